@@ -1,0 +1,193 @@
+/**
+ * Evaluation of `CalculationDto.formula` lines (quantity determination, price component values, labour times).
+ *
+ * Grammar (reference/avacloud-api.md §1.2 `CalculationDto`: "math expression; ',' and '.' both decimal
+ * separators; no thousands separator"):
+ *
+ * ```
+ * expression := term (('+' | '-') term)*
+ * term       := unary (('*' | '×' | '·' | '/' | '÷' | ':') unary)*
+ * unary      := ('-' | '+') unary | primary
+ * primary    := number | '(' expression ')'
+ * number     := digit+ ([.,] digit*)? | [.,] digit+
+ * ```
+ *
+ * Whitespace may appear between tokens. Arithmetic is decimal (decimal.js, 40 significant digits); nothing is
+ * rounded here — callers round when they store a result.
+ */
+import { D, type Dec } from './decimal.js';
+
+/** Outcome of one formula; `errorPositionInLine` is -1 when valid. */
+export interface FormulaResult {
+  result: number;
+  valid: boolean;
+  errorPositionInLine: number;
+}
+
+/** Same as {@link FormulaResult} with the exact decimal value (0 when invalid). */
+export interface DecimalFormulaResult {
+  value: Dec;
+  valid: boolean;
+  errorPositionInLine: number;
+}
+
+const MAX_NESTING = 200;
+const ZERO = new D(0);
+
+class FormulaError {
+  constructor(readonly position: number) {}
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isSeparator = (c: number): boolean => c === 46 || c === 44;
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x202f;
+const isMultiply = (c: number): boolean => c === 42 || c === 0xd7 || c === 0xb7;
+const isDivide = (c: number): boolean => c === 47 || c === 0xf7 || c === 58;
+
+class Parser {
+  private pos = 0;
+  private depth = 0;
+
+  constructor(private readonly src: string) {}
+
+  parse(): Dec {
+    const value = this.expression();
+    this.skipSpace();
+    if (this.pos < this.src.length) throw new FormulaError(this.pos);
+    return value;
+  }
+
+  private skipSpace(): void {
+    const s = this.src;
+    while (this.pos < s.length && isSpace(s.charCodeAt(this.pos))) this.pos++;
+  }
+
+  private peek(): number {
+    this.skipSpace();
+    return this.pos < this.src.length ? this.src.charCodeAt(this.pos) : -1;
+  }
+
+  private expression(): Dec {
+    let value = this.term();
+    for (;;) {
+      const c = this.peek();
+      if (c === 43) {
+        this.pos++;
+        value = value.plus(this.term());
+      } else if (c === 45) {
+        this.pos++;
+        value = value.minus(this.term());
+      } else {
+        return value;
+      }
+    }
+  }
+
+  private term(): Dec {
+    let value = this.unary();
+    for (;;) {
+      const c = this.peek();
+      if (isMultiply(c)) {
+        this.pos++;
+        value = value.times(this.unary());
+      } else if (isDivide(c)) {
+        this.pos++;
+        const divisorAt = this.peek() === -1 ? this.src.length : this.pos;
+        const divisor = this.unary();
+        if (divisor.isZero()) throw new FormulaError(divisorAt);
+        value = value.dividedBy(divisor);
+      } else {
+        return value;
+      }
+    }
+  }
+
+  private unary(): Dec {
+    const c = this.peek();
+    if (c === 45 || c === 43) {
+      this.enter();
+      this.pos++;
+      const operand = this.unary();
+      this.depth--;
+      return c === 45 ? operand.negated() : operand;
+    }
+    return this.primary();
+  }
+
+  private primary(): Dec {
+    const c = this.peek();
+    if (c === -1) throw new FormulaError(this.src.length);
+    if (c === 40) {
+      this.enter();
+      this.pos++;
+      const value = this.expression();
+      if (this.peek() !== 41) throw new FormulaError(this.pos);
+      this.pos++;
+      this.depth--;
+      return value;
+    }
+    return this.number();
+  }
+
+  private number(): Dec {
+    const s = this.src;
+    const start = this.pos;
+    let i = start;
+    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+    const intEnd = i;
+    let fraction = '';
+    if (i < s.length && isSeparator(s.charCodeAt(i))) {
+      const fracStart = i + 1;
+      let j = fracStart;
+      while (j < s.length && isDigit(s.charCodeAt(j))) j++;
+      if (intEnd === start && j === fracStart) throw new FormulaError(start);
+      fraction = s.slice(fracStart, j);
+      i = j;
+    } else if (intEnd === start) {
+      throw new FormulaError(start);
+    }
+    this.pos = i;
+    const integer = intEnd > start ? s.slice(start, intEnd) : '0';
+    return new D(fraction ? `${integer}.${fraction}` : integer);
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_NESTING) throw new FormulaError(this.pos);
+  }
+}
+
+/**
+ * Evaluates a formula exactly. Never throws.
+ * @returns the decimal value, or value 0 / `valid: false` / the zero-based index of the first offending character
+ *   (the input length for an unexpected end, the divisor's first character for a division by zero)
+ */
+export function evaluateFormulaDecimal(formula: string | null | undefined): DecimalFormulaResult {
+  const src = typeof formula === 'string' ? formula : formula == null ? '' : String(formula);
+  let i = 0;
+  while (i < src.length && isSpace(src.charCodeAt(i))) i++;
+  if (i === src.length) return { value: ZERO, valid: true, errorPositionInLine: -1 };
+  try {
+    const value = new Parser(src).parse();
+    if (!value.isFinite()) return { value: ZERO, valid: false, errorPositionInLine: i };
+    return { value, valid: true, errorPositionInLine: -1 };
+  } catch (error) {
+    const position = error instanceof FormulaError ? error.position : i;
+    return { value: ZERO, valid: false, errorPositionInLine: position };
+  }
+}
+
+/**
+ * Evaluates one calculation line, e.g. `"2,5 * (3 + 4)"` → `{ result: 17.5, valid: true, errorPositionInLine: -1 }`.
+ *
+ * Operators: `+ -`, multiply `* × ·`, divide `/ ÷ :`, unary minus and plus, parentheses; decimal comma or point;
+ * no thousands separators. An empty or blank formula is valid with result 0. Invalid input (`3*(2`, `4**2`,
+ * `abc`, division by zero) gives `valid: false`, `result: 0` and the zero-based position of the first offending
+ * character (input length for an unexpected end). The result is not rounded; the calculation rounds it when it
+ * stores it (3 decimals for quantities). Never throws.
+ *
+ * Source: reference/avacloud-api.md §1.1 (input-vs-computed) and §1.2 `CalculationDto`.
+ */
+export function evaluateFormula(formula: string): FormulaResult {
+  const r = evaluateFormulaDecimal(formula);
+  return { result: r.valid ? r.value.toNumber() : 0, valid: r.valid, errorPositionInLine: r.errorPositionInLine };
+}

@@ -1,0 +1,166 @@
+/**
+ * Item numbers ("Ordnungszahl", OZ) and the item number schema.
+ *
+ * A schema is an ordered list of tiers: an optional `Lot` tier first, `Group` tiers, exactly one `Position` tier,
+ * and an optional one-character `Index` tier last (GAEB DA XML 3.3 Lib, tgBoQBkdn; 3.0 spec §5.7 business rules).
+ * The string form joins the tier identifiers with the separator; groups carry a trailing separator ("01.02."),
+ * positions do not ("01.02.0010"). A skipped group tier in a position number is written with the skipped-tiers
+ * filler ("01.__.0010", AVACloud option `SupportSkippedItemNumberLevelsInPositions`).
+ */
+import type { ItemNumberSchemaDto, ItemNumberSchemaTierDto } from './types.js';
+
+export const DEFAULT_SEPARATOR = '.';
+export const DEFAULT_FILLER = '0';
+export const DEFAULT_SKIPPED_TIERS_FILLER = '_';
+
+export interface SchemaLayout {
+  separator: string;
+  filler: string;
+  skippedFiller: string;
+  tiers: ItemNumberSchemaTierDto[];
+  /** Indexes into `tiers` of the group-like tiers (Lot and Group), in order. */
+  groupTiers: number[];
+  /** Index of the Position tier, -1 when the schema has none. */
+  positionTier: number;
+  /** Index of the Index tier, -1 when absent. */
+  indexTier: number;
+}
+
+/** Resolves separators, fillers and the tier roles of a schema (absent values take the defaults). */
+export function schemaLayout(schema: ItemNumberSchemaDto | undefined): SchemaLayout {
+  const tiers = schema?.tiers ?? [];
+  const groupTiers: number[] = [];
+  let positionTier = -1;
+  let indexTier = -1;
+  tiers.forEach((t, i) => {
+    const kind = t.tierType ?? 'Undefined';
+    if (kind === 'Position') positionTier = i;
+    else if (kind === 'Index') indexTier = i;
+    else if (kind === 'Group' || kind === 'Lot' || (kind === 'Undefined' && positionTier < 0)) groupTiers.push(i);
+  });
+  return {
+    separator: schema?.separator || DEFAULT_SEPARATOR,
+    filler: schema?.filler || DEFAULT_FILLER,
+    skippedFiller: schema?.skippedTiersFiller || DEFAULT_SKIPPED_TIERS_FILLER,
+    tiers,
+    groupTiers,
+    positionTier,
+    indexTier,
+  };
+}
+
+/**
+ * Pads one identifier to its tier's length with the filler (left, as GAEB prints right-aligned numbers).
+ * Identifiers made only of the skipped-tiers filler are widened with the same character.
+ */
+export function padIdentifier(id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): string {
+  const length = tier?.length ?? id.length;
+  if (id.length >= length) return id;
+  if (id.length > 0 && [...id].every((c) => c === layout.skippedFiller)) return layout.skippedFiller.repeat(length);
+  return layout.filler.repeat(length - id.length) + id;
+}
+
+/** Splits a string item number into its raw parts (a trailing separator, as groups have it, is dropped). */
+export function splitItemNumber(value: string, separator = DEFAULT_SEPARATOR): string[] {
+  const trimmed = value.trim();
+  if (trimmed === '') return [];
+  const parts = trimmed.split(separator).map((p) => p.trim());
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/** Joins identifiers; groups get the trailing separator. */
+export function formatItemNumber(identifiers: readonly string[], separator: string, isGroup: boolean): string {
+  const joined = identifiers.join(separator);
+  return isGroup ? joined + separator : joined;
+}
+
+export interface ParsedItemNumber {
+  /** One entry per tier used, padded to the tier length. */
+  identifiers: string[];
+  /** True when every part fits its tier (length, and digits for numeric tiers) and the count matches the level. */
+  isSchemaCompliant: boolean;
+}
+
+const fitsTier = (id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): boolean => {
+  if (!tier) return false;
+  if (id.length === 0 || id.length > tier.length) return false;
+  if ([...id].every((c) => c === layout.skippedFiller)) return true;
+  return (tier.type ?? 'Numeric') === 'Alphanumeric' ? /^[0-9A-Za-z_]+$/.test(id) : /^[0-9]+$/.test(id.trim());
+};
+
+/**
+ * Interprets a group's item number at tree depth `level` (0 = top) against the schema.
+ * @returns padded identifiers; compliant when the part count is `level + 1` and each part fits its tier
+ */
+export function parseGroupItemNumber(value: string, level: number, layout: SchemaLayout): ParsedItemNumber {
+  const parts = splitItemNumber(value, layout.separator);
+  const identifiers = parts.map((p, i) => padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
+  const isSchemaCompliant =
+    parts.length === level + 1 && parts.every((p, i) => fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
+  return { identifiers, isSchemaCompliant };
+}
+
+/**
+ * Interprets a position's item number against the schema. `groupLevels` is how many group tiers the position's
+ * ancestors fill. With `allowSkipped`, a number with fewer group parts than the schema has group tiers gets the
+ * skipped-tiers filler for each missing tier right after the parts its ancestors give (`01.__.0010`).
+ */
+export function parsePositionItemNumber(
+  value: string,
+  groupLevels: number,
+  layout: SchemaLayout,
+  allowSkipped: boolean,
+): ParsedItemNumber {
+  let parts = splitItemNumber(value, layout.separator);
+  const hasIndexTier = layout.indexTier >= 0;
+  const groupCount = layout.groupTiers.length;
+  // Which trailing part is the index? Only when the schema has an Index tier and one part more than a plain number.
+  const plainCount = (n: number) => n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
+  let indexPart: string | undefined;
+  if (hasIndexTier && parts.length >= 2 && !plainCount(parts.length) && plainCount(parts.length - 1)) {
+    indexPart = parts[parts.length - 1];
+    parts = parts.slice(0, -1);
+  }
+  const positionPart = parts[parts.length - 1] ?? '';
+  let groupParts = parts.slice(0, -1);
+  let compliant = groupParts.length === groupCount;
+  if (groupParts.length < groupCount && allowSkipped) {
+    const given = Math.min(groupParts.length, groupLevels);
+    const missing = groupCount - groupParts.length;
+    groupParts = [...groupParts.slice(0, given), ...Array(missing).fill(layout.skippedFiller), ...groupParts.slice(given)];
+    compliant = true;
+  }
+  const identifiers = groupParts.map((p, i) => padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
+  const positionTier = layout.tiers[layout.positionTier];
+  identifiers.push(padIdentifier(positionPart, positionTier, layout));
+  compliant = compliant && groupParts.every((p, i) => fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
+  compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
+  if (indexPart !== undefined) {
+    identifiers.push(indexPart);
+    compliant = compliant && fitsTier(indexPart, layout.tiers[layout.indexTier], layout);
+  }
+  return { identifiers, isSchemaCompliant: compliant };
+}
+
+/** Sum of the tier lengths (the real service's `totalLength`, reference §1.1). */
+export const schemaTotalLength = (schema: ItemNumberSchemaDto | undefined): number =>
+  (schema?.tiers ?? []).reduce((sum, t) => sum + (t.length ?? 0), 0);
+
+/**
+ * GAEB business rules for a schema (3.0 spec §5.7): exactly one Position tier; Lot only first; at most 5 group
+ * levels (or Lot + 4); Index last with length 1; total length ≤ 14; every tier length ≥ 1.
+ */
+export function isSchemaCorrectlyDefined(schema: ItemNumberSchemaDto | undefined): boolean {
+  const tiers = schema?.tiers ?? [];
+  if (tiers.length === 0) return false;
+  const kinds = tiers.map((t) => t.tierType ?? 'Undefined');
+  if (kinds.filter((k) => k === 'Position').length !== 1) return false;
+  if (kinds.some((k, i) => k === 'Lot' && i !== 0)) return false;
+  const idx = kinds.indexOf('Index');
+  if (idx >= 0 && (idx !== kinds.length - 1 || tiers[idx].length !== 1)) return false;
+  if (kinds.indexOf('Position') < kinds.lastIndexOf('Group')) return false;
+  if (kinds.filter((k) => k === 'Group').length > (kinds[0] === 'Lot' ? 4 : 5)) return false;
+  if (tiers.some((t) => !(t.length >= 1))) return false;
+  return schemaTotalLength(schema) <= 14;
+}

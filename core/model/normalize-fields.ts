@@ -1,0 +1,166 @@
+/**
+ * Field-level coercion used by the normalisation (`normalize.ts`): each helper checks one property of a DTO in
+ * place, applies its default, converts tolerated spellings, and throws a 400 naming the JSON path otherwise.
+ *
+ * Source: reference/avacloud-api.md §1.1 (partial input accepted, server fills defaults) and §1.3 (enums).
+ */
+import { randomUUID } from 'node:crypto';
+import { GatewayError } from '../errors.js';
+
+export type Obj = Record<string, unknown>;
+
+/** Error key used for the request body itself (the service's parameter name). */
+export const ROOT_KEY = 'avaProject';
+
+const NUMERIC_STRING = /^\s*[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?\s*$/;
+const enumLookups = new WeakMap<readonly string[], Map<string, string>>();
+
+export const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
+export function fail(path: string, message: string): never {
+  throw new GatewayError('GW_ERR_INPUT', message, path || ROOT_KEY);
+}
+
+export function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+}
+
+export const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Renames PascalCase keys (`Id`, `ShortText`, as older servers emit them) to camelCase; camelCase wins on clashes. */
+export function camelKeys(o: Obj): void {
+  let pascal = false;
+  for (const k in o) {
+    const c = k.charCodeAt(0);
+    if (c >= 65 && c <= 90) {
+      pascal = true;
+      break;
+    }
+  }
+  if (!pascal) return;
+  for (const k of Object.keys(o)) {
+    const c = k.charCodeAt(0);
+    if (c < 65 || c > 90) continue;
+    const camel = k[0].toLowerCase() + k.slice(1);
+    if (!(camel in o)) o[camel] = o[k];
+    delete o[k];
+  }
+}
+
+export function asDto(value: unknown, path: string): Obj {
+  if (!isObject(value)) fail(path, `${path || 'The project'} must be an object, got ${describe(value)}`);
+  camelKeys(value);
+  return value;
+}
+
+export function child(o: Obj, key: string, path: string): Obj | undefined {
+  const v = o[key];
+  if (v === undefined) return undefined;
+  if (v === null) {
+    delete o[key];
+    return undefined;
+  }
+  return asDto(v, at(path, key));
+}
+
+export function list(o: Obj, key: string, path: string, create = false): unknown[] | undefined {
+  const v = o[key];
+  if (Array.isArray(v)) return v;
+  if (v === undefined || v === null) {
+    if (create) return (o[key] = []);
+    if (v === null) delete o[key];
+    return undefined;
+  }
+  return fail(at(path, key), `${key} must be an array, got ${describe(v)}`);
+}
+
+export function num(o: Obj, key: string, path: string, fallback?: number): void {
+  const v = o[key];
+  if (typeof v === 'number' && Number.isFinite(v)) return;
+  if (v === undefined || v === null) {
+    if (fallback !== undefined) o[key] = fallback;
+    else if (v === null) delete o[key];
+    return;
+  }
+  if (typeof v === 'string' && NUMERIC_STRING.test(v)) {
+    o[key] = Number(v.trim().replace(',', '.'));
+    return;
+  }
+  fail(at(path, key), `${key} must be a number, got ${describe(v)}`);
+}
+
+export function int(o: Obj, key: string, path: string, fallback?: number, min = -2147483648, max = 2147483647): void {
+  num(o, key, path, fallback);
+  const v = o[key];
+  if (v !== undefined && !(Number.isInteger(v) && (v as number) >= min && (v as number) <= max)) {
+    fail(at(path, key), `${key} must be a whole number from ${min} to ${max}, got ${describe(v)}`);
+  }
+}
+
+export function flag(o: Obj, key: string, path: string, fallback: boolean): void {
+  const v = o[key];
+  if (typeof v === 'boolean') return;
+  if (v === undefined || v === null) o[key] = fallback;
+  else if (v === 'true' || v === 'True' || v === 1) o[key] = true;
+  else if (v === 'false' || v === 'False' || v === 0) o[key] = false;
+  else fail(at(path, key), `${key} must be true or false, got ${describe(v)}`);
+}
+
+export function flags(o: Obj, path: string, keys: readonly string[]): void {
+  for (const key of keys) flag(o, key, path, false);
+}
+
+export function text(o: Obj, key: string, path: string): void {
+  const v = o[key];
+  if (typeof v === 'string' || v === undefined) return;
+  if (v === null) delete o[key];
+  else if (typeof v === 'number' || typeof v === 'boolean') o[key] = String(v);
+  else fail(at(path, key), `${key} must be a string, got ${describe(v)}`);
+}
+
+export function texts(o: Obj, path: string, keys: readonly string[]): void {
+  for (const key of keys) text(o, key, path);
+}
+
+export function choice(o: Obj, key: string, path: string, values: readonly string[]): void {
+  const v = o[key];
+  if (v === undefined || v === null) {
+    o[key] = values[0];
+    return;
+  }
+  if (typeof v === 'string') {
+    let lookup = enumLookups.get(values);
+    if (!lookup) enumLookups.set(values, (lookup = new Map(values.map((value) => [value.toLowerCase(), value]))));
+    const canonical = lookup.get(v.toLowerCase());
+    if (canonical !== undefined) {
+      o[key] = canonical;
+      return;
+    }
+  } else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < values.length) {
+    o[key] = values[v];
+    return;
+  }
+  fail(at(path, key), `${key} ${describe(v)} is not one of ${values.join(', ')}`);
+}
+
+export function ensureId(o: Obj, path: string): void {
+  const v = o.id;
+  if (typeof v === 'string' && v !== '') return;
+  if (v === undefined || v === null || v === '') o.id = randomUUID();
+  else if (typeof v === 'number') o.id = String(v);
+  else fail(at(path, 'id'), `id must be a string, got ${describe(v)}`);
+}
+
+export function eachDto(o: Obj, key: string, path: string, visit: (item: Obj, itemPath: string) => void, create = false): void {
+  const items = list(o, key, path, create);
+  if (!items) return;
+  const base = at(path, key);
+  for (let i = 0; i < items.length; i++) {
+    const itemPath = `${base}[${i}]`;
+    visit(asDto(items[i], itemPath), itemPath);
+  }
+}
+

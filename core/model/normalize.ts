@@ -1,0 +1,313 @@
+/**
+ * Normalisation of a (possibly very partial) project as clients and readers send it into the full ProjectDto
+ * shape: validation of kinds, ids, canonical discriminators, defaults, long-text sync.
+ *
+ * Source: reference/avacloud-api.md §1.1 (the service "accepts very partial input … and fills ids, totals,
+ * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
+ */
+import { htmlToPlainText, plainTextToHtml } from './long-text.js';
+import {
+  asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isObject, list, num, text, texts,
+  type Obj,
+} from './normalize-fields.js';
+import { ELEMENT_TYPES, canonicalElementType, type ElementTypeDiscriminator, type ProjectDto } from './types.js';
+
+const MAX_GROUP_DEPTH = 64;
+
+const ENUM = {
+  exchangePhase: ['Undefined', 'Base', 'CostEstimate', 'OfferRequest', 'Offer', 'SideOffer', 'Grant'],
+  origin: ['Self', 'Gaeb90', 'Gaeb2000', 'GaebXml', 'Oenorm', 'Reb', 'Sia'],
+  positionType: ['Regular', 'Optional', 'Alternative'],
+  priceType: ['WithTotal', 'WithoutTotal'],
+  serviceType: ['Regular', 'HourlyPaidWork'],
+  comissionStatus: ['Undefined', 'Commissioned', 'Postponed', 'Removed'],
+  additionType: ['None', 'ByBuyer', 'ByBidder'],
+  itemNumberType: ['Numeric', 'Alphanumeric'],
+  tierType: ['Undefined', 'Index', 'Position', 'Group', 'Lot'],
+  priceRoundingMode: ['Normal', 'Floor', 'Ceiling'],
+  priceComponentType: ['Unknown', 'Wages', 'Materials', 'Plant', 'Miscellaneous'],
+  awardType: [
+    'Unspecified', 'OpenProcurement', 'ClosedProducrement', 'NegotiationProcurementWithoutPublicAnnouncement',
+    'NegotiationProcurement', 'OpenCall', 'SelectedCallWithoutPublicCompetition', 'SelectedCall', 'DirectAward',
+    'InternationalNATOProcurement', 'CompetitiveDialog',
+  ],
+  specialAwardKind: ['Unspecified', 'MaintenanceContract', 'OutlineContract', 'OutlineForMaintenanceContract'],
+  durationUnit: ['Months', 'Years'],
+} as const satisfies Record<string, readonly string[]>;
+
+const PARTY_STRINGS = [
+  'name', 'street', 'zipCode', 'city', 'country', 'countryCode', 'identifier', 'remarks', 'email', 'phone', 'fax',
+  'contactPersonName', 'awardIdentifier', 'vatId',
+];
+const SPEC_STRINGS = [
+  'gaebXmlId', 'bidderDiscriminator', 'originDetail', 'creationDate', 'offerByDate', 'decisionDate',
+  'submissionLocation', 'description', 'name', 'plannedExecutionStart', 'plannedExecutionEnd', 'contractDate',
+  'contractIdentifier', 'warrantyEnd', 'approvalDate', 'typeOfApproval', 'addendumNumber',
+];
+const POSITION_FLAGS = [
+  'complemented', 'amountToBeEnteredByBidder', 'priceCompositionRequired', 'useDifferentTaxRate', 'isLumpSum', 'notOffered',
+];
+const CONTAINER_FLAGS = [
+  'containsDuplicateItemNumbers', 'containsDuplicateElementIds', 'ignoreDuplicateItemNumbers',
+  'ignoreDuplicateElementIds', 'ignoreChildPriceUpdates',
+];
+
+function descriptionTexts(o: Obj, path: string): void {
+  texts(o, path, ['shortText', 'longText', 'htmlLongText', 'descriptionId']);
+  choice(o, 'additionType', path, ENUM.additionType);
+  flag(o, 'hasBidderCommentInHtmlLongText', path, false);
+  const html = o.htmlLongText as string | undefined;
+  const plain = o.longText as string | undefined;
+  if (html) o.longText = htmlToPlainText(html);
+  else if (plain) o.htmlLongText = plainTextToHtml(plain);
+}
+
+function calculations(o: Obj, key: string, path: string): void {
+  eachDto(o, key, path, (c, p) => {
+    const formula = c.formula;
+    if (typeof formula === 'number') c.formula = String(formula);
+    else text(c, 'formula', p);
+    text(c, 'description', p);
+  });
+}
+
+function party(o: Obj, path: string): void {
+  ensureId(o, path);
+  texts(o, path, PARTY_STRINGS);
+  flag(o, 'isInEuropeanEconomicArea', path, false);
+}
+
+function itemNumberSchema(o: Obj, path: string): void {
+  eachDto(o, 'tiers', path, (tier, p) => {
+    if (tier.length === undefined || tier.length === null) fail(at(p, 'length'), 'length is missing');
+    int(tier, 'length', p, undefined, 1, 99);
+    choice(tier, 'type', p, ENUM.itemNumberType);
+    choice(tier, 'tierType', p, ENUM.tierType);
+    flag(tier, 'isLot', p, false);
+    int(tier, 'increment', p, 1);
+    text(tier, 'tierName', p);
+  }, true);
+  texts(o, path, ['separator', 'filler', 'identifier', 'skippedTiersFiller']);
+  flag(o, 'skipNonExistingLevelsInPositionItemNumbers', path, false);
+}
+
+function projectInformation(o: Obj, path: string): void {
+  const buyer = child(o, 'buyer', path);
+  if (buyer) party(buyer, at(path, 'buyer'));
+  const site = child(o, 'site', path);
+  if (site) party(site, at(path, 'site'));
+  texts(o, path, ['description', 'descriptionShort', 'name', 'currencyShort', 'currencyLong', 'labourTimeLabel']);
+  const schema = child(o, 'itemNumberSchema', path);
+  if (schema) itemNumberSchema(schema, at(path, 'itemNumberSchema'));
+  const labels = list(o, 'priceComponents', path);
+  labels?.forEach((label, i) => {
+    if (typeof label === 'number') labels[i] = String(label);
+    else if (typeof label !== 'string') fail(`${at(path, 'priceComponents')}[${i}]`, `price component label must be a string`);
+  });
+  const types = o.priceComponentTypes;
+  if (types === null) delete o.priceComponentTypes;
+  else if (types !== undefined) {
+    if (!isObject(types)) fail(at(path, 'priceComponentTypes'), `priceComponentTypes must be an object, got ${describe(types)}`);
+    for (const label of Object.keys(types)) choice(types, label, at(path, 'priceComponentTypes'), ENUM.priceComponentType);
+  }
+  flags(o, path, ['bidderCommentAllowed', 'sideOffersAllowed']);
+  choice(o, 'awardType', path, ENUM.awardType);
+  choice(o, 'specialAwardKind', path, ENUM.specialAwardKind);
+}
+
+function containerFields(c: Obj, path: string, fallback: { taxRate?: unknown; hourlyWage?: unknown; deductionFactor?: unknown }): void {
+  if (c.projectTaxRate === undefined || c.projectTaxRate === null) c.projectTaxRate = fallback.taxRate ?? 0;
+  if (c.projectHourlyWage === undefined || c.projectHourlyWage === null) c.projectHourlyWage = fallback.hourlyWage ?? 0;
+  if (c.deductionFactor === undefined || c.deductionFactor === null) c.deductionFactor = fallback.deductionFactor ?? 0;
+  num(c, 'projectTaxRate', path);
+  num(c, 'projectHourlyWage', path);
+  num(c, 'deductionFactor', path);
+  num(c, 'absoluteDeduction', path);
+  choice(c, 'priceType', path, ENUM.priceType);
+  flags(c, path, CONTAINER_FLAGS);
+  text(c, 'projectLabourTimeLabel', path);
+}
+
+function itemNumber(e: Obj, path: string): void {
+  const v = e.itemNumber;
+  if (typeof v === 'string' || typeof v === 'number') e.itemNumber = { stringRepresentation: String(v) };
+  const n = child(e, 'itemNumber', path);
+  if (!n) return;
+  const p = at(path, 'itemNumber');
+  ensureId(n, p);
+  text(n, 'stringRepresentation', p);
+  flags(n, p, ['isSchemaCompliant', 'isLot', 'isAttachedToPosition']);
+}
+
+function noteText(e: Obj, path: string): void {
+  descriptionTexts(e, path);
+  flags(e, path, ['isOpeningText', 'isClosingText']);
+  text(e, 'identifier', path);
+}
+
+function subDescription(s: Obj, path: string): void {
+  ensureId(s, path);
+  descriptionTexts(s, path);
+  calculations(s, 'quantityComponents', path);
+  num(s, 'quantityOverride', path);
+  flag(s, 'amountToBeEnteredByBidder', path, false);
+  texts(s, path, ['identifier', 'executionDescriptionReference', 'unitTag']);
+}
+
+function position(e: Obj, path: string): void {
+  descriptionTexts(e, path);
+  num(e, 'unitPriceOverride', path);
+  num(e, 'quantityOverride', path);
+  text(e, 'unitTag', path);
+  const labour = child(e, 'labourComponents', path);
+  if (labour) {
+    const p = at(path, 'labourComponents');
+    text(labour, 'label', p);
+    num(labour, 'hourlyWage', p, 0);
+    flag(labour, 'useOwnHourlyWage', p, false);
+    calculations(labour, 'values', p);
+  }
+  eachDto(e, 'priceComponents', path, (component, p) => {
+    text(component, 'label', p);
+    calculations(component, 'values', p);
+  });
+  calculations(e, 'quantityComponents', path);
+  eachDto(e, 'subDescriptions', path, subDescription);
+  list(e, 'complementedBy', path);
+  choice(e, 'comissionStatus', path, ENUM.comissionStatus);
+  flags(e, path, POSITION_FLAGS);
+  num(e, 'taxRate', path, 0);
+  num(e, 'deductionFactor', path, 0);
+  itemNumber(e, path);
+  choice(e, 'positionType', path, ENUM.positionType);
+  choice(e, 'priceType', path, ENUM.priceType);
+  choice(e, 'serviceType', path, ENUM.serviceType);
+  texts(e, path, ['alternativeTo', 'repetitionTo', 'executionDescriptionReference']);
+  int(e, 'alternativeIdentifier', path);
+  int(e, 'alternativeGroupIdentifier', path);
+}
+
+function discriminator(e: Obj, path: string, only?: ElementTypeDiscriminator): ElementTypeDiscriminator {
+  const given = e.elementTypeDiscriminator ?? e.elementType ?? (only ? only : undefined);
+  const allowed = only ? [only] : ELEMENT_TYPES;
+  if (given === undefined || given === null || given === '') {
+    fail(path, `elementTypeDiscriminator is missing; expected one of ${allowed.join(', ')}`);
+  }
+  const kind = canonicalElementType(given);
+  if (!kind || (only && kind !== only)) fail(path, `elementTypeDiscriminator ${describe(given)} is not one of ${allowed.join(', ')}`);
+  e.elementTypeDiscriminator = kind;
+  e.elementType = kind;
+  return kind;
+}
+
+function element(e: Obj, path: string, depth: number): void {
+  const kind = discriminator(e, path);
+  ensureId(e, path);
+  texts(e, path, ['gaebXmlId', 'addendumNumber']);
+  switch (kind) {
+    case 'PositionDto':
+      return position(e, path);
+    case 'ServiceSpecificationGroupDto':
+      return group(e, path, depth);
+    case 'NoteTextDto':
+      return noteText(e, path);
+    case 'ExecutionDescriptionDto':
+      texts(e, path, ['label', 'identifier']);
+      return eachDto(e, 'blocks', path, (block, p) => {
+        discriminator(block, p, 'NoteTextDto');
+        ensureId(block, p);
+        noteText(block, p);
+      });
+  }
+}
+
+function elements(container: Obj, path: string, depth: number): void {
+  if (depth > MAX_GROUP_DEPTH) fail(path, `groups are nested deeper than ${MAX_GROUP_DEPTH} levels`);
+  eachDto(container, 'elements', path, (e, p) => element(e, p, depth), true);
+}
+
+function group(e: Obj, path: string, depth: number): void {
+  text(e, 'shortText', path);
+  choice(e, 'comissionStatus', path, ENUM.comissionStatus);
+  itemNumber(e, path);
+  flag(e, 'isLot', path, false);
+  text(e, 'alternativeTo', path);
+  containerFields(e, path, {});
+  elements(e, path, depth + 1);
+}
+
+function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
+  ensureId(s, path);
+  texts(s, path, SPEC_STRINGS);
+  choice(s, 'exchangePhase', path, ENUM.exchangePhase);
+  choice(s, 'origin', path, ENUM.origin);
+  const bidder = child(s, 'bidder', path);
+  if (bidder) party(bidder, at(path, 'bidder'));
+  const info = child(s, 'projectInformation', path);
+  if (info && info !== sharedInfo) projectInformation(info, at(path, 'projectInformation'));
+  const prices = child(s, 'priceInformation', path);
+  if (prices) {
+    const p = at(path, 'priceInformation');
+    ensureId(prices, p);
+    for (const key of ['hourlyWage', 'deductionFactor', 'flatSum', 'taxRate']) num(prices, key, p, 0);
+    eachDto(prices, 'tradeDiscounts', p, (discount, dp) => {
+      ensureId(discount, dp);
+      int(discount, 'deadline', dp, 0);
+      num(discount, 'rate', dp, 0);
+    });
+  }
+  const warranty = child(s, 'warrantyDuration', path);
+  if (warranty) {
+    int(warranty, 'duration', at(path, 'warrantyDuration'), 0);
+    choice(warranty, 'unit', at(path, 'warrantyDuration'), ENUM.durationUnit);
+  }
+  containerFields(s, path, { taxRate: prices?.taxRate, hourlyWage: prices?.hourlyWage, deductionFactor: prices?.deductionFactor });
+  elements(s, path, 0);
+}
+
+/**
+ * Validates and completes a project as a client or reader sends it, in place, and returns it typed.
+ *
+ * Accepts partial input (only `serviceSpecifications[].elements[]` with a discriminator is needed), PascalCase
+ * keys, short or differently cased discriminators (`Position` → `PositionDto`), enum values in any letter case or
+ * as their index, numeric strings (`"12.5"`, `"12,5"`) for numbers, `"true"`/`"false"` for booleans, an item number
+ * given as a plain string. Fills ids (random UUIDs) of the project, service specifications, elements, item
+ * numbers, sub-descriptions, parties, price information; sets `elementTypeDiscriminator` and `elementType` to the
+ * canonical `…Dto` value; defaults `priceAccuracy` 3, `forceStrictTotals` true, `priceRoundingMode` Normal, every
+ * enum to its first value (`exchangePhase` Undefined, `origin` Self, `positionType` Regular, …), booleans false,
+ * `taxRate`/`deductionFactor`/`projectTaxRate`/`projectHourlyWage` 0 (a service specification's project values
+ * fall back to its `priceInformation`). Creates `projectInformation` when absent (taken from the first service
+ * specification when only that one has it). Long texts: a non-empty `htmlLongText` wins and `longText` is derived
+ * from it, otherwise `htmlLongText` is derived from `longText` (positions, notes, sub-descriptions, execution
+ * description blocks). `null` values of known fields are dropped; unknown properties are kept. Computed fields are
+ * left for `calculateProject`. Linear in the input size.
+ *
+ * @throws GatewayError `GW_ERR_INPUT` (400) keyed by the JSON path of the offending value (e.g.
+ *   `serviceSpecifications[0].elements[2]`): body not an object, an array or object field of the wrong kind, a
+ *   missing or unknown discriminator, a number, boolean or enum field holding something else.
+ *
+ * Source: reference/avacloud-api.md §1.1–§1.3.
+ */
+export function normalizeProject(input: unknown): ProjectDto {
+  const project = asDto(input, '');
+  ensureId(project, '');
+  int(project, 'priceAccuracy', '', 3, 0, 15);
+  flag(project, 'forceStrictTotals', '', true);
+  choice(project, 'priceRoundingMode', '', ENUM.priceRoundingMode);
+  text(project, 'gaebXmlId', '');
+  const specs = list(project, 'serviceSpecifications', '', true) as unknown[];
+  let info = child(project, 'projectInformation', '');
+  if (!info) {
+    const first = specs[0];
+    const candidate = isObject(first) ? (first.projectInformation ?? first.ProjectInformation) : undefined;
+    info = isObject(candidate) ? candidate : {};
+    project.projectInformation = info;
+    camelKeys(info);
+  }
+  projectInformation(info, 'projectInformation');
+  for (let i = 0; i < specs.length; i++) {
+    const path = `serviceSpecifications[${i}]`;
+    serviceSpecification(asDto(specs[i], path), path, info);
+  }
+  return project as ProjectDto;
+}

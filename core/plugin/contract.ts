@@ -1,0 +1,76 @@
+/**
+ * The format plugin contract (version `PLUGIN_API_VERSION`). A plugin is a plain object: no decorators, no
+ * container access. Readers turn bytes into the canonical `ProjectDto`; writers turn a `ProjectDto` into bytes.
+ * The route matrix is every (reader, writer) pair whose writer accepts the source (reference/architecture.md §9.2).
+ */
+import type { ProjectDto } from '../model/types.js';
+import type { OptionGroupId, ResolvedOptions } from '../options/catalog.js';
+import type { ConversionMessage, MessageSink } from '../pipeline/messages.js';
+
+/** The contract version plugins declare a semver range against (`apiVersion: '^1.0.0'`). */
+export const PLUGIN_API_VERSION = '1.0.0';
+
+/** What a reader receives: the uploaded bytes (file sources) or an already parsed JSON value (the `ava` source). */
+export interface ConversionInput {
+  bytes?: Buffer;
+  /** A parsed JSON request body (only for JSON sources such as `ava`). */
+  value?: unknown;
+  fileName?: string;
+}
+
+/** What a writer returns. */
+export interface ConversionOutput {
+  data: Buffer;
+  /** MIME type of `data`. */
+  contentType: string;
+  /** Suggested file extension including the dot, e.g. `.X83`. */
+  fileExtension: string;
+}
+
+export interface ConversionContext extends MessageSink {
+  sourceId: string;
+  targetId: string;
+  /** Messages reported so far in this conversion (a writer of a JSON target may embed them). */
+  readonly messages: readonly ConversionMessage[];
+}
+
+export interface FormatReader {
+  /** Option groups this source adds to every route it starts (seed: gaeb → S, ava → A, excel → N). */
+  optionGroups: readonly OptionGroupId[];
+  /** True when the bytes look like this format (used by the CLI to pick a source). */
+  detect?(head: Buffer): boolean;
+  /**
+   * Reads the input into a (possibly partial) project; the pipeline normalises and recalculates it afterwards.
+   * @throws GatewayError GW_ERR_PARSE (400) on malformed input, naming what was expected
+   */
+  read(input: ConversionInput, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto> | ProjectDto;
+}
+
+export interface FormatWriter {
+  /** Option groups this target adds to every route ending here (seed: ava → L, gaeb → G, excel → X, oenorm → O). */
+  optionGroups: readonly OptionGroupId[];
+  /** Restricts the sources this target is offered for (seed: reb and sia targets only from `ava`). */
+  acceptsSource?(sourceId: string): boolean;
+  /**
+   * Writes a normalised, recalculated project.
+   * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when the project cannot be expressed in the target
+   */
+  write(project: ProjectDto, options: ResolvedOptions, ctx: ConversionContext): Promise<ConversionOutput> | ConversionOutput;
+}
+
+export interface FormatPlugin {
+  /** URL path segment and registry key: lowercase `[a-z0-9-]+`, e.g. `gaeb`. */
+  id: string;
+  /** Display name, e.g. `GAEB`. */
+  name: string;
+  /** The plugin's own version. */
+  version: string;
+  /** Semver range of `PLUGIN_API_VERSION` the plugin was built for. */
+  apiVersion: string;
+  /** Name of the multipart file field (`gaebFile` …); absent for JSON sources. */
+  inputField?: string;
+  /** Name of the JSON body parameter for JSON sources (`avaProject`). */
+  bodyParameter?: string;
+  reader?: FormatReader;
+  writer?: FormatWriter;
+}

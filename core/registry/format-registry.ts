@@ -1,0 +1,72 @@
+/**
+ * The format registry: readers and writers by plugin id, and the route matrix derived from them.
+ * A (source, target) pair exists when the source plugin has a reader, the target plugin has a writer, and the
+ * writer accepts the source. The option groups of a pair are the reader's groups followed by the writer's
+ * (seeds/001 "Allowed source/target combinations").
+ */
+import { injectAll, injectable } from 'tsyringe';
+import { GatewayError } from '../errors.js';
+import { FORMAT_PLUGIN } from '../di/tokens.js';
+import type { FormatPlugin } from '../plugin/contract.js';
+import type { OptionGroupId } from '../options/catalog.js';
+
+export interface ConversionRoute {
+  source: FormatPlugin;
+  target: FormatPlugin;
+  /** Groups in seed order: source groups first, then target groups, each once. */
+  optionGroups: OptionGroupId[];
+  /** `<Source>Conversion_ConvertTo<Target>` with the first letters capitalised. */
+  operationId: string;
+  path: string;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+@injectable()
+export class FormatRegistry {
+  private readonly byId: ReadonlyMap<string, FormatPlugin>;
+  readonly routes: readonly ConversionRoute[];
+
+  constructor(@injectAll(FORMAT_PLUGIN) plugins: FormatPlugin[]) {
+    this.byId = new Map(plugins.map((p) => [p.id, p]));
+    const routes: ConversionRoute[] = [];
+    for (const source of plugins) {
+      if (!source.reader) continue;
+      for (const target of plugins) {
+        if (!target.writer || target.writer.acceptsSource?.(source.id) === false) continue;
+        const optionGroups = [...new Set([...source.reader.optionGroups, ...target.writer.optionGroups])];
+        routes.push({
+          source,
+          target,
+          optionGroups,
+          operationId: `${capital(source.id)}Conversion_ConvertTo${capital(target.id)}`,
+          path: `/conversion/${source.id}/${target.id}`,
+        });
+      }
+    }
+    this.routes = Object.freeze(routes);
+  }
+
+  /** All installed plugins. */
+  get plugins(): FormatPlugin[] {
+    return [...this.byId.values()];
+  }
+
+  plugin(id: string): FormatPlugin | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * The route for a pair.
+   * @throws GatewayError GW_ERR_UNSUPPORTED_CONVERSION (404) when the pair is not in the matrix
+   */
+  route(sourceId: string, targetId: string): ConversionRoute {
+    const r = this.routes.find((x) => x.source.id === sourceId && x.target.id === targetId);
+    if (!r) {
+      const targets = this.routes.filter((x) => x.source.id === sourceId).map((x) => x.target.id);
+      const hint = targets.length ? `; from ${sourceId} the targets are ${targets.join(', ')}` : '';
+      throw new GatewayError('GW_ERR_UNSUPPORTED_CONVERSION', `There is no conversion from ${sourceId} to ${targetId}${hint}`, 'conversion');
+    }
+    return r;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The generated conversion routes: one `POST /conversion/<source>/<target>` per pair of the registry's matrix,
+ * each with its own flat query schema (the union of its option groups), operation id
+ * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (seeds/001 "Conversion endpoints").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ConversionService } from '../../core/pipeline/convert.js';
+import { querySchema, resolveOptions, type RawQuery } from '../../core/options/resolve.js';
+import type { ConversionRoute } from '../../core/registry/format-registry.js';
+import { PROJECT_MEDIA_TYPE } from '../../plugins/ava/index.js';
+import { readConversionInput } from './input.js';
+
+const problemResponse = {
+  description: 'The request or the conversion failed; `errors` maps the option, field or item number to messages.',
+  content: {
+    'application/problem+json': {
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
+
+function routeSchema(route: ConversionRoute) {
+  const { source, target } = route;
+  const body = source.bodyParameter
+    ? { type: 'object', description: `${source.bodyParameter}: the project as ProjectDto JSON`, additionalProperties: true }
+    : {
+        type: 'object',
+        required: [source.inputField],
+        properties: { [source.inputField!]: { type: 'string', format: 'binary', description: `The ${source.name} file` } },
+      };
+  const okContent = target.id === 'ava'
+    ? { [PROJECT_MEDIA_TYPE]: { schema: { type: 'object', description: 'ProjectDto' } } }
+    : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+  return {
+    operationId: route.operationId,
+    tags: [`${source.name} conversion`],
+    summary: `Converts ${source.name} to ${target.name}`,
+    consumes: source.bodyParameter ? ['application/json', 'text/json', 'application/*+json'] : ['multipart/form-data'],
+    querystring: querySchema(route.optionGroups),
+    body,
+    response: { 200: { description: 'The converted result', content: okContent }, 400: problemResponse, 413: problemResponse },
+  };
+}
+
+/** Content-Disposition file name: the upload's base name with the writer's extension. */
+function outputFileName(input: string | undefined, sourceId: string, extension: string): string {
+  const base = (input ?? sourceId).replace(/\.[^.]*$/, '').replace(/[^\w\- .()äöüÄÖÜß]/g, '_') || sourceId;
+  return base + extension;
+}
+
+/** Registers every route of the matrix on the app. */
+export function registerConversionRoutes(app: FastifyInstance, service: ConversionService, routes: readonly ConversionRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: 'POST',
+      url: route.path,
+      schema: routeSchema(route),
+      // Query and body are checked by our own code (case-insensitive booleans, messages naming the option);
+      // the schemas above serve the OpenAPI document.
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
+      handler: async (request, reply) => {
+        const options = resolveOptions(route.optionGroups, request.query as RawQuery);
+        const input = await readConversionInput(request, route.source);
+        const result = await service.convert(route, input, options, (err, stage) =>
+          request.log.error({ err, stage, route: route.path }, 'conversion plugin threw'),
+        );
+        const { output, messages } = result;
+        if (messages.length) request.log.info({ route: route.path, messages: messages.length }, 'conversion messages');
+        reply.header('X-Conversion-Messages', String(messages.length));
+        if (route.target.id !== 'ava') {
+          const name = outputFileName(input.fileName, route.source.id, output.fileExtension);
+          reply.header('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+        }
+        return reply.type(output.contentType).send(output.data);
+      },
+    });
+  }
+}

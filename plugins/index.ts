@@ -1,0 +1,6 @@
+/** The built-in format plugins, in route order. Customer plugins are named in the configuration (`plugins`). */
+import type { FormatPlugin } from '../core/plugin/contract.js';
+import { avaPlugin } from './ava/index.js';
+import { gaebPlugin } from './gaeb/index.js';
+
+export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin]);

@@ -1,0 +1,44 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../config/defaults.js';
+import { loadConfig } from '../../config/load.js';
+
+const file = (content: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'ava-config-')), 'gateway.json');
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('configuration', () => {
+  it('defaults to port 5000 with nothing set', () => {
+    expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
+    expect(loadConfig({}).port).toBe(5000);
+  });
+
+  it('PORT overrides the port', () => {
+    expect(loadConfig({ PORT: '5123' }).port).toBe(5123);
+  });
+
+  it('merges the GATEWAY_CONFIG file over the defaults', () => {
+    const cfg = loadConfig({ GATEWAY_CONFIG: file('{"environment":"Production","limits":{"uploadBytes":1024}}') });
+    expect(cfg.environment).toBe('Production');
+    expect(cfg.limits.uploadBytes).toBe(1024);
+    expect(cfg.port).toBe(5000);
+  });
+
+  it('names an unknown key', () => {
+    expect(() => loadConfig({ GATEWAY_CONFIG: file('{"limits":{"uploadByte":1}}') })).toThrow(/limits\.uploadByte: unknown key/);
+  });
+
+  it('names a key of the wrong type', () => {
+    expect(() => loadConfig({ GATEWAY_CONFIG: file('{"port":"high"}') })).toThrow(/port: must be integer/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/port: must be integer/);
+  });
+
+  it('says when the file is not JSON or missing', () => {
+    expect(() => loadConfig({ GATEWAY_CONFIG: file('{port: 1') })).toThrow(/is not valid JSON/);
+    expect(() => loadConfig({ GATEWAY_CONFIG: '/nonexistent/gateway.json' })).toThrow(/Cannot read/);
+  });
+});
