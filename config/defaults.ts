@@ -3,6 +3,7 @@
  * Override any part with a JSON file named in `GATEWAY_CONFIG` (deep-merged over these defaults);
  * `PORT` and `HOST` environment variables override `port` and `host`.
  */
+import { DEFAULT_AUTH, type AuthConfig } from './auth.js';
 export interface GatewayConfig {
   /** TCP port the gateway listens on. */
   port: number;
@@ -18,6 +19,10 @@ export interface GatewayConfig {
     /** Largest accepted upload or JSON body in bytes; larger ones answer 413. */
     uploadBytes: number;
   };
+  /** Redis connection for the grant store when several instances share state; absent = in-memory store. */
+  redisUrl?: string;
+  /** The token service: clients, resources, scopes, users, tenants, keys. */
+  auth: AuthConfig;
 }
 
 export const DEFAULT_CONFIG: Readonly<GatewayConfig> = Object.freeze({
@@ -27,4 +32,5 @@ export const DEFAULT_CONFIG: Readonly<GatewayConfig> = Object.freeze({
   logLevel: 'info',
   plugins: [],
   limits: Object.freeze({ uploadBytes: 50 * 1024 * 1024 }),
+  auth: DEFAULT_AUTH,
 });

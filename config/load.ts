@@ -6,11 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { GatewayError } from '../core/errors.js';
 import { DEFAULT_CONFIG, type GatewayConfig } from './defaults.js';
 import { CONFIG_SCHEMA } from './schema.js';
 
-const validate = new Ajv({ allErrors: true }).compile(CONFIG_SCHEMA);
+const ajv = new Ajv({ allErrors: true, useDefaults: true });
+addFormats.default(ajv);
+const validate = ajv.compile(CONFIG_SCHEMA);
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides?: unk
     m.port = Number.isInteger(port) ? port : env.PORT;
   }
   if (env.HOST) m.host = env.HOST;
+  if (env.REDIS_URL && m.redisUrl === undefined) m.redisUrl = env.REDIS_URL;
   return validateConfig(merged, origin);
 }

@@ -1,8 +1,10 @@
+import { AUTH_SCHEMA } from './auth-schema.js';
+
 /** JSON schema of `GatewayConfig`; unknown keys are errors so that a typo stops start-up instead of being ignored. */
 export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['port', 'host', 'environment', 'logLevel', 'plugins', 'limits'],
+  required: ['port', 'host', 'environment', 'logLevel', 'plugins', 'limits', 'auth'],
   properties: {
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     host: { type: 'string', minLength: 1 },
@@ -15,5 +17,7 @@ export const CONFIG_SCHEMA = {
       required: ['uploadBytes'],
       properties: { uploadBytes: { type: 'integer', minimum: 1 } },
     },
+    redisUrl: { type: 'string', pattern: '^rediss?://' },
+    auth: AUTH_SCHEMA,
   },
 } as const;

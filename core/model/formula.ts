@@ -5,9 +5,9 @@
  * separators; no thousands separator"):
  *
  * ```
- * expression := term (('+' | '-') term)*
+ * expression := term (('+' | '-' | '−') term)*
  * term       := unary (('*' | '×' | '·' | '/' | '÷' | ':') unary)*
- * unary      := ('-' | '+') unary | primary
+ * unary      := ('-' | '−' | '+') unary | primary
  * primary    := number | '(' expression ')'
  * number     := digit+ ([.,] digit*)? | [.,] digit+
  * ```
@@ -43,6 +43,7 @@ const isSeparator = (c: number): boolean => c === 46 || c === 44;
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x202f;
 const isMultiply = (c: number): boolean => c === 42 || c === 0xd7 || c === 0xb7;
 const isDivide = (c: number): boolean => c === 47 || c === 0xf7 || c === 58;
+const isMinus = (c: number): boolean => c === 45 || c === 0x2212;
 
 class Parser {
   private pos = 0;
@@ -74,7 +75,7 @@ class Parser {
       if (c === 43) {
         this.pos++;
         value = value.plus(this.term());
-      } else if (c === 45) {
+      } else if (isMinus(c)) {
         this.pos++;
         value = value.minus(this.term());
       } else {
@@ -104,12 +105,12 @@ class Parser {
 
   private unary(): Dec {
     const c = this.peek();
-    if (c === 45 || c === 43) {
+    if (isMinus(c) || c === 43) {
       this.enter();
       this.pos++;
       const operand = this.unary();
       this.depth--;
-      return c === 45 ? operand.negated() : operand;
+      return c === 43 ? operand : operand.negated();
     }
     return this.primary();
   }
@@ -179,7 +180,7 @@ export function evaluateFormulaDecimal(formula: string | null | undefined): Deci
 /**
  * Evaluates one calculation line, e.g. `"2,5 * (3 + 4)"` → `{ result: 17.5, valid: true, errorPositionInLine: -1 }`.
  *
- * Operators: `+ -`, multiply `* × ·`, divide `/ ÷ :`, unary minus and plus, parentheses; decimal comma or point;
+ * Operators: `+`, minus `-` or `−`, multiply `* × ·`, divide `/ ÷ :`, unary minus and plus, parentheses; decimal comma or point;
  * no thousands separators. An empty or blank formula is valid with result 0. Invalid input (`3*(2`, `4**2`,
  * `abc`, division by zero) gives `valid: false`, `result: 0` and the zero-based position of the first offending
  * character (input length for an unexpected end). The result is not rounded; the calculation rounds it when it

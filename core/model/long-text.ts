@@ -34,6 +34,9 @@ const CONTAINER_BLOCKS = new Set(['table', 'thead', 'tbody', 'tfoot', 'ul', 'ol'
 /** Elements whose content is never text. */
 const SKIPPED_CONTENT = new Set(['script', 'style', 'head', 'title', 'template', 'noscript']);
 
+const isUnicodeSpace = (c: number): boolean =>
+  c === 0xa0 || c === 0x85 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+  c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isNameChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58;
 
@@ -43,8 +46,13 @@ const isNameChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 
  */
 class PlainTextSink {
   out = '';
+  /** Set when a line may end in whitespace that the final tidy-up has to trim. */
+  private needsTidy = false;
+  /** The last character written is whitespace (a decoded space, a cell tab, a Unicode space). */
+  private endsWithSpace = false;
   private atLineStart = true;
   private pendingSpace = false;
+  private pendingNewlines = 0;
   private blockOpenedEmpty = false;
   private inCell = false;
   private cellsInRow = 0;
@@ -53,7 +61,8 @@ class PlainTextSink {
   constructor(private readonly keepNewlines: boolean) {}
 
   private newline(): void {
-    this.out += '\n';
+    if (this.endsWithSpace) this.needsTidy = true;
+    if (this.out !== '') this.pendingNewlines++;
     this.atLineStart = true;
     this.pendingSpace = false;
   }
@@ -63,6 +72,10 @@ class PlainTextSink {
   }
 
   private beforeContent(): void {
+    if (this.pendingNewlines > 0) {
+      this.out += this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines);
+      this.pendingNewlines = 0;
+    }
     if (this.pendingSpace) {
       this.out += ' ';
       this.pendingSpace = false;
@@ -73,18 +86,29 @@ class PlainTextSink {
 
   text(s: string, start: number, end: number): void {
     let run = start;
+    let last = -1;
     for (let i = start; i < end; i++) {
       const c = s.charCodeAt(i);
+      if (c > 32) {
+        if (i === run) this.beforeContent();
+        last = c;
+        continue;
+      }
+      if (c === 32 && i > run && i + 1 < end && s.charCodeAt(i + 1) > 32) continue;
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12) {
         if (i > run) this.out += s.slice(run, i);
         run = i + 1;
+        if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
+        last = -1;
         if (this.keepNewlines && (c === 10 || (c === 13 && s.charCodeAt(i + 1) !== 10))) this.lineBreak();
         else this.softSpace();
-      } else if (i === run) {
-        this.beforeContent();
+      } else {
+        if (i === run) this.beforeContent();
+        last = c;
       }
     }
     if (end > run) this.out += s.slice(run, end);
+    if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
   }
 
   decoded(value: string): void {
@@ -92,6 +116,8 @@ class PlainTextSink {
     if (value === '\n') return this.lineBreak();
     this.beforeContent();
     this.out += value;
+    const c = value.charCodeAt(value.length - 1);
+    this.endsWithSpace = c <= 32 || (c >= 0x80 && isUnicodeSpace(c));
   }
 
   lineBreak(): void {
@@ -132,11 +158,17 @@ class PlainTextSink {
     }
     if (this.cellsInRow++ > 0) {
       this.pendingSpace = false;
+      this.beforeContent();
+      this.endsWithSpace = true;
       this.out += '\t';
       this.atLineStart = false;
       this.blockOpenedEmpty = false;
     }
     this.inCell = true;
+  }
+
+  finish(): string {
+    return this.needsTidy || this.endsWithSpace ? tidyLines(this.out) : this.out;
   }
 
   endTable(): void {
@@ -145,17 +177,23 @@ class PlainTextSink {
   }
 }
 
-/** Searches forward for a character, remembering misses so repeated failing searches stay linear. */
+/** Searches forward for `>`, `"` or `'`, remembering misses so repeated failing searches stay linear. */
 class Finder {
-  private readonly missFrom = new Map<string, number>();
+  private missGt = Number.POSITIVE_INFINITY;
+  private missDouble = Number.POSITIVE_INFINITY;
+  private missSingle = Number.POSITIVE_INFINITY;
   /** Quote-aware tag scans that started at or after this index are known to run off the end. */
   quoteScanFailsFrom = Number.POSITIVE_INFINITY;
   constructor(private readonly s: string) {}
-  find(ch: string, from: number): number {
-    const miss = this.missFrom.get(ch);
-    if (miss !== undefined && from >= miss) return -1;
+  find(ch: '>' | '"' | "'", from: number): number {
+    const miss = ch === '>' ? this.missGt : ch === '"' ? this.missDouble : this.missSingle;
+    if (from >= miss) return -1;
     const at = this.s.indexOf(ch, from);
-    if (at < 0) this.missFrom.set(ch, miss === undefined ? from : Math.min(miss, from));
+    if (at < 0) {
+      if (ch === '>') this.missGt = from;
+      else if (ch === '"') this.missDouble = from;
+      else this.missSingle = from;
+    }
     return at;
   }
 }
@@ -165,23 +203,23 @@ class Finder {
  * attribute values (`="…"`, `='…'`) may contain `>`; when quotes never balance, the first `>` ends the tag.
  */
 function tagEnd(s: string, from: number, finder: Finder): number {
-  const firstGt = finder.find('>', from);
-  if (firstGt < 0) return -1;
-  if (from >= finder.quoteScanFailsFrom) return firstGt + 1;
-  let afterEquals = false;
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 62) return i + 1;
-    if ((c === 34 || c === 39) && afterEquals) {
-      const close = finder.find(c === 34 ? '"' : "'", i + 1);
-      if (close < 0) return firstGt + 1;
-      i = close;
-      afterEquals = false;
-    } else if (c === 61) afterEquals = true;
-    else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) afterEquals = false;
+  if (from < finder.quoteScanFailsFrom) {
+    let afterEquals = false;
+    for (let i = from; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 62) return i + 1;
+      if ((c === 34 || c === 39) && afterEquals) {
+        const close = finder.find(c === 34 ? '"' : "'", i + 1);
+        if (close < 0) break;
+        i = close;
+        afterEquals = false;
+      } else if (c === 61) afterEquals = true;
+      else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) afterEquals = false;
+    }
+    finder.quoteScanFailsFrom = from;
   }
-  finder.quoteScanFailsFrom = from;
-  return firstGt + 1;
+  const gt = finder.find('>', from);
+  return gt < 0 ? -1 : gt + 1;
 }
 
 /** Decodes the entity at `s[at] === '&'`; returns its text and length, or undefined when it is not one. */
@@ -238,9 +276,15 @@ export function htmlToPlainText(html: string): string {
   const finder = new Finder(s);
   let i = 0;
   let textStart = 0;
+  let lt = s.indexOf('<');
+  let amp = s.indexOf('&');
   while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c === 38) {
+    if (lt !== -1 && lt < i) lt = s.indexOf('<', i);
+    if (amp !== -1 && amp < i) amp = s.indexOf('&', i);
+    const special = lt === -1 ? amp : amp === -1 || lt < amp ? lt : amp;
+    if (special === -1) break;
+    i = special;
+    if (i === amp) {
       const entity = decodeEntity(s, i);
       if (!entity) {
         i++;
@@ -250,10 +294,6 @@ export function htmlToPlainText(html: string): string {
       sink.decoded(entity.text);
       i += entity.length;
       textStart = i;
-      continue;
-    }
-    if (c !== 60) {
-      i++;
       continue;
     }
     const next = s.charCodeAt(i + 1);
@@ -295,7 +335,7 @@ export function htmlToPlainText(html: string): string {
     textStart = i;
   }
   sink.text(s, textStart, s.length);
-  return tidyLines(sink.out);
+  return sink.finish();
 }
 
 function applyTag(sink: PlainTextSink, name: string, closing: boolean): void {
@@ -349,8 +389,9 @@ function escapeLine(line: string): string {
 
 /**
  * Converts a plain long text to HTML: one `<p><span>…</span></p>` per line, `<p></p>` for an empty line; `& < >`
- * are escaped, leading spaces and every space after another become `&nbsp;` and tabs `&#9;` so that {@link htmlToPlainText} gives the text back
- * (up to trailing whitespace and leading/trailing empty lines, which are dropped). Empty text gives `""`.
+ * are escaped, leading spaces and every space after another become `&nbsp;` and tabs `&#9;`, so that
+ * {@link htmlToPlainText} gives the text back (up to trailing whitespace and leading/trailing empty lines, which
+ * are dropped). Empty text gives `""`.
  *
  * Source: reference/avacloud-api.md §1.1 "Long texts" (server HTML wraps text in `<span>`).
  */

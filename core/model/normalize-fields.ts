@@ -30,17 +30,19 @@ export function describe(value: unknown): string {
 
 export const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Renames PascalCase keys (`Id`, `ShortText`, as older servers emit them) to camelCase; camelCase wins on clashes. */
+/**
+ * Renames PascalCase keys (`Id`, `ShortText`, as older servers emit them) to camelCase; camelCase wins on clashes.
+ * An object is taken as PascalCase when its first key is (serialisers write one convention throughout).
+ */
 export function camelKeys(o: Obj): void {
-  let pascal = false;
+  let first: string | undefined;
   for (const k in o) {
-    const c = k.charCodeAt(0);
-    if (c >= 65 && c <= 90) {
-      pascal = true;
-      break;
-    }
+    first = k;
+    break;
   }
-  if (!pascal) return;
+  if (first === undefined) return;
+  const c0 = first.charCodeAt(0);
+  if (c0 < 65 || c0 > 90) return;
   for (const k of Object.keys(o)) {
     const c = k.charCodeAt(0);
     if (c < 65 || c > 90) continue;
@@ -77,40 +79,36 @@ export function list(o: Obj, key: string, path: string, create = false): unknown
   return fail(at(path, key), `${key} must be an array, got ${describe(v)}`);
 }
 
-export function num(o: Obj, key: string, path: string, fallback?: number): void {
+/** Checks a number field: numeric strings (`"12.5"`, `"12,5"`) are converted, `null` is dropped. */
+export function num(o: Obj, key: string, path: string): void {
   const v = o[key];
-  if (typeof v === 'number' && Number.isFinite(v)) return;
-  if (v === undefined || v === null) {
-    if (fallback !== undefined) o[key] = fallback;
-    else if (v === null) delete o[key];
-    return;
-  }
-  if (typeof v === 'string' && NUMERIC_STRING.test(v)) {
-    o[key] = Number(v.trim().replace(',', '.'));
-    return;
-  }
-  fail(at(path, key), `${key} must be a number, got ${describe(v)}`);
+  if ((typeof v === 'number' && Number.isFinite(v)) || v === undefined) return;
+  if (v === null) delete o[key];
+  else if (typeof v === 'string' && NUMERIC_STRING.test(v)) o[key] = Number(v.trim().replace(',', '.'));
+  else fail(at(path, key), `${key} must be a number, got ${describe(v)}`);
 }
 
-export function int(o: Obj, key: string, path: string, fallback?: number, min = -2147483648, max = 2147483647): void {
-  num(o, key, path, fallback);
+/** Checks a whole-number field within `min`..`max` (int32 by default). */
+export function int(o: Obj, key: string, path: string, min = -2147483648, max = 2147483647): void {
+  num(o, key, path);
   const v = o[key];
   if (v !== undefined && !(Number.isInteger(v) && (v as number) >= min && (v as number) <= max)) {
     fail(at(path, key), `${key} must be a whole number from ${min} to ${max}, got ${describe(v)}`);
   }
 }
 
-export function flag(o: Obj, key: string, path: string, fallback: boolean): void {
+/** Checks a boolean field: `"true"`/`"false"` and 1/0 are converted, `null` is dropped. */
+export function flag(o: Obj, key: string, path: string): void {
   const v = o[key];
-  if (typeof v === 'boolean') return;
-  if (v === undefined || v === null) o[key] = fallback;
+  if (typeof v === 'boolean' || v === undefined) return;
+  if (v === null) delete o[key];
   else if (v === 'true' || v === 'True' || v === 1) o[key] = true;
   else if (v === 'false' || v === 'False' || v === 0) o[key] = false;
   else fail(at(path, key), `${key} must be true or false, got ${describe(v)}`);
 }
 
 export function flags(o: Obj, path: string, keys: readonly string[]): void {
-  for (const key of keys) flag(o, key, path, false);
+  for (const key of keys) flag(o, key, path);
 }
 
 export function text(o: Obj, key: string, path: string): void {
@@ -125,13 +123,12 @@ export function texts(o: Obj, path: string, keys: readonly string[]): void {
   for (const key of keys) text(o, key, path);
 }
 
+/** Checks an enum field: any letter case or the value's index is accepted and canonicalised; `null` is dropped. */
 export function choice(o: Obj, key: string, path: string, values: readonly string[]): void {
   const v = o[key];
-  if (v === undefined || v === null) {
-    o[key] = values[0];
-    return;
-  }
+  if (v === undefined) return;
   if (typeof v === 'string') {
+    for (let i = 0; i < values.length; i++) if (values[i] === v) return;
     let lookup = enumLookups.get(values);
     if (!lookup) enumLookups.set(values, (lookup = new Map(values.map((value) => [value.toLowerCase(), value]))));
     const canonical = lookup.get(v.toLowerCase());
@@ -139,6 +136,9 @@ export function choice(o: Obj, key: string, path: string, values: readonly strin
       o[key] = canonical;
       return;
     }
+  } else if (v === null) {
+    delete o[key];
+    return;
   } else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < values.length) {
     o[key] = values[v];
     return;

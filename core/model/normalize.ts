@@ -52,10 +52,49 @@ const CONTAINER_FLAGS = [
   'ignoreDuplicateElementIds', 'ignoreChildPriceUpdates',
 ];
 
+// Defaults are written with literal property names: V8 adds properties through named stores far faster than
+// through the generic keyed helpers, which then only check the (now present) values.
+
+function containerDefaults(c: Obj, fallback: { taxRate?: unknown; hourlyWage?: unknown; deductionFactor?: unknown }): void {
+  c.projectTaxRate ??= fallback.taxRate ?? 0;
+  c.projectHourlyWage ??= fallback.hourlyWage ?? 0;
+  c.deductionFactor ??= fallback.deductionFactor ?? 0;
+  c.priceType ??= 'WithTotal';
+  c.containsDuplicateItemNumbers ??= false;
+  c.containsDuplicateElementIds ??= false;
+  c.ignoreDuplicateItemNumbers ??= false;
+  c.ignoreDuplicateElementIds ??= false;
+  c.ignoreChildPriceUpdates ??= false;
+}
+
+function positionDefaults(e: Obj): void {
+  e.additionType ??= 'None';
+  e.hasBidderCommentInHtmlLongText ??= false;
+  e.comissionStatus ??= 'Undefined';
+  e.complemented ??= false;
+  e.amountToBeEnteredByBidder ??= false;
+  e.priceCompositionRequired ??= false;
+  e.useDifferentTaxRate ??= false;
+  e.isLumpSum ??= false;
+  e.notOffered ??= false;
+  e.taxRate ??= 0;
+  e.deductionFactor ??= 0;
+  e.positionType ??= 'Regular';
+  e.priceType ??= 'WithTotal';
+  e.serviceType ??= 'Regular';
+}
+
+function noteDefaults(e: Obj): void {
+  e.additionType ??= 'None';
+  e.hasBidderCommentInHtmlLongText ??= false;
+  e.isOpeningText ??= false;
+  e.isClosingText ??= false;
+}
+
 function descriptionTexts(o: Obj, path: string): void {
   texts(o, path, ['shortText', 'longText', 'htmlLongText', 'descriptionId']);
   choice(o, 'additionType', path, ENUM.additionType);
-  flag(o, 'hasBidderCommentInHtmlLongText', path, false);
+  flag(o, 'hasBidderCommentInHtmlLongText', path);
   const html = o.htmlLongText as string | undefined;
   const plain = o.longText as string | undefined;
   if (html) o.longText = htmlToPlainText(html);
@@ -73,25 +112,35 @@ function calculations(o: Obj, key: string, path: string): void {
 
 function party(o: Obj, path: string): void {
   ensureId(o, path);
+  o.isInEuropeanEconomicArea ??= false;
   texts(o, path, PARTY_STRINGS);
-  flag(o, 'isInEuropeanEconomicArea', path, false);
+  flag(o, 'isInEuropeanEconomicArea', path);
 }
 
 function itemNumberSchema(o: Obj, path: string): void {
   eachDto(o, 'tiers', path, (tier, p) => {
     if (tier.length === undefined || tier.length === null) fail(at(p, 'length'), 'length is missing');
-    int(tier, 'length', p, undefined, 1, 99);
+    tier.type ??= 'Numeric';
+    tier.tierType ??= 'Undefined';
+    tier.isLot ??= false;
+    tier.increment ??= 1;
+    int(tier, 'length', p, 1, 99);
     choice(tier, 'type', p, ENUM.itemNumberType);
     choice(tier, 'tierType', p, ENUM.tierType);
-    flag(tier, 'isLot', p, false);
-    int(tier, 'increment', p, 1);
+    flag(tier, 'isLot', p);
+    int(tier, 'increment', p);
     text(tier, 'tierName', p);
   }, true);
+  o.skipNonExistingLevelsInPositionItemNumbers ??= false;
   texts(o, path, ['separator', 'filler', 'identifier', 'skippedTiersFiller']);
-  flag(o, 'skipNonExistingLevelsInPositionItemNumbers', path, false);
+  flag(o, 'skipNonExistingLevelsInPositionItemNumbers', path);
 }
 
 function projectInformation(o: Obj, path: string): void {
+  o.bidderCommentAllowed ??= false;
+  o.sideOffersAllowed ??= false;
+  o.awardType ??= 'Unspecified';
+  o.specialAwardKind ??= 'Unspecified';
   const buyer = child(o, 'buyer', path);
   if (buyer) party(buyer, at(path, 'buyer'));
   const site = child(o, 'site', path);
@@ -108,17 +157,17 @@ function projectInformation(o: Obj, path: string): void {
   if (types === null) delete o.priceComponentTypes;
   else if (types !== undefined) {
     if (!isObject(types)) fail(at(path, 'priceComponentTypes'), `priceComponentTypes must be an object, got ${describe(types)}`);
-    for (const label of Object.keys(types)) choice(types, label, at(path, 'priceComponentTypes'), ENUM.priceComponentType);
+    for (const label of Object.keys(types)) {
+      types[label] ??= 'Unknown';
+      choice(types, label, at(path, 'priceComponentTypes'), ENUM.priceComponentType);
+    }
   }
   flags(o, path, ['bidderCommentAllowed', 'sideOffersAllowed']);
   choice(o, 'awardType', path, ENUM.awardType);
   choice(o, 'specialAwardKind', path, ENUM.specialAwardKind);
 }
 
-function containerFields(c: Obj, path: string, fallback: { taxRate?: unknown; hourlyWage?: unknown; deductionFactor?: unknown }): void {
-  if (c.projectTaxRate === undefined || c.projectTaxRate === null) c.projectTaxRate = fallback.taxRate ?? 0;
-  if (c.projectHourlyWage === undefined || c.projectHourlyWage === null) c.projectHourlyWage = fallback.hourlyWage ?? 0;
-  if (c.deductionFactor === undefined || c.deductionFactor === null) c.deductionFactor = fallback.deductionFactor ?? 0;
+function containerFields(c: Obj, path: string): void {
   num(c, 'projectTaxRate', path);
   num(c, 'projectHourlyWage', path);
   num(c, 'deductionFactor', path);
@@ -135,11 +184,15 @@ function itemNumber(e: Obj, path: string): void {
   if (!n) return;
   const p = at(path, 'itemNumber');
   ensureId(n, p);
+  n.isSchemaCompliant ??= false;
+  n.isLot ??= false;
+  n.isAttachedToPosition ??= false;
   text(n, 'stringRepresentation', p);
   flags(n, p, ['isSchemaCompliant', 'isLot', 'isAttachedToPosition']);
 }
 
 function noteText(e: Obj, path: string): void {
+  noteDefaults(e);
   descriptionTexts(e, path);
   flags(e, path, ['isOpeningText', 'isClosingText']);
   text(e, 'identifier', path);
@@ -147,14 +200,18 @@ function noteText(e: Obj, path: string): void {
 
 function subDescription(s: Obj, path: string): void {
   ensureId(s, path);
+  s.additionType ??= 'None';
+  s.hasBidderCommentInHtmlLongText ??= false;
+  s.amountToBeEnteredByBidder ??= false;
   descriptionTexts(s, path);
   calculations(s, 'quantityComponents', path);
   num(s, 'quantityOverride', path);
-  flag(s, 'amountToBeEnteredByBidder', path, false);
+  flag(s, 'amountToBeEnteredByBidder', path);
   texts(s, path, ['identifier', 'executionDescriptionReference', 'unitTag']);
 }
 
 function position(e: Obj, path: string): void {
+  positionDefaults(e);
   descriptionTexts(e, path);
   num(e, 'unitPriceOverride', path);
   num(e, 'quantityOverride', path);
@@ -162,9 +219,11 @@ function position(e: Obj, path: string): void {
   const labour = child(e, 'labourComponents', path);
   if (labour) {
     const p = at(path, 'labourComponents');
+    labour.hourlyWage ??= 0;
+    labour.useOwnHourlyWage ??= false;
     text(labour, 'label', p);
-    num(labour, 'hourlyWage', p, 0);
-    flag(labour, 'useOwnHourlyWage', p, false);
+    num(labour, 'hourlyWage', p);
+    flag(labour, 'useOwnHourlyWage', p);
     calculations(labour, 'values', p);
   }
   eachDto(e, 'priceComponents', path, (component, p) => {
@@ -176,8 +235,8 @@ function position(e: Obj, path: string): void {
   list(e, 'complementedBy', path);
   choice(e, 'comissionStatus', path, ENUM.comissionStatus);
   flags(e, path, POSITION_FLAGS);
-  num(e, 'taxRate', path, 0);
-  num(e, 'deductionFactor', path, 0);
+  num(e, 'taxRate', path);
+  num(e, 'deductionFactor', path);
   itemNumber(e, path);
   choice(e, 'positionType', path, ENUM.positionType);
   choice(e, 'priceType', path, ENUM.priceType);
@@ -227,17 +286,22 @@ function elements(container: Obj, path: string, depth: number): void {
 }
 
 function group(e: Obj, path: string, depth: number): void {
+  e.comissionStatus ??= 'Undefined';
+  e.isLot ??= false;
+  containerDefaults(e, {});
   text(e, 'shortText', path);
   choice(e, 'comissionStatus', path, ENUM.comissionStatus);
   itemNumber(e, path);
-  flag(e, 'isLot', path, false);
+  flag(e, 'isLot', path);
   text(e, 'alternativeTo', path);
-  containerFields(e, path, {});
+  containerFields(e, path);
   elements(e, path, depth + 1);
 }
 
 function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
   ensureId(s, path);
+  s.exchangePhase ??= 'Undefined';
+  s.origin ??= 'Self';
   texts(s, path, SPEC_STRINGS);
   choice(s, 'exchangePhase', path, ENUM.exchangePhase);
   choice(s, 'origin', path, ENUM.origin);
@@ -249,19 +313,28 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
   if (prices) {
     const p = at(path, 'priceInformation');
     ensureId(prices, p);
-    for (const key of ['hourlyWage', 'deductionFactor', 'flatSum', 'taxRate']) num(prices, key, p, 0);
+    prices.hourlyWage ??= 0;
+    prices.deductionFactor ??= 0;
+    prices.flatSum ??= 0;
+    prices.taxRate ??= 0;
+    for (const key of ['hourlyWage', 'deductionFactor', 'flatSum', 'taxRate']) num(prices, key, p);
     eachDto(prices, 'tradeDiscounts', p, (discount, dp) => {
       ensureId(discount, dp);
-      int(discount, 'deadline', dp, 0);
-      num(discount, 'rate', dp, 0);
+      discount.deadline ??= 0;
+      discount.rate ??= 0;
+      int(discount, 'deadline', dp);
+      num(discount, 'rate', dp);
     });
   }
   const warranty = child(s, 'warrantyDuration', path);
   if (warranty) {
-    int(warranty, 'duration', at(path, 'warrantyDuration'), 0);
+    warranty.duration ??= 0;
+    warranty.unit ??= 'Months';
+    int(warranty, 'duration', at(path, 'warrantyDuration'));
     choice(warranty, 'unit', at(path, 'warrantyDuration'), ENUM.durationUnit);
   }
-  containerFields(s, path, { taxRate: prices?.taxRate, hourlyWage: prices?.hourlyWage, deductionFactor: prices?.deductionFactor });
+  containerDefaults(s, { taxRate: prices?.taxRate, hourlyWage: prices?.hourlyWage, deductionFactor: prices?.deductionFactor });
+  containerFields(s, path);
   elements(s, path, 0);
 }
 
@@ -291,8 +364,11 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
 export function normalizeProject(input: unknown): ProjectDto {
   const project = asDto(input, '');
   ensureId(project, '');
-  int(project, 'priceAccuracy', '', 3, 0, 15);
-  flag(project, 'forceStrictTotals', '', true);
+  project.priceAccuracy ??= 3;
+  project.forceStrictTotals ??= true;
+  project.priceRoundingMode ??= 'Normal';
+  int(project, 'priceAccuracy', '', 0, 15);
+  flag(project, 'forceStrictTotals', '');
   choice(project, 'priceRoundingMode', '', ENUM.priceRoundingMode);
   text(project, 'gaebXmlId', '');
   const specs = list(project, 'serviceSpecifications', '', true) as unknown[];

@@ -1,6 +1,8 @@
 /**
- * A tiny, fast XML writer that builds the document as an array of string parts joined once at the end
- * (reference/dependencies.md §4: ~30–50× faster than DOM builders for 20k-item BoQs). No DOM, no validation:
+ * A tiny, fast XML writer: hand-written string building (reference/dependencies.md §4: ~30–50× faster than DOM
+ * builders for 20k-item BoQs). Pieces are gathered in ~8 KiB strings and encoded into one growing UTF-8 buffer,
+ * so millions of small strings never survive until a final join (that join and its GC cost about half the time
+ * of a 40k-item document). No DOM, no validation:
  * callers emit elements in schema order; names are trusted, text and attribute values are escaped here.
  *
  * With `indent` set, element-only content is pretty-printed; an element that received `text()` keeps its
@@ -17,7 +19,11 @@ export interface XmlBuilderOptions {
 }
 
 export class XmlBuilder {
-  private readonly parts: string[] = [];
+  /** UTF-8 output so far: bytes [0, length) of `buf` (written directly: no string parts to keep alive). */
+  private buf: Buffer = Buffer.allocUnsafe(1 << 16);
+  private length = 0;
+  /** Small pieces are gathered here and encoded in batches (one Buffer.write per ~8 KiB). */
+  private pending = '';
   private readonly stack: string[] = [];
   /** Per open element: 0 = empty so far, 1 = has element children, 2 = has text (no more indentation). */
   private readonly state: number[] = [];
@@ -29,14 +35,13 @@ export class XmlBuilder {
 
   /** Writes `<?xml version="1.0" encoding="…"?>` (call first). */
   declaration(encoding = 'utf-8'): this {
-    this.parts.push(`<?xml version="1.0" encoding="${encoding}"?>`);
+    this.push(`<?xml version="1.0" encoding="${encoding}"?>`);
     return this;
   }
 
   /** Opens an element; close it with {@link close}. */
   open(name: string, attrs?: XmlAttrs): this {
-    this.beforeChild();
-    this.parts.push('<', name, attrs ? renderAttrs(attrs) : '', '>');
+    this.push(`${this.beforeChild()}<${name}${attrs ? renderAttrs(attrs) : ''}>`);
     this.stack.push(name);
     this.state.push(0);
     return this;
@@ -47,15 +52,13 @@ export class XmlBuilder {
     const name = this.stack.pop();
     if (name === undefined) throw new Error('XmlBuilder.close: no open element');
     const st = this.state.pop();
-    if (this.indent && st === 1) this.newline(this.stack.length);
-    this.parts.push('</', name, '>');
+    this.push(this.indent && st === 1 ? `\n${this.indent.repeat(this.stack.length)}</${name}>` : `</${name}>`);
     return this;
   }
 
   /** Writes `<name attrs/>`. */
   empty(name: string, attrs?: XmlAttrs): this {
-    this.beforeChild();
-    this.parts.push('<', name, attrs ? renderAttrs(attrs) : '', '/>');
+    this.push(`${this.beforeChild()}<${name}${attrs ? renderAttrs(attrs) : ''}/>`);
     return this;
   }
 
@@ -66,8 +69,7 @@ export class XmlBuilder {
   leaf(name: string, value?: string | number, attrs?: XmlAttrs): this {
     const text = value === undefined ? '' : String(value);
     if (text === '') return this.empty(name, attrs);
-    this.beforeChild();
-    this.parts.push('<', name, attrs ? renderAttrs(attrs) : '', '>', escapeText(text), '</', name, '>');
+    this.push(`${this.beforeChild()}<${name}${attrs ? renderAttrs(attrs) : ''}>${escapeText(text)}</${name}>`);
     return this;
   }
 
@@ -76,14 +78,13 @@ export class XmlBuilder {
     if (value === '') return this;
     const n = this.state.length;
     if (n > 0) this.state[n - 1] = 2;
-    this.parts.push(escapeText(value));
+    this.push(escapeText(value));
     return this;
   }
 
   /** Appends already serialised XML verbatim (the caller guarantees it is well-formed). */
   raw(xml: string): this {
-    this.beforeChild();
-    this.parts.push(xml);
+    this.push(this.beforeChild() + xml);
     return this;
   }
 
@@ -94,26 +95,47 @@ export class XmlBuilder {
 
   /** The document so far. */
   toString(): string {
-    return this.parts.join('');
+    this.flush();
+    return this.buf.toString('utf8', 0, this.length);
   }
 
-  /** The document as UTF-8 bytes (no BOM). Throws when elements are still open. */
+  /** The document as UTF-8 bytes (no BOM), a copy of exactly its length. Throws when elements are still open. */
   toBuffer(): Buffer {
     if (this.stack.length > 0) throw new Error(`XmlBuilder.toBuffer: <${this.stack[this.stack.length - 1]}> is not closed`);
-    return Buffer.from(this.toString(), 'utf8');
+    this.flush();
+    const out = Buffer.allocUnsafe(this.length);
+    this.buf.copy(out, 0, 0, this.length);
+    return out;
   }
 
-  private beforeChild(): void {
+  private push(s: string): void {
+    this.pending += s;
+    if (this.pending.length > 8192) this.flush();
+  }
+
+  private flush(): void {
+    const s = this.pending;
+    if (s === '') return;
+    this.pending = '';
+    // a UTF-16 code unit takes at most 3 UTF-8 bytes
+    if (this.length + s.length * 3 > this.buf.length) {
+      let size = this.buf.length * 2;
+      while (size < this.length + s.length * 3) size *= 2;
+      const next = Buffer.allocUnsafe(size);
+      this.buf.copy(next, 0, 0, this.length);
+      this.buf = next;
+    }
+    this.length += this.buf.write(s, this.length);
+  }
+
+  /** Marks the parent as having element children; returns the indentation to put before the child. */
+  private beforeChild(): string {
     const n = this.state.length;
     if (n > 0) {
-      if (this.state[n - 1] === 2) return;
+      if (this.state[n - 1] === 2) return '';
       this.state[n - 1] = 1;
     }
-    if (this.indent && (n > 0 || this.parts.length > 0)) this.newline(n);
-  }
-
-  private newline(level: number): void {
-    this.parts.push('\n', this.indent.repeat(level));
+    return this.indent && (n > 0 || this.length > 0 || this.pending !== '') ? `\n${this.indent.repeat(n)}` : '';
   }
 }
 

@@ -15,6 +15,9 @@ const INVALID_XML_CHAR = new RegExp(INVALID_XML_CHARS.source);
 
 const TEXT_SPECIAL = /[&<>\r]/;
 const ATTR_SPECIAL = /[&<>"\t\n\r]/;
+/** One scan for the common case: nothing to escape and nothing to remove. */
+const TEXT_FAST = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const ATTR_FAST = /[&<>"\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** A character XML 1.0 forbids, as found by {@link findInvalidXmlChar}. */
 export interface InvalidXmlChar {
@@ -54,6 +57,7 @@ export function removeInvalidXmlChars(value: string): string {
  * that must report them check with {@link findInvalidXmlChar} first.
  */
 export function escapeText(value: string): string {
+  if (!TEXT_FAST.test(value)) return value;
   const clean = removeInvalidXmlChars(value);
   if (!TEXT_SPECIAL.test(clean)) return clean;
   let out = '';
@@ -78,6 +82,7 @@ export function escapeText(value: string): string {
  * character references (attribute-value normalisation, XML 1.0 §3.3.3, would turn them into spaces).
  */
 export function escapeAttr(value: string): string {
+  if (!ATTR_FAST.test(value)) return value;
   const clean = removeInvalidXmlChars(value);
   if (!ATTR_SPECIAL.test(clean)) return clean;
   let out = '';

@@ -14,6 +14,7 @@ const file = (content: string) => {
 describe('configuration', () => {
   it('defaults to port 5000 with nothing set', () => {
     expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
+    expect(loadConfig({}).auth.clients[0]).toMatchObject({ clientId: 'local-client', accessTokenType: 'jwt', requirePkce: true });
     expect(loadConfig({}).port).toBe(5000);
   });
 
@@ -40,5 +41,22 @@ describe('configuration', () => {
   it('says when the file is not JSON or missing', () => {
     expect(() => loadConfig({ GATEWAY_CONFIG: file('{port: 1') })).toThrow(/is not valid JSON/);
     expect(() => loadConfig({ GATEWAY_CONFIG: '/nonexistent/gateway.json' })).toThrow(/Cannot read/);
+  });
+});
+
+describe('auth configuration', () => {
+  it('fills client defaults for entries that name only the essentials', () => {
+    const cfg = loadConfig({ GATEWAY_CONFIG: file('{"auth":{"clients":[{"clientId":"erp","allowedGrantTypes":["client_credentials"],"allowedScopes":["avacloud"]}]}}') });
+    expect(cfg.auth.clients).toHaveLength(1);
+    expect(cfg.auth.clients[0]).toMatchObject({ clientId: 'erp', accessTokenType: 'jwt', accessTokenLifetime: 3600, secrets: [], refreshToken: { usage: 'oneTime' } });
+  });
+
+  it('names a bad client key', () => {
+    expect(() => loadConfig({ GATEWAY_CONFIG: file('{"auth":{"clients":[{"clientId":"x","accessTokenType":"opaque"}]}}') })).toThrow(/auth\.clients\.0\.accessTokenType: must be equal to one of the allowed values/);
+    expect(() => loadConfig({ GATEWAY_CONFIG: file('{"auth":{"clients":[{"clientId":"x","secret":"plain"}]}}') })).toThrow(/auth\.clients\.0\.secret: unknown key/);
+  });
+
+  it('takes REDIS_URL from the environment', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
   });
 });

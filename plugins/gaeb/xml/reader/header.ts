@@ -23,19 +23,14 @@ const AWARD_TYPES: Readonly<Record<string, AwardTypeDto>> = {
   CompetDialog: 'CompetitiveDialog',
 };
 
-/** A decimal text as a JSON number; undefined when it is not one. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/** A GAEB decimal (tgDecimal: digits, '.' separator, optional sign) as a JSON number; undefined when it is not one. */
 export function parseDecimal(text: string): number | undefined {
-  if (text === '') return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
+  return DECIMAL.test(text) ? Number(text) : undefined;
 }
 
 const yes = (text: string) => text === 'Yes';
-
-/** `GAEBInfo` leaves: only `Version` matters (→ `originDetail`). Returns the version when `name` is Version. */
-export function gaebInfoVersion(name: string, text: string): string | undefined {
-  return name === 'Version' ? text : undefined;
-}
 
 /** `PrjInfo` leaves → projectInformation (NamePrj, LblPrj, Cur, CurLbl, BidCommPerm, AlterBidPerm, UPFracDig). */
 export function applyPrjInfo(name: string, text: string, info: ProjectInformationDto): void {
@@ -103,6 +98,7 @@ export interface AddressDraft {
   names: string[];
 }
 
+/** An empty address draft. */
 export const newAddress = (): AddressDraft => ({ party: {}, names: [] });
 
 /** `Address` leaves (tgAddress) → party fields; `Name1..4` are kept for `finishAddress`. */

@@ -6,38 +6,25 @@
  * `OutlineAddText`: p, div, span, br), tgTextComplement (`ComplCaption`, `ComplBodyDec`|`ComplBodyInt`, `ComplBody`,
  * `ComplTail`). The HTML and plain conventions are the project's GAEB↔model mapping (long-text HTML convention):
  *
- * - HTML: p/span/div/br/ul/ol/li/table/tr/td/th keep their names and the attributes in `KEPT_ATTRIBUTES`;
+ * - HTML: p/span/div/br/ul/ol/li/table/tr/td/th keep their names and the attributes style, align (and colspan,
+ *   rowspan, valign, width, border, cellpadding on table elements);
  *   `Image`/`image` → `<img src="data:<Type>;base64,…">`; `page` → `<div style="page-break-after:always"></div>`;
  *   a TextComplement → `<span class="TextComplement" data-kind data-marklbl>` holding `ComplCaption`, `ComplBody`
  *   (`data-body="Dec|Int" data-value` when `ComplBodyDec`/`ComplBodyInt` precede it) and `ComplTail` spans whose
  *   content is flattened to escaped text with `<br>` between paragraphs.
  * - Plain: paragraphs (and TextOutlTxt siblings) joined with '\n', spans concatenated, `br` → '\n', table cells
- *   separated by a tab; images dropped (counted); complement parts inline as text; the result is trimmed.
+ *   separated by a tab; images dropped (counted); complement parts inline as text; every line is trimmed.
  *
  * Whitespace-only text containing a line break is indentation of a pretty-printed file and is dropped.
  */
 
-const KEPT_ATTRIBUTES = new Set(['style', 'colspan', 'rowspan', 'valign', 'width', 'border', 'cellpadding', 'align']);
-const HTML_ELEMENTS = new Set(['p', 'span', 'div', 'ul', 'ol', 'li', 'table', 'tr', 'td', 'th', 'tbody', 'thead']);
+import { CLOSE, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
+
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);
 const COMPLEMENT_PARTS: Record<string, string> = { ComplCaption: 'ComplCaption', ComplBody: 'ComplBody', ComplTail: 'ComplTail' };
 /** Subtrees that never hold text of the description. */
 const SKIPPED = new Set(['Style', 'attachment', 'CtlgAssign']);
-
-const ESCAPABLE_TEXT = /[&<>]/;
-const ESCAPABLE_ATTRIBUTE = /[&<>"]/;
-
-/** Escapes `&`, `<`, `>` for HTML text content. */
-export function escapeHtmlText(s: string): string {
-  if (!ESCAPABLE_TEXT.test(s)) return s;
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Escapes `&`, `<`, `>`, `"` for a double-quoted HTML attribute value. */
-export function escapeHtmlAttribute(s: string): string {
-  if (!ESCAPABLE_ATTRIBUTE.test(s)) return s;
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+const PAGE_BREAK = '<div style="page-break-after:always"></div>';
 
 /** True for text that is only whitespace and contains a line break (indentation between elements). */
 function isIndentation(t: string): boolean {
@@ -50,26 +37,19 @@ function isIndentation(t: string): boolean {
   return t.includes('\n') || t.includes('\r');
 }
 
-function keptAttributes(attrs: Record<string, string>): string {
-  let s = '';
-  for (const name in attrs) {
-    if (KEPT_ATTRIBUTES.has(name)) s += ` ${name}="${escapeHtmlAttribute(attrs[name])}"`;
-  }
-  return s;
-}
-
 /** Collects one rich text container (`DetailTxt`, `OutlTxt`, `LblTx` …) from the events of its descendants. */
 export class RichText {
   /** A Bidder complement was seen (Bieterlücke). */
   bidder = false;
   /** An Owner complement was seen (Textergänzung des Auftraggebers). */
   owner = false;
-  /** Images dropped (plain mode only). */
+  /** Images dropped (short texts, complement parts). */
   droppedImages = 0;
   /** `attachment` elements dropped. */
   droppedAttachments = 0;
 
-  private out = '';
+  /** Output pieces, joined once in `finish` (a flat string instead of a rope of many pieces). */
+  private readonly parts = new Pieces();
   private skip = 0;
   private inComplement = false;
   private part: string | undefined;
@@ -81,8 +61,26 @@ export class RichText {
   private cellsInRow = 0;
 
   /** @param html true for HTML (`htmlLongText`), false for plain text (`shortText`, labels) */
-  constructor(private readonly html: boolean) {}
+  constructor(readonly html: boolean) {}
 
+  /** Clears the collector for the next container (one instance per mode is reused for the whole file). */
+  reset(): void {
+    this.bidder = false;
+    this.owner = false;
+    this.droppedImages = 0;
+    this.droppedAttachments = 0;
+    this.parts.clear();
+    this.skip = 0;
+    this.inComplement = false;
+    this.part = undefined;
+    this.partHasContent = false;
+    this.bodyAttributes = '';
+    this.image = undefined;
+    this.atLineStart = true;
+    this.cellsInRow = 0;
+  }
+
+  /** Start tag of a descendant (local name, attributes). */
   open(name: string, attrs: Record<string, string>): void {
     if (this.skip > 0 || this.image) {
       this.skip++;
@@ -108,6 +106,7 @@ export class RichText {
     else this.openPlain(name);
   }
 
+  /** End tag of a descendant (local name). */
   close(name: string): void {
     if (this.skip > 0) {
       this.skip--;
@@ -117,12 +116,12 @@ export class RichText {
       const { type, width, data } = this.image;
       this.image = undefined;
       const w = width !== undefined ? ` width="${escapeHtmlAttribute(width)}"` : '';
-      this.out += `<img src="data:${escapeHtmlAttribute(type)};base64,${data.replace(/\s+/g, '')}"${w}>`;
+      this.parts.push(`<img src="data:${escapeHtmlAttribute(type)};base64,${data.replace(/\s+/g, '')}"${w}>`);
       return;
     }
     if (this.part !== undefined) {
       if (COMPLEMENT_PARTS[name] === this.part) {
-        if (this.html) this.out += '</span>';
+        if (this.html) this.parts.push('</span>');
         this.part = undefined;
         this.bodyAttributes = '';
       }
@@ -131,17 +130,19 @@ export class RichText {
     if (this.inComplement) {
       if (name === 'TextComplement') {
         this.inComplement = false;
-        if (this.html) this.out += '</span>';
+        if (this.html) this.parts.push('</span>');
       }
       return;
     }
     if (this.html) {
-      if (HTML_ELEMENTS.has(name)) this.out += `</${name}>`;
+      const end = CLOSE[name];
+      if (end !== undefined) this.parts.push(end);
     } else if (name === 'td' || name === 'th') {
       this.cellsInRow++;
     }
   }
 
+  /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
     if (this.skip > 0) return;
     if (this.image) {
@@ -150,28 +151,31 @@ export class RichText {
     }
     if (t.length === 0 || isIndentation(t)) return;
     if (this.part !== undefined) this.partHasContent = true;
-    if (this.html) this.out += escapeHtmlText(t);
+    if (this.html) this.parts.push(escapeHtmlText(t));
     else {
-      this.out += t;
+      this.parts.push(t);
       this.atLineStart = false;
     }
   }
 
-  /** The collected text: HTML as built, plain text trimmed. */
+  /** The collected text: HTML as built; plain text with every line trimmed. */
   finish(): string {
-    return this.html ? this.out : this.out.trim();
+    const s = this.parts.take();
+    if (this.html) return s;
+    return s.includes('\n') ? s.split('\n').map((line) => line.trim()).join('\n').trim() : s.trim();
   }
 
   private openHtml(name: string, attrs: Record<string, string>): void {
-    if (name === 'br') this.out += '<br>';
+    if (pushStartTag(this.parts, name, attrs)) return;
+    if (name === 'br') this.parts.push('<br>');
     else if (name === 'page') {
-      this.out += '<div style="page-break-after:always"></div>';
+      this.parts.push(PAGE_BREAK);
       this.skip = 1;
-    } else if (HTML_ELEMENTS.has(name)) this.out += `<${name}${keptAttributes(attrs)}>`;
+    }
   }
 
   private lineBreak(): void {
-    this.out += '\n';
+    this.parts.push('\n');
     this.atLineStart = true;
   }
 
@@ -179,7 +183,7 @@ export class RichText {
     if (name === 'br') this.lineBreak();
     else if (name === 'td' || name === 'th') {
       if (this.cellsInRow > 0) {
-        this.out += '\t';
+        this.parts.push('\t');
         this.atLineStart = false;
       }
     } else if (PLAIN_BLOCKS.has(name)) {
@@ -194,9 +198,10 @@ export class RichText {
     if (kind === 'Bidder') this.bidder = true;
     else if (kind === 'Owner') this.owner = true;
     if (this.html) {
-      this.out +=
+      this.parts.push(
         `<span class="TextComplement" data-kind="${escapeHtmlAttribute(kind)}"` +
-        ` data-marklbl="${escapeHtmlAttribute(attrs.MarkLbl ?? '')}">`;
+          ` data-marklbl="${escapeHtmlAttribute(attrs.MarkLbl ?? '')}">`,
+      );
     }
   }
 
@@ -205,7 +210,7 @@ export class RichText {
     if (part !== undefined) {
       this.part = part;
       this.partHasContent = false;
-      if (this.html) this.out += `<span class="${part}"${part === 'ComplBody' ? this.bodyAttributes : ''}>`;
+      if (this.html) this.parts.push(`<span class="${part}"${part === 'ComplBody' ? this.bodyAttributes : ''}>`);
       return;
     }
     if (name === 'ComplBodyDec' || name === 'ComplBodyInt') {
@@ -218,12 +223,12 @@ export class RichText {
   /** Inside a complement part: structure flattens to text, paragraphs and `br` become line breaks. */
   private openInPart(name: string): void {
     if (name === 'br') {
-      if (this.html) this.out += '<br>';
+      if (this.html) this.parts.push('<br>');
       else this.lineBreak();
       this.partHasContent = true;
     } else if (name === 'p' || name === 'div' || name === 'li' || name === 'tr') {
       if (this.partHasContent) {
-        if (this.html) this.out += '<br>';
+        if (this.html) this.parts.push('<br>');
         else this.lineBreak();
       }
     } else if (name === 'image' || name === 'Image') {

@@ -1,0 +1,34 @@
+/**
+ * The canonical model's entry points: normalisation, recalculation, item number generation, formulas, long texts.
+ */
+import { autoGenerateItemNumbers } from './auto-numbers.js';
+import { calculateProject } from './calculate.js';
+import { normalizeProject } from './normalize.js';
+import type { ProjectDto } from './types.js';
+
+export { autoGenerateItemNumbers } from './auto-numbers.js';
+export { calculateProject, countsInTotal, groupCountsInTotal, type CalculateOptions } from './calculate.js';
+export { evaluateFormula, evaluateFormulaDecimal, type DecimalFormulaResult, type FormulaResult } from './formula.js';
+export { htmlToPlainText, plainTextToHtml } from './long-text.js';
+export { normalizeProject } from './normalize.js';
+
+/** Options of {@link prepareProject}, named after the AVACloud query options they implement. */
+export interface PrepareOptions {
+  /** `TryAutoGenerateItemNumbersAndSchema` (option group A). */
+  tryAutoGenerateItemNumbersAndSchema?: boolean;
+  /** `SupportSkippedItemNumberLevelsInPositions` (option group S). */
+  supportSkippedItemNumberLevels?: boolean;
+}
+
+/**
+ * Turns reader output or a posted project into a complete, recalculated ProjectDto: {@link normalizeProject},
+ * then {@link autoGenerateItemNumbers} when asked, then {@link calculateProject}. Mutates and returns `input`.
+ *
+ * @throws GatewayError `GW_ERR_INPUT` (400) when the input is not a valid project (see `normalizeProject`)
+ * Source: reference/avacloud-api.md §2.2 (`POST /conversion/ava/ava` regenerates the calculated properties).
+ */
+export function prepareProject(input: unknown, opts: PrepareOptions = {}): ProjectDto {
+  const project = normalizeProject(input);
+  if (opts.tryAutoGenerateItemNumbersAndSchema) autoGenerateItemNumbers(project);
+  return calculateProject(project, { supportSkippedItemNumberLevels: opts.supportSkippedItemNumberLevels });
+}

@@ -1,0 +1,542 @@
+/**
+ * Redis {@link GrantStore} (`redis` package, node-redis v6), used when `REDIS_URL` is set so that several gateway
+ * instances share grants. Layout, in the spirit of reference/oauth.md §5.4 (`{p}` = key prefix, default `ava:as:`):
+ *
+ * | Key | Type | Content | TTL |
+ * | --- | --- | --- | --- |
+ * | `{p}grant:{hashHandle(kind, handle)}` | hash | `kind clientId subject tenant scopes(JSON) familyId createdAt expiresAt consumedAt deviceStatus lastPolledAt userCodeKey`, plus `d:<name>` = JSON of each `data` entry | the grant's |
+ * | `{p}family:{familyId}` | set | full grant keys of the family | raised to the longest member's |
+ * | `{p}usercode:{hashUserCode(userCode)}` | string | full grant key of the device grant | the grant's |
+ * | `{p}revoked:{familyId}` | string | `1`: tombstone refusing new members after `revokeFamily` | family's remaining life, ≥ 5 min |
+ *
+ * Every operation is one round trip: `find` is one `HGETALL`, everything else one Lua script (`EVALSHA`, falling
+ * back to `EVAL` after a script cache flush). A script runs atomically on the server, which fixes the weak spots of
+ * the oidc-provider reference adapter (oauth.md §5.4): TTL read outside MULTI, non-atomic find+consume, unbounded
+ * grant lists (family sets are pruned of expired members every 64 additions). No `KEYS`/`SCAN` anywhere.
+ *
+ * Scripts touch keys they read from other keys (family members, the user code target), which standalone Redis and
+ * replication allow but Redis Cluster does not: this store targets a single primary (with replicas/Sentinel).
+ *
+ * TTLs are computed from the gateway's clock (`PEXPIRE` with `expiresAt − now`), so a skewed Redis server clock
+ * does not shorten or lengthen grants.
+ */
+import { createHash } from 'node:crypto';
+import { createClient, type RedisClientType } from 'redis';
+import {
+  MIN_REVOKED_FAMILY_TTL_MS,
+  GRANT_KINDS,
+  GrantStoreError,
+  assertKind,
+  assertNonEmpty,
+  hashHandle,
+  hashUserCode,
+  prepareSave,
+  preparePatch,
+  type ConsumeOptions,
+  type ConsumeResult,
+  type DeviceDecision,
+  type DeviceDecisionResult,
+  type DevicePollResult,
+  type DeviceStatus,
+  type GrantInput,
+  type GrantKind,
+  type GrantPatch,
+  type GrantStore,
+  type SaveOptions,
+  type StoredGrant,
+} from './grant-store.js';
+
+/** The node-redis client type this store uses (RESP3, default modules). */
+export type GrantStoreRedisClient = RedisClientType;
+
+/** Options of {@link RedisGrantStore.connect}. */
+export interface RedisGrantStoreOptions {
+  /** `redis://[[user]:password@]host[:port][/db]` or `rediss://…`. Required unless `client` is given. */
+  url?: string;
+  /**
+   * An already connected client to share (e.g. with other stores). The store then does not close it. Set
+   * `commandOptions: { timeout: 0 }` on it for throughput (reference/dependencies.md §8).
+   */
+  client?: GrantStoreRedisClient;
+  /** Prepended to every key (default `ava:as:`); lets several deployments or test runs share one Redis. */
+  keyPrefix?: string;
+  /** The clock, epoch milliseconds (default `Date.now`). */
+  now?: () => number;
+  /** How long `connect` waits for the first successful connection before failing, ms (default 5000). */
+  connectTimeoutMs?: number;
+  /**
+   * Whether commands issued while an owned client is reconnecting wait for the connection (node-redis' offline
+   * queue) instead of failing at once with `backend_error`. Default `false`: with no per-command timeout
+   * (see `connect`) a queued command would hold its HTTP request for the whole outage.
+   */
+  offlineQueue?: boolean;
+  /**
+   * Receives connection errors of an owned client (node-redis reconnects by itself). Default: `console.error`,
+   * at most once per 10 s.
+   */
+  onError?: (error: Error) => void;
+}
+
+/** Default key prefix. */
+export const DEFAULT_KEY_PREFIX = 'ava:as:';
+
+/** How often (in family members) `save` prunes expired members from a family set. */
+const FAMILY_PRUNE_EVERY = 64;
+
+class Script {
+  readonly sha: string;
+  constructor(readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+}
+
+// Lua: in scripts a missing value is `false`; HGETALL yields a flat field/value array.
+
+/** KEYS: grant, family, revoked tombstone[, user code]. ARGV: ttlMs, pruneEvery, field/value pairs… */
+const SAVE = new Script(`
+local ttl = tonumber(ARGV[1])
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+if redis.call('EXISTS', KEYS[3]) == 1 then return -3 end
+if KEYS[4] and not redis.call('SET', KEYS[4], KEYS[1], 'PX', ttl, 'NX') then return -2 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('SADD', KEYS[2], KEYS[1])
+if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end
+local every = tonumber(ARGV[2])
+local n = redis.call('SCARD', KEYS[2])
+if n % every == 0 then
+  for _, m in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+    if redis.call('EXISTS', m) == 0 then redis.call('SREM', KEYS[2], m) end
+  end
+end
+return 1
+`);
+
+/** KEYS: grant. ARGV: now (epoch s), check client ('1'|'0'), client id. → {0} | {1|2, fields} | {3} */
+const CONSUME = new Script(`
+local h = redis.call('HGETALL', KEYS[1])
+if #h == 0 then return {0} end
+local f = {}
+for i = 1, #h, 2 do f[h[i]] = h[i + 1] end
+if ARGV[2] == '1' and f['clientId'] ~= ARGV[3] then return {3} end
+if f['consumedAt'] then return {2, h} end
+redis.call('HSET', KEYS[1], 'consumedAt', ARGV[1])
+return {1, h}
+`);
+
+/** KEYS: grant. ARGV: now, check client, client id. → {0} | {1 approved, 2 consumed, 4 denied, 5 pending, fields} | {3} */
+const POLL = new Script(`
+local h = redis.call('HGETALL', KEYS[1])
+if #h == 0 then return {0} end
+local f = {}
+for i = 1, #h, 2 do f[h[i]] = h[i + 1] end
+if ARGV[2] == '1' and f['clientId'] ~= ARGV[3] then return {3} end
+if f['consumedAt'] then return {2, h} end
+if f['deviceStatus'] == 'approved' then
+  redis.call('HSET', KEYS[1], 'lastPolledAt', ARGV[1], 'consumedAt', ARGV[1])
+  return {1, h}
+end
+redis.call('HSET', KEYS[1], 'lastPolledAt', ARGV[1])
+if f['deviceStatus'] == 'denied' then return {4, h} end
+return {5, h}
+`);
+
+/** KEYS: grant. ARGV: number of fields to delete, those fields, then field/value pairs to set. → fields | false */
+const UPDATE = new Script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local nd = tonumber(ARGV[1])
+if nd > 0 then redis.call('HDEL', KEYS[1], unpack(ARGV, 2, 1 + nd)) end
+if #ARGV > 1 + nd then redis.call('HSET', KEYS[1], unpack(ARGV, 2 + nd)) end
+return redis.call('HGETALL', KEYS[1])
+`);
+
+/** KEYS: grant. ARGV: family key prefix. → 1 | 0 */
+const REMOVE = new Script(`
+local f = redis.call('HMGET', KEYS[1], 'familyId', 'userCodeKey')
+if not f[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('SREM', ARGV[1] .. f[1], KEYS[1])
+if f[2] and redis.call('GET', f[2]) == KEYS[1] then redis.call('DEL', f[2]) end
+return 1
+`);
+
+/** KEYS: family, revoked tombstone. ARGV: minimum tombstone TTL ms. → number of live grants removed */
+const REVOKE_FAMILY = new Script(`
+local ttl = redis.call('PTTL', KEYS[1])
+local n = 0
+for _, m in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local uc = redis.call('HGET', m, 'userCodeKey')
+  if uc and redis.call('GET', uc) == m then redis.call('DEL', uc) end
+  n = n + redis.call('DEL', m)
+end
+redis.call('DEL', KEYS[1])
+local min = tonumber(ARGV[1])
+if ttl < min then ttl = min end
+if redis.call('PTTL', KEYS[2]) < ttl then redis.call('SET', KEYS[2], '1', 'PX', ttl) end
+return n
+`);
+
+/** KEYS: user code index. → fields | false */
+const FIND_BY_USER_CODE = new Script(`
+local g = redis.call('GET', KEYS[1])
+if not g then return false end
+local h = redis.call('HGETALL', g)
+if #h == 0 then return false end
+return h
+`);
+
+/** KEYS: user code index. ARGV: new status, number of fields to delete, those, field/value pairs. → {0} | {1|2, fields} */
+const DECIDE = new Script(`
+local g = redis.call('GET', KEYS[1])
+if not g then return {0} end
+local st = redis.call('HMGET', g, 'deviceStatus', 'consumedAt')
+if not st[1] then return {0} end
+if st[1] ~= 'pending' or st[2] then return {2, redis.call('HGETALL', g)} end
+local nd = tonumber(ARGV[2])
+if nd > 0 then redis.call('HDEL', g, unpack(ARGV, 3, 2 + nd)) end
+redis.call('HSET', g, 'deviceStatus', ARGV[1], unpack(ARGV, 3 + nd))
+return {1, redis.call('HGETALL', g)}
+`);
+
+const SCRIPTS = [SAVE, CONSUME, POLL, UPDATE, REMOVE, REVOKE_FAMILY, FIND_BY_USER_CODE, DECIDE];
+
+const DATA_PREFIX = 'd:';
+
+/** The Redis grant store. Create with {@link RedisGrantStore.connect}; see {@link GrantStore} for the contract. */
+export class RedisGrantStore implements GrantStore {
+  readonly #client: GrantStoreRedisClient;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+  readonly #now: () => number;
+  #closed = false;
+
+  private constructor(client: GrantStoreRedisClient, owned: boolean, prefix: string, now: () => number) {
+    this.#client = client;
+    this.#owned = owned;
+    this.#prefix = prefix;
+    this.#now = now;
+  }
+
+  /**
+   * Connects (or adopts `options.client`), loads the Lua scripts and returns the store.
+   * @throws GrantStoreError `invalid_argument` without `url`/`client`; `backend_error` when Redis is not reachable
+   *   within `connectTimeoutMs` (the message names host and port, never the password).
+   */
+  static async connect(options: RedisGrantStoreOptions): Promise<RedisGrantStore> {
+    const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+    const now = options.now ?? Date.now;
+    let client = options.client;
+    const owned = client === undefined;
+    if (!client) {
+      if (!options.url) throw new GrantStoreError('invalid_argument', 'RedisGrantStore needs a url or a client');
+      client = await connectClient(
+        options.url,
+        options.connectTimeoutMs ?? 5000,
+        options.offlineQueue ?? false,
+        options.onError ?? throttledConsoleError(),
+      );
+    }
+    const store = new RedisGrantStore(client, owned, prefix, now);
+    try {
+      await Promise.all(SCRIPTS.map((s) => client.scriptLoad(s.source)));
+    } catch (cause) {
+      if (owned) client.destroy();
+      throw new GrantStoreError('backend_error', `could not load the grant store scripts into Redis: ${messageOf(cause)}`, { cause });
+    }
+    return store;
+  }
+
+  /** The key prefix in use. */
+  get keyPrefix(): string {
+    return this.#prefix;
+  }
+
+  async save(kind: GrantKind, handle: string, input: GrantInput, options?: SaveOptions): Promise<void> {
+    const p = prepareSave(kind, handle, input, options, this.#now());
+    const g = p.grant;
+    const fields: string[] = [
+      'kind', g.kind,
+      'clientId', g.clientId,
+      'scopes', JSON.stringify(g.scopes),
+      'familyId', g.familyId,
+      'createdAt', String(g.createdAt),
+      'expiresAt', String(g.expiresAt),
+    ];
+    if (g.subject !== undefined) fields.push('subject', g.subject);
+    if (g.tenant !== undefined) fields.push('tenant', g.tenant);
+    if (g.deviceStatus !== undefined) fields.push('deviceStatus', g.deviceStatus);
+    const keys = [this.#grantKey(p.key), this.#familyKey(g.familyId), this.#revokedKey(g.familyId)];
+    if (p.userCodeKey !== undefined) {
+      const ucKey = this.#userCodeKey(p.userCodeKey);
+      keys.push(ucKey);
+      fields.push('userCodeKey', ucKey);
+    }
+    for (const [k, v] of p.data) fields.push(DATA_PREFIX + k, v);
+    const r = await this.#run(SAVE, keys, [String(p.ttlMs), String(FAMILY_PRUNE_EVERY), ...fields]);
+    if (r === -1) throw new GrantStoreError('duplicate_handle', 'a live grant already has this handle');
+    if (r === -2) throw new GrantStoreError('duplicate_user_code', 'a live device grant already has this user code');
+    if (r === -3) throw new GrantStoreError('family_revoked', 'the grant family has been revoked');
+  }
+
+  async find(kind: GrantKind, handle: string): Promise<StoredGrant | undefined> {
+    const key = this.#grantKey(keyOf(kind, handle));
+    let fields: Record<string, string>;
+    try {
+      fields = (await this.#client.hGetAll(key)) as Record<string, string>;
+    } catch (cause) {
+      throw backendError(cause);
+    }
+    return this.#live(fromFields(fields));
+  }
+
+  async consume(kind: GrantKind, handle: string, options?: ConsumeOptions): Promise<ConsumeResult> {
+    const key = this.#grantKey(keyOf(kind, handle));
+    const now = this.#nowSeconds();
+    const [code, flat] = tuple(await this.#run(CONSUME, [key], [String(now), ...clientCheck(options)]));
+    if (code === 3) return { status: 'client_mismatch' };
+    const grant = this.#live(fromFlat(flat));
+    if (!grant) return { status: 'not_found' };
+    if (code === 1) return { status: 'consumed', grant: { ...grant, consumedAt: now } };
+    return { status: 'already_consumed', grant };
+  }
+
+  async update(kind: GrantKind, handle: string, patch: GrantPatch): Promise<StoredGrant | undefined> {
+    const key = this.#grantKey(keyOf(kind, handle));
+    const args = patchArgs(preparePatch(patch));
+    return this.#live(fromFlat(await this.#run(UPDATE, [key], args)));
+  }
+
+  async remove(kind: GrantKind, handle: string): Promise<boolean> {
+    const key = this.#grantKey(keyOf(kind, handle));
+    return (await this.#run(REMOVE, [key], [this.#familyKey('')])) === 1;
+  }
+
+  async revokeFamily(familyId: string): Promise<number> {
+    assertNonEmpty(familyId, 'familyId');
+    const keys = [this.#familyKey(familyId), this.#revokedKey(familyId)];
+    const n = await this.#run(REVOKE_FAMILY, keys, [String(MIN_REVOKED_FAMILY_TTL_MS)]);
+    return typeof n === 'number' ? n : 0;
+  }
+
+  async findByUserCode(userCode: string): Promise<StoredGrant | undefined> {
+    assertNonEmpty(userCode, 'userCode');
+    const key = this.#userCodeKey(hashUserCode(userCode));
+    return this.#live(fromFlat(await this.#run(FIND_BY_USER_CODE, [key], [])));
+  }
+
+  async decideDevice(userCode: string, decision: DeviceDecision): Promise<DeviceDecisionResult> {
+    assertNonEmpty(userCode, 'userCode');
+    if (decision.approve) assertNonEmpty(decision.subject, 'subject');
+    const status: DeviceStatus = decision.approve ? 'approved' : 'denied';
+    const args = decision.approve
+      ? patchArgs(preparePatch({ subject: decision.subject, ...(decision.scopes && { scopes: decision.scopes }), ...(decision.data && { data: decision.data }) }))
+      : ['0'];
+    const key = this.#userCodeKey(hashUserCode(userCode));
+    const [code, flat] = tuple(await this.#run(DECIDE, [key], [status, ...args]));
+    const grant = this.#live(fromFlat(flat));
+    if (!grant) return { status: 'not_found' };
+    return { status: code === 1 ? 'decided' : 'already_decided', grant };
+  }
+
+  async pollDevice(deviceCode: string, options?: ConsumeOptions): Promise<DevicePollResult> {
+    const key = this.#grantKey(keyOf('device_code', deviceCode));
+    const now = this.#nowSeconds();
+    const [code, flat] = tuple(await this.#run(POLL, [key], [String(now), ...clientCheck(options)]));
+    if (code === 3) return { status: 'client_mismatch' };
+    const before = this.#live(fromFlat(flat));
+    if (!before) return { status: 'not_found' };
+    if (code === 2) return { status: 'already_consumed', grant: before };
+    const grant: StoredGrant = { ...before, lastPolledAt: now };
+    if (code === 1) return { status: 'approved', grant: { ...grant, consumedAt: now } };
+    if (code === 4) return { status: 'denied', grant };
+    return { status: 'pending', grant, ...(before.lastPolledAt !== undefined && { previousPollAt: before.lastPolledAt }) };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#owned) {
+      try {
+        await this.#client.close();
+      } catch {
+        this.#client.destroy();
+      }
+    }
+  }
+
+  #grantKey(hash: string): string {
+    return `${this.#prefix}grant:${hash}`;
+  }
+
+  #familyKey(familyId: string): string {
+    return `${this.#prefix}family:${familyId}`;
+  }
+
+  #revokedKey(familyId: string): string {
+    return `${this.#prefix}revoked:${familyId}`;
+  }
+
+  #userCodeKey(hash: string): string {
+    return `${this.#prefix}usercode:${hash}`;
+  }
+
+  #nowSeconds(): number {
+    return Math.floor(this.#now() / 1000);
+  }
+
+  /** Redis drops a key at its PEXPIRE instant; this also hides one the gateway's clock sees as expired. */
+  #live(grant: StoredGrant | undefined): StoredGrant | undefined {
+    return grant && grant.expiresAt * 1000 > this.#now() ? grant : undefined;
+  }
+
+  async #run(script: Script, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      try {
+        return await this.#client.evalSha(script.sha, { keys, arguments: args });
+      } catch (error) {
+        if (!messageOf(error).startsWith('NOSCRIPT')) throw error;
+        return await this.#client.eval(script.source, { keys, arguments: args });
+      }
+    } catch (cause) {
+      throw backendError(cause);
+    }
+  }
+}
+
+function keyOf(kind: GrantKind, handle: string): string {
+  assertKind(kind);
+  assertNonEmpty(handle, 'handle');
+  return hashHandle(kind, handle);
+}
+
+function clientCheck(options: ConsumeOptions | undefined): [string, string] {
+  return options?.clientId === undefined ? ['0', ''] : ['1', options.clientId];
+}
+
+/** ARGV for UPDATE/DECIDE: count of fields to delete, those fields, then field/value pairs. */
+function patchArgs(change: ReturnType<typeof preparePatch>): string[] {
+  const del: string[] = [];
+  const set: string[] = [];
+  if (change.subject !== undefined) set.push('subject', change.subject);
+  if (change.scopes !== undefined) set.push('scopes', JSON.stringify(change.scopes));
+  for (const [k, v] of change.data) {
+    if (v === undefined) del.push(DATA_PREFIX + k);
+    else set.push(DATA_PREFIX + k, v);
+  }
+  return [String(del.length), ...del, ...set];
+}
+
+/** `{code, fields?}` script replies as a pair. */
+function tuple(reply: unknown): [number, unknown] {
+  if (!Array.isArray(reply) || typeof reply[0] !== 'number') {
+    throw new GrantStoreError('backend_error', 'unexpected reply from a grant store script');
+  }
+  return [reply[0], reply[1]];
+}
+
+function fromFlat(flat: unknown): StoredGrant | undefined {
+  if (!Array.isArray(flat) || flat.length === 0) return undefined;
+  const fields: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[String(flat[i])] = String(flat[i + 1]);
+  return fromFields(fields);
+}
+
+function fromFields(f: Record<string, string>): StoredGrant | undefined {
+  const kind = f['kind'] as GrantKind | undefined;
+  if (kind === undefined || !GRANT_KINDS.includes(kind) || f['clientId'] === undefined || f['familyId'] === undefined) {
+    return undefined;
+  }
+  const data: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(f)) {
+    if (name.startsWith(DATA_PREFIX)) data[name.slice(DATA_PREFIX.length)] = JSON.parse(value) as unknown;
+  }
+  const num = (name: string) => (f[name] === undefined ? undefined : Number(f[name]));
+  const consumedAt = num('consumedAt');
+  const lastPolledAt = num('lastPolledAt');
+  return {
+    kind,
+    clientId: f['clientId'],
+    ...(f['subject'] !== undefined && { subject: f['subject'] }),
+    ...(f['tenant'] !== undefined && { tenant: f['tenant'] }),
+    scopes: JSON.parse(f['scopes'] ?? '[]') as string[],
+    familyId: f['familyId'],
+    createdAt: Number(f['createdAt']),
+    expiresAt: Number(f['expiresAt']),
+    ...(consumedAt !== undefined && { consumedAt }),
+    ...(f['deviceStatus'] !== undefined && { deviceStatus: f['deviceStatus'] as DeviceStatus }),
+    ...(lastPolledAt !== undefined && { lastPolledAt }),
+    data,
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function backendError(cause: unknown): GrantStoreError {
+  if (cause instanceof GrantStoreError) return cause;
+  return new GrantStoreError('backend_error', `Redis grant store: ${messageOf(cause)}`, { cause });
+}
+
+/** `host:port/db` of a Redis URL, without credentials, for messages. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '(unparsable REDIS_URL)';
+  }
+}
+
+function throttledConsoleError(): (error: Error) => void {
+  let last = 0;
+  return (error) => {
+    const t = Date.now();
+    if (t - last < 10_000) return;
+    last = t;
+    console.error(`[grant-store] Redis connection error: ${error.message}`);
+  };
+}
+
+/**
+ * Creates and connects a client with `commandOptions: { timeout: 0 }` (node-redis v6's 5 s default per-command
+ * timeout costs ~3× throughput under load: reference/dependencies.md §8), RESP3 (the v6 default) and, unless asked
+ * otherwise, no offline queue (fail fast while reconnecting). node-redis retries a failing first connection
+ * forever, so the wait is bounded here.
+ */
+async function connectClient(
+  url: string,
+  timeoutMs: number,
+  offlineQueue: boolean,
+  onError: (error: Error) => void,
+): Promise<GrantStoreRedisClient> {
+  const client: GrantStoreRedisClient = createClient({
+    url,
+    commandOptions: { timeout: 0 },
+    disableOfflineQueue: !offlineQueue,
+    socket: { connectTimeout: Math.min(timeoutMs, 5000) },
+  });
+  let lastError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+    onError(error);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+      }),
+    ]);
+  } catch (cause) {
+    client.destroy();
+    const why = lastError?.message ?? messageOf(cause);
+    throw new GrantStoreError('backend_error', `cannot connect to Redis at ${describeUrl(url)} within ${timeoutMs} ms: ${why}`, {
+      cause: lastError ?? cause,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+  return client;
+}

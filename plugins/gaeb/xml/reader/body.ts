@@ -1,0 +1,200 @@
+/**
+ * The BoQ body as it is being read: the open containers (`BoQBody` levels), categories, the current item,
+ * remark, performance description and sub description, and the element whose texts are being read.
+ *
+ * Source: GAEB DA XML 3.3 Lib tgBoQBody (`Remark` | `PerfDescr` | `BoQCtgy`)+ or `Itemlist`, tgBoQCtgy, tgItemlist,
+ * tgItem, tgRemark, tgPerfDescr, tgSubDescr, tgQtyDeterm; mapping: the project's GAEB DA XML ↔ ProjectDto contract.
+ */
+import type {
+  ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectInformationDto, ServiceSpecificationDto,
+  ServiceSpecificationGroupDto, SubDescriptionDto,
+} from '../../../../core/model/types.js';
+import { ItemNumbering, groupNumber } from './boq.js';
+import { parseDecimal } from './header.js';
+import { type ItemDraft, applyItemLeaf, applySubDescrLeaf } from './items.js';
+import type { ReaderReport } from './report.js';
+
+/** An element with short and long texts. */
+export type Described = PositionDto | NoteTextDto | SubDescriptionDto;
+
+/** Builds the element tree of `Award/BoQ/BoQBody` while the state machine walks it. */
+export class BodyBuilder {
+  numbering = new ItemNumbering([]);
+  item: ItemDraft | undefined;
+  sub: SubDescriptionDto | undefined;
+  perf: ExecutionDescriptionDto | undefined;
+  /** The element the next short/long text belongs to. */
+  described: Described | undefined;
+  /** Items kept for the end-of-file pass (ALN groups, references, VAT). */
+  readonly linkedItems: ItemDraft[] = [];
+  readonly perfDescrs = new Map<string, ExecutionDescriptionDto>();
+  readonly skippedLevelItems: string[] = [];
+  lotTaxRate?: number;
+
+  private readonly containers: ElementDto[][] = [];
+  private readonly groups: ServiceSpecificationGroupDto[] = [];
+  private readonly categoryParts: string[] = [];
+
+  constructor(
+    private readonly spec: ServiceSpecificationDto,
+    private readonly info: ProjectInformationDto,
+    private readonly report: ReaderReport,
+    private readonly allowSkippedLevels: boolean,
+  ) {}
+
+  /** Item number of the element being read, for messages. */
+  currentNumber(): string | undefined {
+    return this.item?.number ?? this.group()?.itemNumber?.stringRepresentation;
+  }
+
+  group(): ServiceSpecificationGroupDto | undefined {
+    return this.groups[this.groups.length - 1];
+  }
+
+  private container(): ElementDto[] {
+    return this.containers[this.containers.length - 1];
+  }
+
+  /** A `BoQBody` opens: its elements go to `elements` (the service specification's or the category's). */
+  openBody(elements: ElementDto[]): void {
+    this.containers.push(elements);
+  }
+
+  closeBody(): void {
+    this.containers.pop();
+  }
+
+  /** The open category's `elements` (for its `BoQBody`). */
+  categoryElements(): ElementDto[] {
+    return this.group()!.elements!;
+  }
+
+  /** `BoQCtgy` → group numbered by its ancestors' and own RNoPart ("01.02."); lot when on the Lot tier. */
+  openCategory(attrs: Record<string, string>): void {
+    this.categoryParts.push(attrs.RNoPart ?? '');
+    const group: ServiceSpecificationGroupDto = {
+      elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
+      gaebXmlId: attrs.ID,
+      itemNumber: { stringRepresentation: groupNumber(this.categoryParts) },
+      elements: [],
+    };
+    if (this.numbering.isLotDepth(this.categoryParts.length - 1)) group.isLot = true;
+    this.container().push(group);
+    this.groups.push(group);
+  }
+
+  closeCategory(): void {
+    this.groups.pop();
+    this.categoryParts.pop();
+  }
+
+  /** `Item` → position; skipped levels get placeholders when the option allows (else the short number). */
+  openItem(attrs: Record<string, string>): void {
+    const parts = this.categoryParts;
+    const skipped = this.numbering.skippedLevels(parts.length);
+    const fill = this.allowSkippedLevels ? skipped : 0;
+    const number = this.numbering.positionNumber(parts, attrs.RNoPart ?? '', attrs.RNoIndex, fill);
+    if (skipped > 0) {
+      this.skippedLevelItems.push(number);
+      if (fill > 0) (this.info.itemNumberSchema ??= {}).skipNonExistingLevelsInPositionItemNumbers = true;
+    }
+    const position: PositionDto = {
+      elementTypeDiscriminator: 'PositionDto',
+      gaebXmlId: attrs.ID,
+      itemNumber: { stringRepresentation: number },
+      additionType: 'None',
+    };
+    if (attrs.RNoPart === undefined) {
+      this.report.report('GAEB_ITEM_WITHOUT_NUMBER', 'warning', `Item ${attrs.ID ?? ''} has no RNoPart.`, number);
+    }
+    this.container().push(position);
+    this.item = { position, number };
+    this.described = position;
+  }
+
+  /** End of an `Item`; `completer` adds alternatives and price components (BoQInfoReader). */
+  closeItem(completer: { finishItem(item: ItemDraft): void }): void {
+    const item = this.item!;
+    completer.finishItem(item);
+    if (item.alnGroup !== undefined || item.vat !== undefined) this.keepForLinks(item);
+    this.item = undefined;
+    this.described = undefined;
+  }
+
+  /** Remembers an item for the end-of-file reference pass (once). */
+  keepForLinks(item: ItemDraft): void {
+    if (this.linkedItems[this.linkedItems.length - 1] !== item) this.linkedItems.push(item);
+  }
+
+  openSubDescription(): void {
+    this.sub = { additionType: 'None' };
+    (this.item!.position.subDescriptions ??= []).push(this.sub);
+  }
+
+  closeSubDescription(): void {
+    this.sub = undefined;
+    this.described = this.item?.position;
+  }
+
+  /** A `Remark` or an `AddText` as a NoteTextDto, appended to `into` (default: the open container). */
+  openNote(fields: Partial<NoteTextDto>, into: ElementDto[] = this.container()): void {
+    const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', ...fields, additionType: 'None' };
+    into.push(note);
+    this.described = note;
+  }
+
+  openPerfDescr(attrs: Record<string, string>): void {
+    this.perf = { elementTypeDiscriminator: 'ExecutionDescriptionDto', gaebXmlId: attrs.ID, blocks: [] };
+    this.container().push(this.perf);
+    if (attrs.ID !== undefined) this.perfDescrs.set(attrs.ID, this.perf);
+  }
+
+  /** One `PerfDescr/Description` → one NoteTextDto block. */
+  openPerfBlock(): void {
+    const block: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', additionType: 'None' };
+    this.perf!.blocks!.push(block);
+    this.described = block;
+  }
+
+  /** `QTakeoff/@Row`: columns 1–11 are the row address, 12–80 the formula (REB 23.003 row layout). */
+  takeoffRow(row: string): void {
+    const p = this.item!.position;
+    (p.quantityComponents ??= []).push({ description: row.slice(0, 11).trim(), formula: row.slice(11, 80).trim() });
+  }
+
+  itemLeaf(name: string, text: string): void {
+    applyItemLeaf(name, text, this.item!, this.report);
+  }
+
+  subDescriptionLeaf(name: string, text: string): void {
+    applySubDescrLeaf(name, text, this.sub!, this.item!.number, this.report);
+  }
+
+  perfLeaf(name: string, text: string): void {
+    if (name === 'PerfNo') this.perf!.identifier = text;
+    else if (name === 'PerfLbl') this.perf!.label = text;
+  }
+
+  categoryLeaf(name: string, text: string): void {
+    if (name === 'NotApplBoQ' && text === 'Yes') this.group()!.comissionStatus = 'Removed';
+    else if (name === 'ALNBGroupNo') {
+      this.report.report('GAEB_CATEGORY_ALTERNATIVE_DROPPED', 'info', 'The alternative marking of a category (ALNBGroupNo/ALNBSerNo) was dropped.', this.currentNumber());
+    }
+  }
+
+  /** `Totals` of the BoQ (`category` false) or the open category: Total → `gaebTotal`, VAT, DiscountPcnt. */
+  totalsLeaf(name: string, text: string, category: boolean): void {
+    const n = parseDecimal(text);
+    if (n === undefined) return;
+    const owner = category ? this.group()! : this.spec;
+    if (name === 'Total') owner.gaebTotal = n;
+    else if (name === 'DiscountPcnt') owner.deductionFactor = n / 100;
+    else if (name === 'VAT') {
+      if (!category) this.spec.projectTaxRate = n / 100;
+      else if ((owner as ServiceSpecificationGroupDto).isLot) {
+        owner.projectTaxRate = n / 100;
+        this.lotTaxRate ??= n / 100;
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * `Description` of items, remarks and performance descriptions (GAEB DA XML 3.3 Lib tgDescription,
+ * tgCompleteText, tgOutlineText/tgOutlTxt): the long text (`htmlLongText`, else `longText` lines) as
+ * `CompleteText/DetailTxt`, the short text as `OutlineText/OutlTxt/TextOutlTxt` (one `p` per line), and the
+ * `ComplTSA`/`ComplTSB` flags when the long text holds owner/bidder TextComplements (3.0 spec §5.7: "if
+ * DetailTxt contains a TextComplement then ComplTSA and/or ComplTSB must exist"). X84 keeps only complements.
+ */
+import type { WriterContext } from './context.js';
+import { htmlToBlocks, plainToBlocks, type Block } from './text.js';
+import {
+  complementKinds, complements, writeComplementsOnly, writeDetailTxtContent, writeFTextContent, writeMLTextLines,
+  type RichTextMode,
+} from './text-xml.js';
+
+export interface TextSource {
+  shortText?: string;
+  longText?: string;
+  htmlLongText?: string;
+}
+
+export interface DescriptionOptions {
+  /** The parent requires a Description (Remark, PerfDescr outside 84). */
+  required: boolean;
+  /** Item number (message key) or undefined for project-level texts. */
+  itemNumber?: string;
+  /** Field name used when there is no item number. */
+  field: string;
+}
+
+/** The long text of an element as blocks (HTML preferred, plain lines otherwise); [] when there is none. */
+export function longTextBlocks(ctx: WriterContext, src: TextSource, itemNumber: string | undefined, field: string): Block[] {
+  const origin = { itemNumber, field, label: 'long text' };
+  const clean = (s: string) => ctx.clean(s, origin);
+  const html = src.htmlLongText;
+  if (html !== undefined && html.trim() !== '') {
+    return htmlToBlocks(html, clean, (what) => ctx.tally('GAEB_XML_TEXT_CONTENT_DROPPED', 'warning', what, itemNumber ?? field));
+  }
+  const plain = src.longText;
+  return plain !== undefined && plain.trim() !== '' ? plainToBlocks(plain, clean) : [];
+}
+
+/** A rich-text mode for the current schema; MarkLbl numbering restarts per description. */
+export function richTextMode(ctx: WriterContext, itemNumber: string | undefined): RichTextMode {
+  let mark = 0;
+  return {
+    complementInline: ctx.rules.text.complementInline,
+    captionTail: ctx.rules.text.complementCaptionTail,
+    bodyOnly: ctx.rules.text.complementBodyOnly,
+    noNestedLists: ctx.rules.version === '3.1',
+    nextMark: () => ++mark,
+    flattened: () =>
+      ctx.tally(
+        'GAEB_XML_COMPLEMENT_AS_TEXT',
+        'info',
+        'text complements where the schema allows none (table headers, AddText, nested in 3.1) were written as plain text',
+        itemNumber,
+      ),
+  };
+}
+
+/** Writes `Description` (or nothing when there is nothing to write and the parent does not require it). */
+export function writeDescription(ctx: WriterContext, src: TextSource, opts: DescriptionOptions): void {
+  const b = ctx.b;
+  const blocks = longTextBlocks(ctx, src, opts.itemNumber, opts.field);
+  const mode = richTextMode(ctx, opts.itemNumber);
+  if (ctx.rules.text.complementsOnly) {
+    const list = complements(blocks);
+    if ((src.shortText !== undefined && src.shortText.trim() !== '') || blocks.length > 0) {
+      ctx.tally('GAEB_XML_TEXT_DROPPED', 'info', `phase ${ctx.rules.phase} carries no short or long texts, only text complements`, opts.itemNumber ?? opts.field);
+    }
+    if (list.length === 0 && !opts.required) return;
+    b.open('Description').open('CompleteText').open('DetailTxt');
+    if (list.length > 0) writeComplementsOnly(b, list, mode);
+    else b.empty('Text');
+    b.close().close().close();
+    return;
+  }
+  const short = src.shortText !== undefined && src.shortText.trim() !== ''
+    ? ctx.clean(src.shortText, { itemNumber: opts.itemNumber, field: opts.field, label: 'short text' })
+    : undefined;
+  if (blocks.length === 0 && short === undefined && !opts.required) return;
+  b.open('Description');
+  if (blocks.length === 0 && short !== undefined) {
+    writeOutlineText(ctx, short);
+  } else {
+    b.open('CompleteText');
+    const kinds = complementKinds(blocks);
+    if (kinds.owner) b.leaf('ComplTSA', 'Yes');
+    if (kinds.bidder) b.leaf('ComplTSB', 'Yes');
+    b.open('DetailTxt');
+    writeDetailTxtContent(b, blocks, mode);
+    b.close();
+    if (short !== undefined) writeOutlineText(ctx, short);
+    b.close();
+  }
+  b.close();
+}
+
+function writeOutlineText(ctx: WriterContext, short: string): void {
+  ctx.b.open('OutlineText').open('OutlTxt').open('TextOutlTxt');
+  writeMLTextLines(ctx.b, short);
+  ctx.b.close().close().close();
+}
+
+/** Writes tgFText content (Descrip, DetailAddText) from a text source: complements become plain text. */
+export function writeFText(ctx: WriterContext, src: TextSource, field: string): void {
+  const blocks = longTextBlocks(ctx, src, undefined, field);
+  if (blocks.length === 0 && src.shortText) {
+    writeMLTextLines(ctx.b, ctx.clean(src.shortText, { field, label: 'text' }));
+    return;
+  }
+  writeFTextContent(ctx.b, blocks, richTextMode(ctx, undefined));
+}

@@ -1,0 +1,129 @@
+/**
+ * `Item` (GAEB DA XML 3.3 Lib tgItem as restricted by each phase XSD): flags, references, quantity, unit, prices,
+ * VAT, description and sub-descriptions, in the schema's element order. What a phase does not allow is left
+ * out and reported once per kind (context tallies).
+ */
+import type { SchemaLayout } from '../../../../core/model/item-numbers.js';
+import type { PositionDto, SubDescriptionDto } from '../../../../core/model/types.js';
+import type { WriterContext } from './context.js';
+import { writeDescription } from './description.js';
+import type { DocumentIndex } from './prepass.js';
+
+/** What the BoQ writer shares with the item writer. */
+export interface BoqState {
+  ctx: WriterContext;
+  index: DocumentIndex;
+  layout: SchemaLayout;
+  /** Decimals of UP/UPComp (PrjInfo/UPFracDig, 2 or 3). */
+  upDigits: number;
+  /** Price component labels, in LblUPComp order (at most 6). */
+  upCompLabels: string[];
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** Writes one `Item` with the given `@RNoPart`/`@RNoIndex`. */
+export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex: string | undefined): void {
+  const { ctx, index } = s;
+  const { b, rules } = ctx;
+  const item = rules.item;
+  const no = p.itemNumber?.stringRepresentation || rNoPart;
+  const origin = (label: string, field: string) => ({ itemNumber: no, field, label });
+  b.open('Item', { ID: index.xmlId(p), RNoPart: rNoPart, RNoIndex: rNoIndex });
+
+  const notOffered = item.notOffered && p.notOffered === true;
+  if (notOffered) b.leaf('NotOffered', 'Yes');
+  else if (p.notOffered === true && rules.phase !== '84') {
+    ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'info', `NotOffered exists only in phase 84 and was left out`, no);
+  }
+
+  if (item.flags) {
+    const alt = index.alternative(p);
+    if (alt) b.leaf('ALNGroupNo', alt.group).leaf('ALNSerNo', alt.serNo);
+    if (p.positionType === 'Optional') b.leaf('Provis', p.priceType === 'WithoutTotal' ? 'WithoutTotal' : 'WithTotal');
+    if (p.isLumpSum === true) b.leaf('LumpSumItem', 'Yes');
+  } else if (p.positionType === 'Optional' || p.positionType === 'Alternative' || p.isLumpSum || p.serviceType === 'HourlyPaidWork') {
+    ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'info', `phase ${rules.phase} carries no item kinds (Provis, ALN, LumpSumItem, HourIt)`, no);
+  }
+  if (p.comissionStatus === 'Removed') {
+    if (item.notAppl) b.leaf('NotAppl', 'Yes');
+    else ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'warning', `phase ${rules.phase} has no NotAppl; removed items were written without the flag`, no);
+  }
+  if (item.flags) {
+    if (p.serviceType === 'HourlyPaidWork') b.leaf('HourIt', 'Yes');
+    if (p.isKeyItem === true) b.leaf('KeyIt', 'Yes');
+    writeReference(s, p, no);
+  }
+
+  const qty = num(p.quantity) ?? num(p.quantityOverride);
+  const fmtQty = (v: number) => ctx.decimal(v, 3, 11, 'Qty', no);
+  if (p.amountToBeEnteredByBidder === true && item.qtyTBD !== 'none') {
+    b.leaf('QtyTBD', 'Yes');
+    if (item.qtyTBD === 'withQty' && qty !== undefined && qty !== 0) b.leaf('Qty', fmtQty(qty));
+  } else if (qty !== undefined) {
+    b.leaf('Qty', fmtQty(qty));
+  }
+
+  if (item.qu !== 'none') {
+    const unit = ctx.fit(p.unitTag ?? '', 4, 'QU (unit)', origin('unit', 'unitTag'));
+    if (unit !== '' || item.qu === 'required') b.leaf('QU', unit);
+  }
+
+  if (rules.prices && !notOffered) {
+    const up = num(p.unitPrice) ?? num(p.unitPriceOverride);
+    if (up !== undefined) {
+      b.leaf('UP', ctx.decimal(up, s.upDigits, 13, 'UP', no));
+      s.upCompLabels.forEach((label, i) => {
+        const comp = p.priceComponents?.find((c) => c.label === label) ?? p.priceComponents?.[i];
+        const price = num(comp?.price);
+        if (price !== undefined) b.leaf(`UPComp${i + 1}`, ctx.decimal(price, s.upDigits, 13, `UPComp${i + 1}`, no));
+      });
+    }
+    const it = num(p.totalPrice);
+    if (it !== undefined) b.leaf('IT', ctx.decimal(it, 2, 13, 'IT', no));
+  }
+
+  const vat = num(p.taxRate);
+  if (p.useDifferentTaxRate === true && vat !== undefined) b.leaf('VAT', ctx.decimal(vat * 100, 2, 5, 'VAT', no));
+
+  writeDescription(ctx, p, { required: false, itemNumber: no, field: 'position' });
+  writeSubDescriptions(s, p.subDescriptions ?? [], no);
+  b.close();
+}
+
+/** `RefRNo` (repetitionTo) or `RefPerfNo` (executionDescriptionReference): a choice, so at most one. */
+function writeReference(s: BoqState, p: PositionDto, no: string): void {
+  const { ctx, index } = s;
+  const rep = p.repetitionTo ? index.xmlIdOfModelId(p.repetitionTo) : undefined;
+  const perf = p.executionDescriptionReference ? index.perfDescrId(p.executionDescriptionReference) : undefined;
+  if (rep) ctx.b.empty('RefRNo', { IDRef: rep });
+  else if (perf) ctx.b.empty('RefPerfNo', { IDRef: perf });
+  if ((p.repetitionTo && !rep) || (p.executionDescriptionReference && !perf) || (rep && perf)) {
+    ctx.tally('GAEB_XML_REFERENCE_DROPPED', 'warning', 'references to elements that are not in the BoQ (or a second reference) were left out', no);
+  }
+}
+
+function writeSubDescriptions(s: BoqState, subs: readonly SubDescriptionDto[], no: string): void {
+  if (subs.length === 0) return;
+  const { ctx } = s;
+  const { b, rules } = ctx;
+  const full = rules.item.subDescrFull;
+  if (full) b.leaf('SumDescr', 'Yes');
+  const used = new Set<number>();
+  for (const sub of subs) {
+    let n = Number.parseInt(sub.identifier ?? '', 10);
+    if (!(n >= 1 && n <= 99) || used.has(n)) {
+      n = 1;
+      while (used.has(n) && n < 99) n++;
+    }
+    used.add(n);
+    b.open('SubDescr').leaf('SubDNo', n);
+    writeDescription(ctx, sub, { required: full, itemNumber: no, field: 'subDescriptions' });
+    const qty = num(sub.quantity);
+    if (qty !== undefined) {
+      if (rules.version === '3.1') b.leaf('QtySpec', 'Yes');
+      b.leaf('Qty', ctx.decimal(qty, 3, 11, 'Qty', no));
+    }
+    b.close();
+  }
+}

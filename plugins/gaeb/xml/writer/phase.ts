@@ -1,0 +1,191 @@
+/**
+ * What each GAEB DA XML exchange phase (DP 81–86) allows or requires, per schema version.
+ *
+ * Source: the phase XSDs `GAEB_DA_XML_8x_3.3_2021-05.xsd`, which `xs:redefine` (restrict) the types of
+ * `GAEB_DA_XML_Lib_3.3_2021-05.xsd` (tgGAEB, tgPrjInfo, tgAward, tgAwardInfo, tgBoQInfo, tgBoQCtgy, tgItem,
+ * tgRemark, tgPerfDescr, tgDescription, tgTextComplement, tgpTC …); `GAEB_DA_XML_83_3.2_2013-10.xsd` (3.2 has
+ * the same phase restrictions for what this writer emits); and the single 3.1 schema `GAEB_XML_3_1_Schema.xsd`
+ * (namespace `…/200407`, one unrestricted model for DP 81–87). Element order is the Lib's sequence order in
+ * every phase; the writer emits in that order and consults these flags for presence.
+ */
+
+export type GaebXmlVersion = '3.1' | '3.2' | '3.3';
+export type GaebPhase = '81' | '82' | '83' | '84' | '85' | '86';
+export type Presence = 'none' | 'optional' | 'required';
+
+/** `AwardInfo` children the writer knows, in schema order. */
+export type AwardInfoField =
+  | 'Cat' | 'Cur' | 'OpenDate' | 'SubmLoc' | 'CnstStart' | 'CnstEnd' | 'ContrNo' | 'ContrDate' | 'AcceptType' | 'Warr';
+
+export interface PhaseRules {
+  version: GaebXmlVersion;
+  phase: GaebPhase;
+  /** Root namespace (3.2/3.3 per phase, 3.1 shared). */
+  namespace: string;
+  /** `GAEBInfo/Version` and `VersDate` (tgVersion / tgGAEBVersDate enumerations). */
+  versionLabel: string;
+  versDate: string;
+  /** UP, UPComp, IT and Totals are written (82, 84, 85, 86; 81 allows UP but carries no prices by convention). */
+  prices: boolean;
+  /** `GAEB/AddText` (closing texts). */
+  closingAddText: boolean;
+  prjInfo: {
+    nameRequired: boolean;
+    descrip: boolean;
+    /** `Cur`/`CurLbl` in PrjInfo (else in AwardInfo when listed there). */
+    cur: boolean;
+    bidCommPerm: boolean;
+    alterBidPerm: boolean;
+    upFracDig: boolean;
+  };
+  award: {
+    awardInfo: readonly AwardInfoField[];
+    own: Presence;
+    ctr: Presence;
+    /** `Award/AddText` (opening texts). */
+    addText: boolean;
+  };
+  boqInfo: {
+    /** LblBoQ, Date, OutlCompl (all absent in 84). */
+    full: boolean;
+    /** NoUPComps + LblUPComp1..6 + LblTime. */
+    upComps: boolean;
+    /** `LblUPComp@Type` is required (3.2/3.3) or absent (3.1). */
+    upCompType: boolean;
+    totals: boolean;
+  };
+  ctgy: {
+    lblTx: boolean;
+    notApplBoQ: boolean;
+    totals: Presence;
+  };
+  item: {
+    /** ALNGroupNo/ALNSerNo, Provis, LumpSumItem, HourIt, KeyIt, RefRNo/RefPerfNo. */
+    flags: boolean;
+    notAppl: boolean;
+    notOffered: boolean;
+    /** `QtyTBD` alone (83), with optional Qty (81/82/86, 3.1), or not at all (84, 85). */
+    qtyTBD: 'none' | 'alone' | 'withQty';
+    qu: Presence;
+    /** SumDescr + full SubDescr (else 84's SubDNo/Description?/Qty?). */
+    subDescrFull: boolean;
+  };
+  text: {
+    /** 84 keeps only TextComplements (tgpTC = TextComplement*), no short texts, no labels. */
+    complementsOnly: boolean;
+    /** TextComplement may sit inside `p`/`div`/`li`/`td` (3.2/3.3 tgFTextTC); 3.1 only beside `Text`. */
+    complementInline: boolean;
+    /** 3.1 requires ComplCaption and ComplTail. */
+    complementCaptionTail: boolean;
+    /** 84 (3.2/3.3): a TextComplement carries only ComplBody (and ComplBodyDec/Int). */
+    complementBodyOnly: boolean;
+    /** PerfDescr has PerfLbl (all but 84 in 3.2/3.3). */
+    perfLbl: boolean;
+    /** Remark and PerfDescr require a Description (all but 84 in 3.2/3.3). */
+    descriptionRequired: boolean;
+  };
+}
+
+const NS_31 = 'http://www.gaeb.de/GAEB_DA_XML/200407';
+
+const AWARD_INFO_LIB: readonly AwardInfoField[] = [
+  'Cat', 'Cur', 'OpenDate', 'SubmLoc', 'CnstStart', 'CnstEnd', 'ContrNo', 'ContrDate', 'AcceptType', 'Warr',
+];
+const AWARD_INFO_86: readonly AwardInfoField[] = ['Cur', 'CnstStart', 'CnstEnd', 'ContrNo', 'ContrDate', 'AcceptType', 'Warr'];
+
+/** The rules of the 3.3 phase XSDs (3.2 is identical for everything the writer emits). */
+function rules33(phase: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | 'versionLabel' | 'versDate'> {
+  const reduced = phase === '84';
+  return {
+    phase,
+    prices: phase === '82' || phase === '84' || phase === '85' || phase === '86',
+    closingAddText: !reduced,
+    prjInfo: {
+      nameRequired: reduced,
+      descrip: !reduced,
+      cur: !reduced,
+      bidCommPerm: !reduced,
+      alterBidPerm: !reduced && phase !== '85',
+      upFracDig: !reduced && phase !== '85',
+    },
+    award: {
+      awardInfo: reduced || phase === '85' ? ['Cur'] : phase === '86' ? AWARD_INFO_86 : AWARD_INFO_LIB,
+      own: phase === '86' ? 'required' : reduced || phase === '85' ? 'none' : 'optional',
+      ctr: phase === '84' || phase === '86' ? 'required' : phase === '83' ? 'none' : 'optional',
+      addText: !reduced,
+    },
+    boqInfo: {
+      full: !reduced,
+      upComps: !reduced,
+      upCompType: true,
+      totals: phase !== '83' && phase !== '81',
+    },
+    ctgy: {
+      lblTx: !reduced,
+      notApplBoQ: phase === '81' || phase === '82' || phase === '83' || phase === '86',
+      totals: phase === '84' || phase === '86' ? 'required' : phase === '82' || phase === '85' ? 'optional' : 'none',
+    },
+    item: {
+      flags: !reduced,
+      notAppl: phase === '81' || phase === '82' || phase === '86',
+      notOffered: reduced,
+      qtyTBD: phase === '83' ? 'alone' : reduced || phase === '85' ? 'none' : 'withQty',
+      qu: phase === '83' || phase === '85' ? 'required' : reduced ? 'none' : 'optional',
+      subDescrFull: !reduced,
+    },
+    text: {
+      complementsOnly: reduced,
+      complementInline: true,
+      complementCaptionTail: false,
+      complementBodyOnly: reduced,
+      perfLbl: !reduced,
+      descriptionRequired: !reduced,
+    },
+  };
+}
+
+/**
+ * The rules for writing `phase` in schema `version`.
+ * 3.1 keeps the phase's content choices (reduced 84, no prices in 81/83) but follows the single 3.1 schema
+ * where it is stricter or different: `NamePrj` and `LblTx` required, no `@Type` on `LblUPComp`, TextComplement
+ * only beside `Text` with `ComplCaption`/`ComplTail` present, no `NotOffered`, `SubDescr` only after `SumDescr`,
+ * `Remark`/`PerfDescr` always with `Description` (and `PerfLbl`), OWN optional.
+ */
+export function phaseRules(version: GaebXmlVersion, phase: GaebPhase): PhaseRules {
+  const base = rules33(phase);
+  if (version !== '3.1') {
+    return {
+      ...base,
+      version,
+      namespace: `http://www.gaeb.de/GAEB_DA_XML/DA${phase}/${version}`,
+      versionLabel: version,
+      versDate: version === '3.3' ? '2021-05' : '2013-10',
+    };
+  }
+  return {
+    ...base,
+    version,
+    namespace: NS_31,
+    versionLabel: '3.1',
+    versDate: '2009-12',
+    closingAddText: true,
+    prjInfo: { ...base.prjInfo, nameRequired: true },
+    award: {
+      ...base.award,
+      awardInfo: base.award.awardInfo,
+      own: 'optional',
+      ctr: phase === '84' || phase === '86' ? 'required' : 'optional',
+    },
+    boqInfo: { ...base.boqInfo, full: true, upCompType: false },
+    ctgy: { ...base.ctgy, lblTx: true, totals: base.prices ? 'optional' : 'none' },
+    item: { ...base.item, notOffered: false, qu: base.item.qu === 'none' ? 'none' : 'optional', subDescrFull: true },
+    text: {
+      ...base.text,
+      complementInline: false,
+      complementCaptionTail: true,
+      complementBodyOnly: false,
+      perfLbl: true,
+      descriptionRequired: true,
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToPlainText, plainTextToHtml } from '../../core/model/long-text.js';
+
+describe('htmlToPlainText', () => {
+  it.each([
+    ['<span>Einrichtung der Baustelle inkl. Kran</span>', 'Einrichtung der Baustelle inkl. Kran'],
+    ['<p><span>a</span></p><p></p><p><span>b</span></p>', 'a\n\nb'],
+    ['<div><p>a</p><p>b</p></div>', 'a\nb'],
+    ['<p>a<br>b<br/>c</p>', 'a\nb\nc'],
+    ['<p>a<br></p><p><br></p><p>c</p>', 'a\n\nc'],
+    ['<P>upper<BR>case</P>', 'upper\ncase'],
+    ['<ul><li>one</li><li>two</li></ul>after', 'one\ntwo\nafter'],
+    ['<h1>Title</h1>text', 'Title\ntext'],
+    ['<p>\n   Hello\n   world  \n</p>\n<p>next</p>', 'Hello world\nnext'],
+    ['<span>a</span> <span>b</span>', 'a b'],
+    ['<b>bold</b><i>italic</i>', 'bolditalic'],
+  ])('%j → %j', (html, text) => {
+    expect(htmlToPlainText(html)).toBe(text);
+  });
+
+  it('separates table cells by tabs and rows by lines', () => {
+    const html =
+      '<table><tbody><tr><th>Pos</th><th>Menge</th></tr><tr><td><p>Beton</p></td><td>12,5</td></tr>' +
+      '<tr><td></td><td>x</td></tr></tbody></table><p>Ende</p>';
+    expect(htmlToPlainText(html)).toBe('Pos\tMenge\nBeton\t12,5\n\tx\nEnde');
+  });
+
+  it('decodes numeric and named entities', () => {
+    expect(htmlToPlainText('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos;')).toBe('a & b <c> "d" \'e\'');
+    expect(htmlToPlainText('&auml;&ouml;&uuml;&Auml;&Ouml;&Uuml;&szlig; &euro; &deg; &sup2;')).toBe('äöüÄÖÜß € ° ²');
+    expect(htmlToPlainText('&#228;&#xE4;&#XE4;&#x1F600;')).toBe('äää😀');
+    expect(htmlToPlainText('20&nbsp;cm')).toBe('20 cm');
+    expect(htmlToPlainText('&#0; &#xD800;')).toBe('\ufffd \ufffd');
+  });
+
+  it('keeps what is not an entity or a tag', () => {
+    expect(htmlToPlainText('AT&T &unknown; & x &amp')).toBe('AT&T &unknown; & x &amp');
+    expect(htmlToPlainText('a < b and c <3')).toBe('a < b and c <3');
+    expect(htmlToPlainText('<p')).toBe('<p');
+  });
+
+  it('tolerates malformed HTML', () => {
+    expect(htmlToPlainText('<p>unclosed<p>second<li>third')).toBe('unclosed\nsecond\nthird');
+    expect(htmlToPlainText('</p></div>stray<p>')).toBe('stray');
+    expect(htmlToPlainText('<span title="a>b">t</span>')).toBe('t');
+    expect(htmlToPlainText("<a title=don't>x</a>y")).toBe('xy');
+    expect(htmlToPlainText('<span title="open>t</span>')).toBe('t');
+    expect(htmlToPlainText('<tr><td>a<td>b</tr>')).toBe('a\tb');
+  });
+
+  it('drops comments, scripts, styles and declarations', () => {
+    expect(htmlToPlainText('<!DOCTYPE html><!-- note --><style>p{}</style><script>x("<p>")</script>text<?xml ?>')).toBe('text');
+    expect(htmlToPlainText('<![CDATA[raw <text>]]>')).toBe('raw <text>');
+  });
+
+  it('trims trailing whitespace per line and blank lines at both ends', () => {
+    expect(htmlToPlainText('<p></p><p>&nbsp;</p><p>a&nbsp;</p><p>b</p><p></p>')).toBe('a\nb');
+    expect(htmlToPlainText('')).toBe('');
+    expect(htmlToPlainText('<p></p>')).toBe('');
+  });
+
+  it('keeps line breaks of input without any tag', () => {
+    expect(htmlToPlainText('line 1\nline 2\r\nline 3')).toBe('line 1\nline 2\nline 3');
+  });
+
+  it('stays linear on pathological input', () => {
+    const nasty = '<a "'.repeat(20000) + '<'.repeat(20000) + '&'.repeat(20000) + '<p title="'.repeat(20000);
+    const started = performance.now();
+    htmlToPlainText(nasty);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('plainTextToHtml', () => {
+  it('wraps each line in <p><span>', () => {
+    expect(plainTextToHtml('Einrichtung der Baustelle')).toBe('<p><span>Einrichtung der Baustelle</span></p>');
+    expect(plainTextToHtml('a\n\nb')).toBe('<p><span>a</span></p><p></p><p><span>b</span></p>');
+    expect(plainTextToHtml('a\r\nb\rc')).toBe('<p><span>a</span></p><p><span>b</span></p><p><span>c</span></p>');
+  });
+
+  it('escapes markup characters and keeps spacing', () => {
+    expect(plainTextToHtml('a < b & c > d')).toBe('<p><span>a &lt; b &amp; c &gt; d</span></p>');
+    expect(plainTextToHtml('  x  y\tz')).toBe('<p><span>&nbsp;&nbsp;x &nbsp;y&#9;z</span></p>');
+  });
+
+  it('gives an empty string for empty text', () => {
+    expect(plainTextToHtml('')).toBe('');
+    expect(plainTextToHtml('\n \n')).toBe('');
+  });
+
+  it('round-trips through htmlToPlainText', () => {
+    const texts = [
+      'Beton C25/30 liefern & einbauen\n\nDicke 20 cm, <Sichtbeton>',
+      '  eingerückt\nSpalte 1\tSpalte 2\nviele     Leerzeichen',
+      'Umlaute äöü ß €',
+    ];
+    for (const text of texts) expect(htmlToPlainText(plainTextToHtml(text))).toBe(text);
+  });
+});
