@@ -140,7 +140,7 @@ export const AUTH_SCHEMA = {
           displayName: str,
           conversionScope: { type: 'string', default: 'avacloud' },
           enabledFormats: { ...strings, default: [] },
-          optionDefaults: { type: 'object', additionalProperties: { type: ['string', 'boolean'] }, default: {} },
+          optionDefaults: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, default: {} },
         },
       },
     },

@@ -8,10 +8,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../config/defaults.js';
-import { GATEWAY_CONFIG } from '../core/di/tokens.js';
+import type { AuthServices } from '../core/auth/services.js';
+import { GrantRegistry } from '../core/auth/grant-registry.js';
+import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
 import { PACKAGE } from '../core/package-info.js';
 import { ConversionService } from '../core/pipeline/convert.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
+import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
+import { registerConnectRoutes } from './connect/index.js';
 import { registerConversionRoutes } from './conversion/routes.js';
 import { installProblemHandlers } from './problem.js';
 import { registerStatusRoute } from './status.js';
@@ -28,26 +32,33 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   const config = container.resolve<GatewayConfig>(GATEWAY_CONFIG);
   const registry = container.resolve(FormatRegistry);
   const service = container.resolve(ConversionService);
+  const auth = container.resolve<AuthServices>(AUTH_SERVICES);
+  const grants = container.resolve(GrantRegistry);
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
   });
   installProblemHandlers(app);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit: config.limits.uploadBytes }, app.getDefaultJsonParser('error', 'ignore'));
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 20, parts: 25 },
   });
+  const securitySchemes = openApiSecuritySchemes(auth);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'ava-gateway', version: PACKAGE.version, description: 'Conversion of construction tender data (GAEB, ÖNORM, SIA, REB, Excel) through the AVA project model.' },
+      ...(securitySchemes && { components: { securitySchemes } }),
     },
   });
   await app.register(swaggerUi, { routePrefix: '/swagger' });
   app.get('/swagger/v1/swagger.json', { schema: { hide: true } }, async () => app.swagger());
   registerStatusRoute(app, config.environment);
-  registerConversionRoutes(app, service, registry.routes);
+  registerConnectRoutes(app, auth, grants);
+  registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));
+  app.addHook('onClose', async () => auth.close());
   await app.ready();
   return app;
 }

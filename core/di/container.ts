@@ -4,21 +4,28 @@
  */
 import { Lifecycle, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../../config/defaults.js';
+import { builtinGrantPlugins } from '../../plugins/grants/index.js';
 import { builtinFormatPlugins } from '../../plugins/index.js';
+import { loadGrantPlugins } from '../auth/grant-load.js';
+import { GrantRegistry } from '../auth/grant-registry.js';
+import { createAuthServices, type AuthServiceOptions } from '../auth/services.js';
 import { assertFormatPlugin, assertUniqueIds, importCustomerPlugins } from '../plugin/load.js';
 import { FormatRegistry } from '../registry/format-registry.js';
 import { ConversionService } from '../pipeline/convert.js';
-import { FORMAT_PLUGIN, GATEWAY_CONFIG } from './tokens.js';
+import { AUTH_SERVICES, FORMAT_PLUGIN, GATEWAY_CONFIG, GRANT_PLUGIN } from './tokens.js';
 
 export interface ContainerOptions {
-  /** Folder that relative plugin specifiers in the config are resolved against (default: cwd). */
+  /** Folder that relative plugin specifiers and key files in the config are resolved against (default: cwd). */
   pluginBaseDir?: string;
+  /** Options of the token service's collaborators (a shared store, a clock) for tests. */
+  auth?: AuthServiceOptions;
 }
 
 /**
  * Builds a child container holding the config, every format plugin (built-ins first, then the customer plugins
- * named in `config.plugins`), the format registry and the conversion service.
- * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin
+ * named in `config.plugins`), the format registry, the conversion service, the token service's collaborators
+ * and every grant plugin (built-ins, then `auth.grantPlugins`).
+ * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for unusable keys
  */
 export async function createGatewayContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
   const c = rootContainer.createChildContainer();
@@ -30,5 +37,9 @@ export async function createGatewayContainer(config: GatewayConfig, options: Con
   for (const { plugin } of all) c.register(FORMAT_PLUGIN, { useValue: plugin });
   c.register(FormatRegistry, { useClass: FormatRegistry }, { lifecycle: Lifecycle.ContainerScoped });
   c.register(ConversionService, { useClass: ConversionService }, { lifecycle: Lifecycle.ContainerScoped });
+  const grants = await loadGrantPlugins(builtinGrantPlugins, config.auth.grantPlugins, options.pluginBaseDir);
+  for (const g of grants) c.register(GRANT_PLUGIN, { useValue: g });
+  c.register(GrantRegistry, { useClass: GrantRegistry }, { lifecycle: Lifecycle.ContainerScoped });
+  c.register(AUTH_SERVICES, { useValue: await createAuthServices(config, { baseDir: options.pluginBaseDir, ...options.auth }) });
   return c;
 }

@@ -1,3 +1,5 @@
 /** Injection tokens of the composition root (`core/di/container.ts`). */
 export const FORMAT_PLUGIN = Symbol.for('ava-gateway.FormatPlugin');
+export const GRANT_PLUGIN = Symbol.for('ava-gateway.GrantPlugin');
 export const GATEWAY_CONFIG = Symbol.for('ava-gateway.GatewayConfig');
+export const AUTH_SERVICES = Symbol.for('ava-gateway.AuthServices');

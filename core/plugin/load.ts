@@ -56,12 +56,13 @@ export function assertFormatPlugin(candidate: unknown, origin: string): FormatPl
 }
 
 /** Throws when two plugins share an id. */
-export function assertUniqueIds(plugins: readonly { plugin: FormatPlugin; origin: string }[]): void {
+export function assertUniqueIds<T>(plugins: readonly { plugin: T; origin: string }[], idOf: (p: T) => string = (p) => (p as FormatPlugin).id, kind = 'Format plugin'): void {
   const seen = new Map<string, string>();
   for (const { plugin, origin } of plugins) {
-    const first = seen.get(plugin.id);
-    if (first) throw fail(`"${plugin.id}" (${origin})`, `its id is already taken by the plugin from ${first}`);
-    seen.set(plugin.id, origin);
+    const id = idOf(plugin);
+    const first = seen.get(id);
+    if (first) throw new GatewayError('GW_ERR_PLUGIN_LOAD', `${kind} "${id}" (${origin}) is invalid: its id is already taken by the plugin from ${first}`, 'plugins');
+    seen.set(id, origin);
   }
 }
 
@@ -69,19 +70,30 @@ const toImportSpecifier = (spec: string, baseDir: string) =>
   spec.startsWith('.') || isAbsolute(spec) ? pathToFileURL(resolve(baseDir, spec)).href : spec;
 
 /**
- * Imports customer plugin modules. A module's default export (or its `plugin` export) is the plugin object.
+ * Imports customer plugin modules and checks each with `assert`. A module's default export (or its `plugin`
+ * export) is the plugin object.
  * @param baseDir folder relative specifiers are resolved against (the config file's folder or the cwd)
+ * @param kind "Format plugin", "Grant plugin": used in the message when the import fails
  */
-export async function importCustomerPlugins(specifiers: readonly string[], baseDir = process.cwd()) {
-  const out: { plugin: FormatPlugin; origin: string }[] = [];
+export async function importPluginModules<T>(
+  specifiers: readonly string[],
+  assert: (candidate: unknown, origin: string) => T,
+  baseDir = process.cwd(),
+  kind = 'Format plugin',
+): Promise<{ plugin: T; origin: string }[]> {
+  const out: { plugin: T; origin: string }[] = [];
   for (const spec of specifiers) {
     let mod: Record<string, unknown>;
     try {
       mod = (await import(toImportSpecifier(spec, baseDir))) as Record<string, unknown>;
     } catch (err) {
-      throw new GatewayError('GW_ERR_PLUGIN_LOAD', `Format plugin ${spec} could not be loaded: ${(err as Error).message}`, 'plugins', { cause: err });
+      throw new GatewayError('GW_ERR_PLUGIN_LOAD', `${kind} ${spec} could not be loaded: ${(err as Error).message}`, 'plugins', { cause: err });
     }
-    out.push({ plugin: assertFormatPlugin(mod.default ?? mod.plugin, spec), origin: spec });
+    out.push({ plugin: assert(mod.default ?? mod.plugin, spec), origin: spec });
   }
   return out;
 }
+
+/** Imports the customer format plugins named in the configuration. */
+export const importCustomerPlugins = (specifiers: readonly string[], baseDir = process.cwd()) =>
+  importPluginModules(specifiers, assertFormatPlugin, baseDir);

@@ -8,6 +8,7 @@ import type { ConversionService } from '../../core/pipeline/convert.js';
 import { querySchema, resolveOptions, type RawQuery } from '../../core/options/resolve.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
 import { PROJECT_MEDIA_TYPE } from '../../plugins/ava/index.js';
+import type { ConversionGuard } from '../connect/bearer.js';
 import { readConversionInput } from './input.js';
 
 const problemResponse = {
@@ -26,7 +27,7 @@ const problemResponse = {
   },
 };
 
-function routeSchema(route: ConversionRoute) {
+function routeSchema(route: ConversionRoute, security: ConversionGuard['security']) {
   const { source, target } = route;
   const body = source.bodyParameter
     ? { type: 'object', description: `${source.bodyParameter}: the project as ProjectDto JSON`, additionalProperties: true }
@@ -45,7 +46,16 @@ function routeSchema(route: ConversionRoute) {
     consumes: source.bodyParameter ? ['application/json', 'text/json', 'application/*+json'] : ['multipart/form-data'],
     querystring: querySchema(route.optionGroups),
     body,
-    response: { 200: { description: 'The converted result', content: okContent }, 400: problemResponse, 413: problemResponse },
+    response: {
+      200: { description: 'The converted result', content: okContent },
+      400: problemResponse,
+      413: problemResponse,
+      ...(security.length > 0 && {
+        401: { ...problemResponse, description: 'No valid bearer access token (RFC 6750 §3.1).' },
+        403: { ...problemResponse, description: 'The token lacks the required scope, or a format is not enabled for its tenant.' },
+      }),
+    },
+    ...(security.length > 0 && { security }),
   };
 }
 
@@ -55,18 +65,22 @@ function outputFileName(input: string | undefined, sourceId: string, extension: 
   return base + extension;
 }
 
-/** Registers every route of the matrix on the app. */
-export function registerConversionRoutes(app: FastifyInstance, service: ConversionService, routes: readonly ConversionRoute[]): void {
+/**
+ * Registers every route of the matrix on the app, each behind the guard's `onRequest` hook (bearer token, tenant
+ * formats); the tenant's `optionDefaults` apply before the query.
+ */
+export function registerConversionRoutes(app: FastifyInstance, service: ConversionService, routes: readonly ConversionRoute[], guard: ConversionGuard): void {
   for (const route of routes) {
     app.route({
       method: 'POST',
       url: route.path,
-      schema: routeSchema(route),
+      schema: routeSchema(route, guard.security),
+      onRequest: guard.hook(route),
       // Query and body are checked by our own code (case-insensitive booleans, messages naming the option);
       // the schemas above serve the OpenAPI document.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       handler: async (request, reply) => {
-        const options = resolveOptions(route.optionGroups, request.query as RawQuery);
+        const options = resolveOptions(route.optionGroups, request.query as RawQuery, request.conversionTenant?.optionDefaults);
         const input = await readConversionInput(request, route.source);
         const result = await service.convert(route, input, options, (err, stage) =>
           request.log.error({ err, stage, route: route.path }, 'conversion plugin threw'),

@@ -88,6 +88,7 @@ export class RichText {
     }
     if (this.part !== undefined) return this.openInPart(name);
     if (this.inComplement) return this.openComplementChild(name, attrs);
+    if (this.html && pushStartTag(this.parts, name, attrs)) return; // the common case: p, span, table …
     if (SKIPPED.has(name)) {
       if (name === 'attachment') this.droppedAttachments++;
       this.skip = 1;
@@ -102,7 +103,7 @@ export class RichText {
       }
       return;
     }
-    if (this.html) this.openHtml(name, attrs);
+    if (this.html) this.openHtml(name);
     else this.openPlain(name);
   }
 
@@ -165,8 +166,7 @@ export class RichText {
     return s.includes('\n') ? s.split('\n').map((line) => line.trim()).join('\n').trim() : s.trim();
   }
 
-  private openHtml(name: string, attrs: Record<string, string>): void {
-    if (pushStartTag(this.parts, name, attrs)) return;
+  private openHtml(name: string): void {
     if (name === 'br') this.parts.push('<br>');
     else if (name === 'page') {
       this.parts.push(PAGE_BREAK);

@@ -1,0 +1,59 @@
+/**
+ * The token service's collaborators, built once per app instance from the configuration: signing keys, the
+ * grant store (Redis when `redisUrl` is set, else memory), clients, users, scopes and tenants.
+ */
+import type { GatewayConfig } from '../../config/defaults.js';
+import { createGrantStore } from '../stores/index.js';
+import type { GrantStore } from '../stores/grant-store.js';
+import type { GrantContext } from './grant-contract.js';
+import { ClientRegistry } from './clients.js';
+import { KeyRing } from './keys/index.js';
+import { ResourceCatalog } from './resources.js';
+import { TenantDirectory } from './tenants.js';
+import { TokenService } from './token-service.js';
+import { UserDirectory } from './users.js';
+
+export interface AuthServices extends GrantContext {
+  keys: KeyRing;
+  /** Issuer identifier for a request's base URL (`auth.issuer` when configured). */
+  issuerFor(requestBase: string): string;
+  /** Issuers a JWT may carry to be accepted here. */
+  acceptedIssuers(requestBase: string): string[];
+  close(): Promise<void>;
+}
+
+export interface AuthServiceOptions {
+  /** A store to use instead of creating one (tests). */
+  store?: GrantStore;
+  /** Folder relative key files resolve against. */
+  baseDir?: string;
+  /** Epoch seconds (tests). */
+  now?: () => number;
+}
+
+/**
+ * @throws GatewayError GW_ERR_CONFIG for unusable keys; the Redis store's connection error when Redis is configured but unreachable
+ */
+export async function createAuthServices(config: GatewayConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
+  const auth = config.auth;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now });
+  const clients = new ClientRegistry(auth.clients, auth.apiResources);
+  keys.setMaxTokenLifetime(clients.maxTokenLifetime());
+  const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl }));
+  const configured = auth.issuer?.replace(/\/$/, '');
+  return {
+    keys,
+    store,
+    clients,
+    users: new UserDirectory(auth.users),
+    resources: new ResourceCatalog(auth),
+    tenants: new TenantDirectory(auth),
+    tokens: new TokenService(keys, store, { now }),
+    config: auth,
+    now,
+    issuerFor: (base) => configured ?? base.replace(/\/$/, ''),
+    acceptedIssuers: (base) => [configured ?? base.replace(/\/$/, '')],
+    close: () => store.close(),
+  };
+}

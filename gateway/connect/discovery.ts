@@ -1,0 +1,108 @@
+/**
+ * `GET /.well-known/openid-configuration`: OpenID Connect Discovery 1.0 §3/§4 (and the RFC 8414 members of the
+ * same names). Anonymous; answers the metadata of the issuer the request was made to.
+ *
+ * Rules:
+ * - `issuer` is `auth.issuerFor(requestBase)`: the configured `auth.issuer`, else the URL the client used, without
+ *   a trailing slash. Clients compare it with the URL they discovered from (OIDC Discovery §4.3; openid-client and
+ *   oauth4webapi reject a mismatch), so it must never be rewritten.
+ * - Endpoint URLs are the issuer plus the `/connect/*` path (a path issuer thus assumes a proxy mounting the
+ *   gateway under that path).
+ * - Only endpoints that exist are listed: `authorization_endpoint` (and the response types and modes that go with
+ *   it) and `device_authorization_endpoint` appear once their routes are registered, checked per request with
+ *   `app.hasRoute`, so the later browser issue needs no change here.
+ * - `jwks_uri` uses Duende's path `/.well-known/openid-configuration/jwks`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { GrantRegistry } from '../../core/auth/grant-registry.js';
+import type { AuthServices } from '../../core/auth/services.js';
+import { requestBase } from './reply.js';
+
+/** Paths of the token service's endpoints, relative to the issuer. */
+export const CONNECT_PATHS = Object.freeze({
+  discovery: '/.well-known/openid-configuration',
+  jwks: '/.well-known/openid-configuration/jwks',
+  authorize: '/connect/authorize',
+  token: '/connect/token',
+  userinfo: '/connect/userinfo',
+  deviceAuthorization: '/connect/deviceauthorization',
+  introspection: '/connect/introspect',
+  revocation: '/connect/revocation',
+});
+
+/** Response types of the authorize endpoint (seeds/000 "Authorize"), advertised once that endpoint exists. */
+const RESPONSE_TYPES = ['code', 'id_token', 'id_token token', 'code id_token', 'code id_token token', 'token'];
+
+/** Metadata members this server publishes (OIDC Discovery §3, RFC 8414 §2, RFC 8628 §4, RFC 7662/7009 via RFC 8414). */
+export interface DiscoveryDocument {
+  issuer: string;
+  jwks_uri: string;
+  authorization_endpoint?: string;
+  token_endpoint: string;
+  userinfo_endpoint: string;
+  device_authorization_endpoint?: string;
+  introspection_endpoint: string;
+  revocation_endpoint: string;
+  grant_types_supported: string[];
+  scopes_supported: string[];
+  claims_supported: string[];
+  response_types_supported: string[];
+  response_modes_supported?: string[];
+  subject_types_supported: string[];
+  id_token_signing_alg_values_supported: string[];
+  token_endpoint_auth_methods_supported: string[];
+  introspection_endpoint_auth_methods_supported: string[];
+  revocation_endpoint_auth_methods_supported: string[];
+  code_challenge_methods_supported?: string[];
+  request_parameter_supported: boolean;
+  claims_parameter_supported: boolean;
+}
+
+/**
+ * Builds the discovery document for an issuer.
+ * @param issuer the issuer identifier (no trailing slash)
+ * @param has whether a route exists (`app.hasRoute` for GET/POST)
+ */
+export function discoveryDocument(issuer: string, auth: AuthServices, grants: GrantRegistry, has: (method: 'GET' | 'POST', path: string) => boolean): DiscoveryDocument {
+  const grantTypes = grants.grantTypes();
+  const withAuthorize = has('GET', CONNECT_PATHS.authorize);
+  const withDevice = has('POST', CONNECT_PATHS.deviceAuthorization);
+  const claims = new Set<string>(['sub']);
+  for (const s of auth.config.identityScopes) for (const c of s.claims) claims.add(c);
+  return {
+    issuer,
+    jwks_uri: issuer + CONNECT_PATHS.jwks,
+    ...(withAuthorize && { authorization_endpoint: issuer + CONNECT_PATHS.authorize }),
+    token_endpoint: issuer + CONNECT_PATHS.token,
+    userinfo_endpoint: issuer + CONNECT_PATHS.userinfo,
+    ...(withDevice && { device_authorization_endpoint: issuer + CONNECT_PATHS.deviceAuthorization }),
+    introspection_endpoint: issuer + CONNECT_PATHS.introspection,
+    revocation_endpoint: issuer + CONNECT_PATHS.revocation,
+    grant_types_supported: grantTypes,
+    scopes_supported: auth.resources.allScopes(),
+    claims_supported: [...claims],
+    response_types_supported: withAuthorize ? RESPONSE_TYPES : [],
+    ...(withAuthorize && { response_modes_supported: ['query', 'fragment', 'form_post'] }),
+    subject_types_supported: ['public'],
+    // Id tokens are always signed with RS256 (TokenService.createIdToken); ES256 keys sign access tokens only.
+    id_token_signing_alg_values_supported: auth.keys.algorithms().filter((a) => a === 'RS256'),
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    ...(grantTypes.includes('authorization_code') && { code_challenge_methods_supported: ['plain', 'S256'] }),
+    request_parameter_supported: false,
+    claims_parameter_supported: false,
+  };
+}
+
+/** Registers `GET /.well-known/openid-configuration` (anonymous). */
+export function registerDiscoveryEndpoint(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry): void {
+  const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
+  app.get(CONNECT_PATHS.discovery, {
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)' },
+    handler: async (request, reply) => {
+      const doc = discoveryDocument(auth.issuerFor(requestBase(request)), auth, grants, has);
+      return reply.type('application/json').send(doc);
+    },
+  });
+}

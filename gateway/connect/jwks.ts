@@ -1,0 +1,20 @@
+/**
+ * `GET /.well-known/openid-configuration/jwks` (Duende's path): the JWK Set (RFC 7517 §5) of every published
+ * signing key: current, next and recently retired ones, public members only, each with `kid`, `alg` and
+ * `use: sig` (see `KeyRing.jwks`). Anonymous. Clients cache it for at most five minutes, so a key announced
+ * ahead of its `notBefore` reaches them before it signs (reference/oauth.md §2.5 "key handling").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AuthServices } from '../../core/auth/services.js';
+import { CONNECT_PATHS } from './discovery.js';
+
+/** Seconds a client may cache the JWK Set. */
+export const JWKS_MAX_AGE = 300;
+
+export function registerJwksEndpoint(app: FastifyInstance, auth: AuthServices): void {
+  app.get(CONNECT_PATHS.jwks, {
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'JSON Web Key Set of the token signing keys (RFC 7517 §5)' },
+    handler: async (_request, reply) =>
+      reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE}`).type('application/json').send(auth.keys.jwks()),
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * `GET|POST /connect/userinfo` (OIDC Core §5.3; RFC 6750 for the token): the claims of the user an access token
+ * represents, by the identity scopes it carries (seeds/000 "UserInfo": `sub`, `name`, `given_name`,
+ * `family_name`, `role` as an array of strings).
+ *
+ * - The token comes from `Authorization: Bearer` (RFC 6750 §2.1) or, on POST, from a form body `access_token`
+ *   (§2.2; OIDC Core §5.3.1 allows it and the OIDF test `oidcc-userinfo-post-body` uses it). Both at once → 400
+ *   `invalid_request` (§2: "MUST NOT use more than one method"). The query parameter (§2.3) is not accepted.
+ * - No token → 401 with `WWW-Authenticate: Bearer realm="<issuer>"` and no error code (§3.1).
+ * - Invalid, expired, revoked, foreign or unsigned token, or its user no longer exists or is disabled → 401
+ *   `error="invalid_token"`.
+ * - A token of a client (client_credentials: `sub` = client_id) or without `openid` → 403 `insufficient_scope`
+ *   with `scope="openid"` (seeds/000: "must represent the user", "openid is the minimum").
+ * Every response carries `Cache-Control: no-store`; errors are also a JSON `{error, error_description}` body.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthServices } from '../../core/auth/services.js';
+import { bearerChallenge, bearerToken, validateBearer, type BearerError } from './bearer.js';
+import { CONNECT_PATHS } from './discovery.js';
+import { noStore, requestBase, sendOAuthError } from './reply.js';
+
+const STATUS: Record<BearerError, number> = { invalid_request: 400, invalid_token: 401, insufficient_scope: 403 };
+
+function fail(reply: FastifyReply, realm: string, error: BearerError | undefined, description: string, scope?: string): FastifyReply {
+  reply.header('www-authenticate', bearerChallenge(realm, error, description, scope));
+  const body = error ? { error, error_description: description } : { error_description: description };
+  return noStore(reply).code(error ? STATUS[error] : 401).type('application/json').send(body);
+}
+
+/** The token of the request: header, or form body on POST; 'twice' when both carry one. */
+function presentedToken(request: FastifyRequest): string | undefined | 'twice' {
+  const header = bearerToken(request.headers.authorization);
+  let body: string | undefined;
+  const type = String(request.headers['content-type'] ?? '');
+  if (request.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(type) && typeof request.body === 'string') {
+    const values = new URLSearchParams(request.body).getAll('access_token');
+    if (values.length > 1) return 'twice';
+    body = values[0];
+  }
+  if (header !== undefined && body !== undefined) return 'twice';
+  return header ?? body;
+}
+
+export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthServices): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: CONNECT_PATHS.userinfo,
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'UserInfo endpoint (OIDC Core §5.3): claims of the user the bearer token represents' },
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    handler: async (request, reply) => {
+      try {
+        const realm = auth.issuerFor(requestBase(request));
+        const token = presentedToken(request);
+        if (token === 'twice') return fail(reply, realm, 'invalid_request', 'the access token must be sent by exactly one method');
+        if (token === undefined) return fail(reply, realm, undefined, 'a bearer access token is required');
+        const info = await validateBearer(auth, request, token);
+        if (!info) return fail(reply, realm, 'invalid_token', 'the access token is invalid, expired or revoked');
+        const scopes = info.scope.split(' ');
+        if (!info.isUser || !scopes.includes('openid')) {
+          return fail(reply, realm, 'insufficient_scope', 'the access token must represent a user and carry the openid scope', 'openid');
+        }
+        const user = auth.users.bySubjectId(info.sub);
+        if (!user || user.disabled) return fail(reply, realm, 'invalid_token', 'the user of the access token no longer exists');
+        const claims = auth.resources.userClaims(user, scopes.filter((s) => auth.resources.isIdentityScope(s)));
+        return noStore(reply).type('application/json').send(claims);
+      } catch (err) {
+        return sendOAuthError(request, reply, err);
+      }
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Discovery (OIDC Discovery 1.0 §3/§4) and the JWKS (RFC 7517 §5) at inject level: anonymous, the issuer is the
+ * URL the client used (or the configured one) without a trailing slash, only existing endpoints are listed, and
+ * the JWKS holds public keys only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECT_PATHS, discoveryDocument } from '../../gateway/connect/discovery.js';
+import { GrantRegistry } from '../../core/auth/grant-registry.js';
+import { INJECT_ISSUER, authHarness, type AuthHarness } from './connect-support.js';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await authHarness();
+});
+afterAll(() => h.app.close());
+
+describe('GET /.well-known/openid-configuration', () => {
+  it('is anonymous and names the issuer the request was made to, without a trailing slash', async () => {
+    const res = await h.app.inject({ url: CONNECT_PATHS.discovery, headers: { host: 'id.example.test:8443' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const doc = res.json();
+    expect(doc.issuer).toBe('http://id.example.test:8443');
+    expect(doc.token_endpoint).toBe('http://id.example.test:8443/connect/token');
+    expect(doc.jwks_uri).toBe('http://id.example.test:8443/.well-known/openid-configuration/jwks');
+  });
+
+  it('lists the endpoints, grants, scopes, claims and methods of this server', async () => {
+    const doc = (await h.app.inject(CONNECT_PATHS.discovery)).json();
+    expect(doc).toMatchObject({
+      issuer: INJECT_ISSUER,
+      userinfo_endpoint: `${INJECT_ISSUER}/connect/userinfo`,
+      introspection_endpoint: `${INJECT_ISSUER}/connect/introspect`,
+      revocation_endpoint: `${INJECT_ISSUER}/connect/revocation`,
+      device_authorization_endpoint: `${INJECT_ISSUER}/connect/deviceauthorization`,
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      code_challenge_methods_supported: ['plain', 'S256'],
+    });
+    expect(doc.grant_types_supported).toEqual(h.container.resolve(GrantRegistry).grantTypes());
+    expect(doc.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'password', 'refresh_token', 'authorization_code', 'urn:ietf:params:oauth:grant-type:device_code']));
+    expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'role', 'avacloud', 'offline_access']));
+    expect(doc.claims_supported).toEqual(expect.arrayContaining(['sub', 'name', 'given_name', 'family_name', 'role']));
+  });
+
+  it('does not advertise the authorize endpoint before it exists, and does once a route is registered', async () => {
+    const doc = (await h.app.inject(CONNECT_PATHS.discovery)).json();
+    expect(doc).not.toHaveProperty('authorization_endpoint');
+    expect(doc.response_types_supported).toEqual([]);
+    const withAuthorize = discoveryDocument('https://id.example', h.auth, h.container.resolve(GrantRegistry), (m, p) => m === 'GET' && p === CONNECT_PATHS.authorize);
+    expect(withAuthorize.authorization_endpoint).toBe('https://id.example/connect/authorize');
+    expect(withAuthorize.response_types_supported).toEqual(expect.arrayContaining(['code', 'id_token', 'id_token token', 'code id_token', 'code id_token token', 'token']));
+    expect(withAuthorize).not.toHaveProperty('device_authorization_endpoint');
+  });
+
+  it('uses the configured issuer whatever host the request names', async () => {
+    const other = await authHarness({ auth: { issuer: 'https://login.example.test/identity/' } });
+    try {
+      const doc = (await other.app.inject({ url: CONNECT_PATHS.discovery, headers: { host: 'internal:5000' } })).json();
+      expect(doc.issuer).toBe('https://login.example.test/identity');
+      expect(doc.introspection_endpoint).toBe('https://login.example.test/identity/connect/introspect');
+    } finally {
+      await other.app.close();
+    }
+  });
+});
+
+describe('GET /.well-known/openid-configuration/jwks', () => {
+  it('is anonymous and publishes every signing key with kid, alg and use, public members only', async () => {
+    const res = await h.app.inject(CONNECT_PATHS.jwks);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    const { keys } = res.json() as { keys: Record<string, unknown>[] };
+    expect(keys.map((k) => k.alg)).toEqual(['RS256', 'ES256']);
+    for (const k of keys) {
+      expect(k).toMatchObject({ use: 'sig', kid: expect.any(String) });
+      for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(k).not.toHaveProperty(secret);
+    }
+    expect(keys).toEqual(h.auth.keys.jwks().keys);
+  });
+});
