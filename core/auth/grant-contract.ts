@@ -6,6 +6,7 @@
 import type { AuthConfig, ClientConfig } from '../../config/auth.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { ClientAuthMethod } from './client-auth.js';
+import type { OAuthError, OAuthErrorCode } from './oauth-error.js';
 import type { ClientRegistry } from './clients.js';
 import type { ResourceCatalog } from './resources.js';
 import type { TenantDirectory } from './tenants.js';
@@ -47,6 +48,11 @@ export interface GrantContext {
   config: AuthConfig;
   /** Epoch seconds. */
   now(): number;
+  /**
+   * Makes a protocol error for the plugin to throw (`throw ctx.error('invalid_grant', 'unknown API key')`), so
+   * plain-JavaScript plugins need no import from the gateway. Status 400 unless given.
+   */
+  error(code: OAuthErrorCode, description?: string, status?: number): OAuthError;
 }
 
 export interface GrantTypePlugin {

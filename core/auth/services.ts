@@ -8,6 +8,7 @@ import type { GrantStore } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
 import { KeyRing } from './keys/index.js';
+import { OAuthError } from './oauth-error.js';
 import { ResourceCatalog } from './resources.js';
 import { TenantDirectory } from './tenants.js';
 import { TokenService } from './token-service.js';
@@ -52,6 +53,7 @@ export async function createAuthServices(config: GatewayConfig, options: AuthSer
     tokens: new TokenService(keys, store, { now }),
     config: auth,
     now,
+    error: (code, description, status) => new OAuthError(code, description, status),
     issuerFor: (base) => configured ?? base.replace(/\/$/, ''),
     acceptedIssuers: (base) => [configured ?? base.replace(/\/$/, '')],
     close: () => store.close(),

@@ -5,7 +5,7 @@
  * project. Has no effect when a schema exists or any element already has an item number") and
  * reference/avacloud-api.md §1.2 (ItemNumberSchemaDto, ItemNumberSchemaTierDto).
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from './ids.js';
 import { formatItemNumber, padIdentifier, schemaLayout } from './item-numbers.js';
 import {
   isGroup, isPosition, type ElementDto, type ItemNumberDto, type ItemNumberSchemaTierDto, type ProjectDto,
@@ -50,7 +50,7 @@ const width = (largest: number, minimum: number): number => Math.max(minimum, St
 
 function setNumber(e: { itemNumber?: ItemNumberDto }, value: string): void {
   if (e.itemNumber) e.itemNumber.stringRepresentation = value;
-  else e.itemNumber = { id: randomUUID(), stringRepresentation: value };
+  else e.itemNumber = { id: newId(), stringRepresentation: value };
 }
 
 /**

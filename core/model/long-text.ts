@@ -24,6 +24,33 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   Ntilde: 'Ñ', Oacute: 'Ó', Ocirc: 'Ô', Oslash: 'Ø', Uacute: 'Ú', Ucirc: 'Û',
 };
 
+/**
+ * Where a reader leaves the plain text it derived in the same pass as a description's HTML: a non-enumerable
+ * symbol property, so it is never serialised, enumerated or copied.
+ */
+const DERIVED_PLAIN_TEXT = Symbol('derivedPlainText');
+type Derived = { [DERIVED_PLAIN_TEXT]?: { html: string; plain: string } };
+
+/**
+ * Records that `plain` is `htmlToPlainText(html)` for the description `owner`, for a reader that builds both
+ * texts in one pass ({@link PlainTextSink}); {@link plainTextFor} then need not parse the HTML again.
+ */
+export function rememberPlainText(owner: object, html: string, plain: string): void {
+  Object.defineProperty(owner, DERIVED_PLAIN_TEXT, { value: { html, plain }, writable: true, configurable: true });
+}
+
+/**
+ * `htmlToPlainText(html)` for the description `owner`: what a reader recorded with {@link rememberPlainText}
+ * when it was recorded for this very HTML (the record is then dropped), else converted now.
+ */
+export function plainTextFor(owner: object, html: string): string {
+  const o = owner as Derived;
+  const known = o[DERIVED_PLAIN_TEXT];
+  if (known === undefined) return htmlToPlainText(html);
+  o[DERIVED_PLAIN_TEXT] = undefined;
+  return known.html === html ? known.plain : htmlToPlainText(html);
+}
+
 /** Elements that form lines of their own: an empty one is an empty line. */
 const LINE_BLOCKS = new Set([
   'p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dt', 'dd', 'address', 'center',
@@ -42,10 +69,13 @@ const isNameChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 
 
 /**
  * Accumulates plain text line by line. Whitespace runs collapse to one space written lazily before the next
- * visible character (so no line ends in a collapsed space and none starts with one).
+ * visible character (so no line ends in a collapsed space and none starts with one). Besides
+ * {@link htmlToPlainText}, a reader that builds HTML from structured events drives one directly (text with
+ * {@link PlainTextSink.text}, tags with {@link applyTag}), which gives the same text as converting that HTML.
  */
-class PlainTextSink {
-  out = '';
+export class PlainTextSink {
+  /** The output so far, in pieces (joined once by `finish`, so the result is one flat string). */
+  private readonly out: string[] = [];
   /** Set when a line may end in whitespace that the final tidy-up has to trim. */
   private needsTidy = false;
   /** The last character written is whitespace (a decoded space, a cell tab, a Unicode space). */
@@ -62,7 +92,7 @@ class PlainTextSink {
 
   private newline(): void {
     if (this.endsWithSpace) this.needsTidy = true;
-    if (this.out !== '') this.pendingNewlines++;
+    if (this.out.length > 0) this.pendingNewlines++;
     this.atLineStart = true;
     this.pendingSpace = false;
   }
@@ -73,17 +103,18 @@ class PlainTextSink {
 
   private beforeContent(): void {
     if (this.pendingNewlines > 0) {
-      this.out += this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines);
+      this.out.push(this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines));
       this.pendingNewlines = 0;
     }
     if (this.pendingSpace) {
-      this.out += ' ';
+      this.out.push(' ');
       this.pendingSpace = false;
     }
     this.atLineStart = false;
     this.blockOpenedEmpty = false;
   }
 
+  /** Characters `s[start..end)` of decoded text. */
   text(s: string, start: number, end: number): void {
     let run = start;
     let last = -1;
@@ -96,7 +127,7 @@ class PlainTextSink {
       }
       if (c === 32 && i > run && i + 1 < end && s.charCodeAt(i + 1) > 32) continue;
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12) {
-        if (i > run) this.out += s.slice(run, i);
+        if (i > run) this.out.push(s.slice(run, i));
         run = i + 1;
         if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
         last = -1;
@@ -107,7 +138,7 @@ class PlainTextSink {
         last = c;
       }
     }
-    if (end > run) this.out += s.slice(run, end);
+    if (end > run) this.out.push(s.slice(run, end));
     if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
   }
 
@@ -115,7 +146,7 @@ class PlainTextSink {
     if (value === '') return;
     if (value === '\n') return this.lineBreak();
     this.beforeContent();
-    this.out += value;
+    this.out.push(value);
     const c = value.charCodeAt(value.length - 1);
     this.endsWithSpace = c <= 32 || (c >= 0x80 && isUnicodeSpace(c));
   }
@@ -160,7 +191,7 @@ class PlainTextSink {
       this.pendingSpace = false;
       this.beforeContent();
       this.endsWithSpace = true;
-      this.out += '\t';
+      this.out.push('\t');
       this.atLineStart = false;
       this.blockOpenedEmpty = false;
     }
@@ -168,7 +199,8 @@ class PlainTextSink {
   }
 
   finish(): string {
-    return this.needsTidy || this.endsWithSpace ? tidyLines(this.out) : this.out;
+    const out = this.out.length === 1 ? this.out[0] : this.out.join('');
+    return this.needsTidy || this.endsWithSpace ? tidyLines(out) : out;
   }
 
   endTable(): void {
@@ -338,7 +370,8 @@ export function htmlToPlainText(html: string): string {
   return sink.finish();
 }
 
-function applyTag(sink: PlainTextSink, name: string, closing: boolean): void {
+/** The effect of a start (`closing` false) or end tag named `name` (lower case) on the plain text. */
+export function applyTag(sink: PlainTextSink, name: string, closing: boolean): void {
   if (name === 'br') sink.lineBreak();
   else if (name === 'tr') sink.row(!closing);
   else if (name === 'td' || name === 'th') sink.cell(!closing);

@@ -4,8 +4,8 @@
  *
  * Source: reference/avacloud-api.md §1.1 (partial input accepted, server fills defaults) and §1.3 (enums).
  */
-import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors.js';
+import { newId } from './ids.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -149,7 +149,7 @@ export function choice(o: Obj, key: string, path: string, values: readonly strin
 export function ensureId(o: Obj, path: string): void {
   const v = o.id;
   if (typeof v === 'string' && v !== '') return;
-  if (v === undefined || v === null || v === '') o.id = randomUUID();
+  if (v === undefined || v === null || v === '') o.id = newId();
   else if (typeof v === 'number') o.id = String(v);
   else fail(at(path, 'id'), `id must be a string, got ${describe(v)}`);
 }

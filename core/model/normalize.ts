@@ -5,7 +5,7 @@
  * Source: reference/avacloud-api.md §1.1 (the service "accepts very partial input … and fills ids, totals,
  * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
  */
-import { htmlToPlainText, plainTextToHtml } from './long-text.js';
+import { plainTextFor, plainTextToHtml } from './long-text.js';
 import {
   asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isObject, list, num, text, texts,
   type Obj,
@@ -97,7 +97,7 @@ function descriptionTexts(o: Obj, path: string): void {
   flag(o, 'hasBidderCommentInHtmlLongText', path);
   const html = o.htmlLongText as string | undefined;
   const plain = o.longText as string | undefined;
-  if (html) o.longText = htmlToPlainText(html);
+  if (html) o.longText = plainTextFor(o, html);
   else if (plain) o.htmlLongText = plainTextToHtml(plain);
 }
 

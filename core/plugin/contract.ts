@@ -18,13 +18,24 @@ export interface ConversionInput {
   fileName?: string;
 }
 
-/** What a writer returns. */
+/**
+ * What a writer returns. `data` is either the whole output or, for large documents, its bytes as an iterable of
+ * chunks in order (pulled lazily, so the whole document never has to exist in memory at once); the HTTP route
+ * streams the chunks to the response, the CLI writes them to the file one by one. Use {@link outputBytes} where
+ * the whole output is needed as one Buffer.
+ */
 export interface ConversionOutput {
-  data: Buffer;
+  data: Buffer | Iterable<Buffer>;
   /** MIME type of `data`. */
   contentType: string;
   /** Suggested file extension including the dot, e.g. `.X83`. */
   fileExtension: string;
+}
+
+/** The whole output of a writer as one Buffer (joins the chunks of a streamed output). */
+export function outputBytes(output: ConversionOutput): Buffer {
+  const data = output.data;
+  return Buffer.isBuffer(data) ? data : Buffer.concat([...data]);
 }
 
 export interface ConversionContext extends MessageSink {

@@ -3,7 +3,7 @@
  * `ava-gateway convert <file>… --to <target> [--option Name=value]… [-o out]`.
  * The source format of each file is detected from its content; several files show a progress bar.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
@@ -87,7 +87,15 @@ export async function runConvert(args: string[], container: DependencyContainer,
       const stem = basename(file, extname(file));
       const target = out && !several ? resolve(out) : join(out ? resolve(out) : dirname(resolve(file)), stem + output.fileExtension);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, output.data);
+      if (Buffer.isBuffer(output.data)) writeFileSync(target, output.data);
+      else {
+        const fd = openSync(target, 'w');
+        try {
+          for (const chunk of output.data) writeSync(fd, chunk);
+        } finally {
+          closeSync(fd);
+        }
+      }
       if (!bar) io.out(`${file} (${source.id}) → ${target}${messages.length ? ` (${messages.length} messages)` : ''}`);
     } catch (err) {
       failures++;

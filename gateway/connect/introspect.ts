@@ -119,6 +119,7 @@ function parseForm(request: FastifyRequest): { form?: Form; error?: unknown } {
   }
 }
 
+/** Registers `POST /connect/introspect` (see the module comment for callers, answers and errors). */
 export function registerIntrospectionEndpoint(app: FastifyInstance, auth: AuthServices): void {
   app.post(CONNECT_PATHS.introspection, {
     schema: {

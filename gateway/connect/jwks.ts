@@ -11,6 +11,7 @@ import { CONNECT_PATHS } from './discovery.js';
 /** Seconds a client may cache the JWK Set. */
 export const JWKS_MAX_AGE = 300;
 
+/** Registers `GET /.well-known/openid-configuration/jwks` (anonymous; `Cache-Control: public, max-age=300`). */
 export function registerJwksEndpoint(app: FastifyInstance, auth: AuthServices): void {
   app.get(CONNECT_PATHS.jwks, {
     schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'JSON Web Key Set of the token signing keys (RFC 7517 §5)' },

@@ -13,6 +13,9 @@ export function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err
     for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
     return noStore(reply).code(err.status).type('application/json').send(err.body());
   }
+  if (err instanceof GrantStoreError && err.code === 'family_revoked') {
+    return noStore(reply).code(400).send({ error: 'invalid_grant', error_description: 'the grant has been revoked' });
+  }
   if (err instanceof GrantStoreError && err.code === 'backend_error') {
     request.log.error({ err }, 'grant store unavailable');
     return noStore(reply).code(503).header('retry-after', '5').send({ error: 'temporarily_unavailable', error_description: 'the grant store is unavailable' });

@@ -67,6 +67,7 @@ export async function revokeToken(auth: AuthServices, clientId: string, token: s
   return undefined;
 }
 
+/** Registers `POST /connect/revocation` (see the module comment for the rules and RFC 7009 sections). */
 export function registerRevocationEndpoint(app: FastifyInstance, auth: AuthServices): void {
   app.post(CONNECT_PATHS.revocation, {
     schema: {

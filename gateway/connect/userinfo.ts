@@ -41,6 +41,7 @@ function presentedToken(request: FastifyRequest): string | undefined | 'twice' {
   return header ?? body;
 }
 
+/** Registers `GET` and `POST /connect/userinfo` (see the module comment for token presentation and errors). */
 export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthServices): void {
   app.route({
     method: ['GET', 'POST'],

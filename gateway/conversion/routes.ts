@@ -3,6 +3,7 @@
  * each with its own flat query schema (the union of its option groups), operation id
  * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (seeds/001 "Conversion endpoints").
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ConversionService } from '../../core/pipeline/convert.js';
 import { querySchema, resolveOptions, type RawQuery } from '../../core/options/resolve.js';
@@ -92,7 +93,8 @@ export function registerConversionRoutes(app: FastifyInstance, service: Conversi
           const name = outputFileName(input.fileName, route.source.id, output.fileExtension);
           reply.header('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
         }
-        return reply.type(output.contentType).send(output.data);
+        const data = output.data;
+        return reply.type(output.contentType).send(Buffer.isBuffer(data) ? data : Readable.from(data, { objectMode: false }));
       },
     });
   }

@@ -79,6 +79,13 @@ describe('conversion routes need a bearer token with the tenant scope', () => {
     }
   });
 
+  it('answers 403 for a token addressed to the API but without the conversion scope', async () => {
+    const reader = await clientToken(h.app, 'avacloud.read', basic('reader-client', 'reader-secret'));
+    const res = await convert(reader);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['www-authenticate']).toContain('error="insufficient_scope"');
+  });
+
   it('takes the required scope from the token\'s tenant', async () => {
     const partner = basic('partner-client', 'partner-secret');
     expect((await convert(await clientToken(h.app, 'reports', partner))).statusCode).toBe(200);
@@ -125,7 +132,7 @@ describe('anonymous routes and the OpenAPI document', () => {
     expect(doc.components.securitySchemes[SECURITY_SCHEME]).toEqual({
       type: 'oauth2',
       description: expect.any(String),
-      flows: { clientCredentials: { tokenUrl: '/connect/token', scopes: { avacloud: 'Access to the AVACloud API', reports: 'Reports API' } } },
+      flows: { clientCredentials: { tokenUrl: '/connect/token', scopes: { avacloud: 'Access to the AVACloud API', 'avacloud.read': 'Read-only AVACloud', reports: 'Reports API' } } },
     });
     const conversions = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>).filter(([p]) => p.startsWith('/conversion/'));
     expect(conversions.map(([p]) => p).sort()).toEqual(h.container.resolve(FormatRegistry).routes.map((r) => r.path).sort());

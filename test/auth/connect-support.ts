@@ -42,6 +42,7 @@ const client = (entry: Partial<ClientConfig> & { clientId: string; secret?: stri
 /**
  * Configuration overrides adding, on top of the defaults:
  * - API scope + resource `reports` (secret `reports-secret`) and client `reports-client` (client_credentials, `reports`);
+ * - API scope `avacloud.read`, owned by the `avacloud` resource too, and client `reader-client` (secret `reader-secret`);
  * - `reference-client` (secret `reference-secret`): reference access tokens, password/refresh/client_credentials;
  * - `code-client` (secret `code-secret`): authorization_code without required PKCE, redirect `https://app.example/cb`;
  * - tenant `partner` (conversion scope `reports`) with client `partner-client` (`reports` and `avacloud`);
@@ -67,9 +68,13 @@ export function extendedAuth(extra: Record<string, unknown> = {}): Record<string
         client({ clientId: 'partner-client', secret: 'partner-secret', tenant: 'partner', allowedGrantTypes: cc, allowedScopes: ['reports', 'avacloud'] }),
         client({ clientId: 'restricted-client', secret: 'restricted-secret', tenant: 'restricted', allowedGrantTypes: cc, allowedScopes: ['avacloud'] }),
         client({ clientId: SPECIAL.id, secret: SPECIAL.secret, allowedGrantTypes: cc, allowedScopes: ['avacloud'] }),
+        client({ clientId: 'reader-client', secret: 'reader-secret', allowedGrantTypes: cc, allowedScopes: ['avacloud.read'] }),
       ],
-      apiScopes: [...DEFAULT_AUTH.apiScopes, { name: 'reports', displayName: 'Reports API' }],
-      apiResources: [...DEFAULT_AUTH.apiResources, { name: 'reports', secrets: [{ sha256: hashSecret('reports-secret') }], scopes: ['reports'] }],
+      apiScopes: [...DEFAULT_AUTH.apiScopes, { name: 'avacloud.read', displayName: 'Read-only AVACloud' }, { name: 'reports', displayName: 'Reports API' }],
+      apiResources: [
+        { ...DEFAULT_AUTH.apiResources[0], scopes: ['avacloud', 'avacloud.read'] },
+        { name: 'reports', secrets: [{ sha256: hashSecret('reports-secret') }], scopes: ['reports'] },
+      ],
       tenants: [
         ...DEFAULT_AUTH.tenants,
         { name: 'partner', conversionScope: 'reports', enabledFormats: [], optionDefaults: {} },

@@ -90,6 +90,14 @@ describe('errors', () => {
     }
   });
 
+  it('answers 403 for a client token even when it carries openid (it does not represent a user)', async () => {
+    const client = h.auth.clients.client('local-client')!;
+    const { token } = await h.auth.tokens.createAccessToken(INJECT_ISSUER, { client, granted: h.auth.resources.resolve('openid avacloud', client), tenant: 'default' });
+    const res = await get(token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('insufficient_scope');
+  });
+
   it('answers 400 invalid_request when the token is sent twice', async () => {
     const { access_token } = await userTokens(h.app, 'openid');
     const res = await h.app.inject({ method: 'POST', url: URL_, headers: { ...FORM_TYPE, authorization: `Bearer ${access_token}` }, payload: `access_token=${access_token}` });

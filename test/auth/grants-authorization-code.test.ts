@@ -52,7 +52,7 @@ async function start(options: ContainerOptions = {}) {
 const viaInject = (app: FastifyInstance) => async (url: string, init: oauth.CustomFetchOptions<string, URLSearchParams>) => {
   const u = new URL(url);
   const res = await app.inject({ method: init.method as 'POST', url: u.pathname + u.search, headers: init.headers, payload: init.body?.toString() });
-  return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
 };
 
 const redeem = (app: FastifyInstance, clientId: string, params: Record<string, string>) =>
@@ -79,7 +79,8 @@ describe('authorization_code grant', () => {
   afterAll(() => app.close());
 
   it('redeems an S256 code through oauth4webapi: RFC 9068 access token, id token with nonce/at_hash, refresh token', async () => {
-    const code = await codeFor('web', { nonce: 'n-0S6_WzA2Mj', amr: ['pwd'] });
+    const authTime = auth.now() - 10;
+    const code = await codeFor('web', { nonce: 'n-0S6_WzA2Mj', amr: ['pwd'], authTime });
     const as: oauth.AuthorizationServer = { issuer: ISSUER, token_endpoint: `${ISSUER}/connect/token` };
     const c: oauth.Client = { client_id: 'web' };
     const callback = oauth.validateAuthResponse(as, c, new URL(`${REDIRECT}?code=${code}`), oauth.skipStateCheck);
@@ -92,9 +93,9 @@ describe('authorization_code grant', () => {
     const jwks = createLocalJWKSet(auth.keys.jwks());
     const at = await jwtVerify(result.access_token, jwks, { issuer: ISSUER, typ: 'at+jwt', audience: 'avacloud' });
     expect(at.payload).toMatchObject({ sub: demo().subject, client_id: 'web', scope: 'openid profile avacloud offline_access', tenant: 'default', amr: ['pwd'] });
-    expect(at.payload.auth_time).toBe(auth.now() - 10);
+    expect(at.payload.auth_time).toBe(authTime);
     const id = await jwtVerify(result.id_token!, jwks, { issuer: ISSUER, audience: 'web' });
-    expect(id.payload.nonce).toBe('n-0S6_WzA2Mj');
+    expect(id.payload).toMatchObject({ nonce: 'n-0S6_WzA2Mj', auth_time: authTime, sub: demo().subject });
     expect(id.payload.at_hash).toBe(createHash('sha256').update(result.access_token).digest().subarray(0, 16).toString('base64url'));
     expect(decodeProtectedHeader(result.id_token!).alg).toBe('RS256');
   });

@@ -33,7 +33,7 @@ const CODE = new RegExp(`^[${USER_CODE_ALPHABET}]{4}-[${USER_CODE_ALPHABET}]{4}$
 let clockMs = 1_800_000_000_000;
 const viaInject = (app: FastifyInstance) => async (url: string, init: oauth.CustomFetchOptions<string, URLSearchParams>) => {
   const res = await app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body?.toString() });
-  return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
 };
 
 describe('device flow', () => {

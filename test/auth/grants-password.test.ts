@@ -71,7 +71,7 @@ describe('password grant', () => {
     const config = new client.Configuration({ issuer: ISSUER, token_endpoint: `${ISSUER}/connect/token` }, 'app', 'app-secret');
     config[client.customFetch] = async (url, init) => {
       const res = await app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers as Record<string, string>, payload: String(init.body) });
-      return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+      return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
     };
     const res = await client.genericGrantRequest(config, 'password', { username: 'demo', password: 'demo-password', scope: 'openid profile avacloud offline_access' });
     expect(res.token_type).toBe('bearer');

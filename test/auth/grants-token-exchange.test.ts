@@ -55,7 +55,7 @@ describe('token exchange (RFC 8693)', () => {
     for (const c of [config, b]) {
       c[client.customFetch] = async (url, init) => {
         const res = await app.inject({ method: 'POST', url: new URL(url).pathname, headers: init.headers as Record<string, string>, payload: String(init.body) });
-        return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+        return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
       };
     }
     const res = await client.genericGrantRequest(b, EXCHANGE, { subject_token: subject.access_token, subject_token_type: AT_TYPE });

@@ -140,9 +140,9 @@ describe('introspection, revocation and userinfo', () => {
   it('revokes a refresh token with its grant', async () => {
     const tokens = await password();
     await oc.tokenRevocation(local, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
-    await expect(oc.refreshTokenGrant(local, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     expect(await oc.tokenIntrospection(api, tokens.access_token)).toEqual({ active: false });
     await expect(oc.fetchUserInfo(local, tokens.access_token, DEMO.subject)).rejects.toBeInstanceOf(oc.WWWAuthenticateChallengeError);
+    await expect(oc.refreshTokenGrant(local, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('revokes unknown tokens with 200 as openid-client expects', async () => {

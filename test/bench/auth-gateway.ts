@@ -16,10 +16,14 @@
  * fidelity). On stop it deletes its keys.
  *
  * Protocol with the parent: `{ type: 'ready', port }` once listening; `{ type: 'cpu' }` → `{ type: 'cpu', user,
- * system }` (µs, cumulative); `{ type: 'stop' }` → close, clean up and exit 0 (so `--cpu-prof` writes its profile).
+ * system }` (µs, cumulative); `{ type: 'profile-start' }` (with `spec.profileFile`) starts the V8 CPU profiler
+ * (inspector, 200 µs sampling), so the profile covers the measured run only, not start-up and warm-up;
+ * `{ type: 'stop' }` → write the profile, close, clean up and exit 0.
  */
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { loadConfig } from '../../config/load.js';
@@ -79,14 +83,26 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
 
+  let profiler: Session | undefined;
   process.on('message', (m: { type: string }) => {
     if (m.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send!({ type: 'cpu', user, system });
+    } else if (m.type === 'profile-start' && spec.profileFile) {
+      profiler = new Session();
+      profiler.connect();
+      void profiler
+        .post('Profiler.enable')
+        .then(() => profiler!.post('Profiler.setSamplingInterval', { interval: 200 }))
+        .then(() => profiler!.post('Profiler.start'))
+        .then(() => process.send!({ type: 'profile-start' }));
     } else if (m.type === 'stop') {
       app.server.closeAllConnections();
-      void app
-        .close() // closes the store too (onClose hook)
+      const saved = profiler
+        ? profiler.post('Profiler.stop').then(({ profile }) => writeFileSync(spec.profileFile!, JSON.stringify(profile)))
+        : Promise.resolve();
+      void saved
+        .then(() => app.close()) // closes the store too (onClose hook)
         .then(() => (redis ? deleteKeys(spec.redisUrl!, spec.keyPrefix!) : 0))
         .then(
           () => process.exit(0),

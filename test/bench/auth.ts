@@ -6,7 +6,7 @@
  *
  *   node --import tsx test/bench/auth.ts                     # everything, prints one table
  *   node --import tsx test/bench/auth.ts --only gateway      # scenarios whose label contains "gateway"
- *   node --import tsx test/bench/auth.ts --profile           # --cpu-prof on our server (token + introspection, memory), top costs
+ *   node --import tsx test/bench/auth.ts --profile           # CPU profile of our server's measured runs (memory), top costs
  *   options: --duration 10 --warmup 2 --connections 50 --tokens 2000 --rounds 1 --redis redis://127.0.0.1:6379
  *   (--rounds 3 interleaves the scenarios three times and shows the median round: for a machine shared with other work)
  *
@@ -20,7 +20,7 @@
  * memory. The RS256 row is information only.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,8 @@ export interface ServerSpec {
   keyDir: string;
   redisUrl?: string;
   keyPrefix?: string;
+  /** Our gateway only: write a CPU profile of the measured run here. */
+  profileFile?: string;
 }
 
 type ServerName = 'oidc-provider' | 'ava-gateway';
@@ -114,15 +116,16 @@ interface Child {
   proc: ChildProcess;
   port: number;
   detail: string;
-  stderr: () => string;
+  /** Cumulative CPU time of the child, ms (NaN when it has exited). */
   cpu(): Promise<number>;
+  profileStart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-function startChild(s: Scenario, spec: ServerSpec, execArgv: string[] = []): Promise<Child> {
+function startChild(s: Scenario, spec: ServerSpec): Promise<Child> {
   const file = join(here, s.server === 'oidc-provider' ? 'auth-oidc-provider.ts' : 'auth-gateway.ts');
   const proc = fork(file, [], {
-    execArgv: ['--import', 'tsx', ...execArgv],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_SERVER_SPEC: JSON.stringify(spec), NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -146,14 +149,24 @@ function startChild(s: Scenario, spec: ServerSpec, execArgv: string[] = []): Pro
         proc,
         port: m.port,
         detail: m.detail,
-        stderr: () => err,
         cpu: () =>
-          new Promise((res) => {
-            proc.once('message', (c: { user: number; system: number }) => res((c.user + c.system) / 1000));
-            proc.send({ type: 'cpu' });
-          }),
+          Promise.race([
+            new Promise<number>((res) => {
+              proc.once('message', (c: { user: number; system: number }) => res((c.user + c.system) / 1000));
+              if (proc.connected) proc.send({ type: 'cpu' });
+            }),
+            exited.then(() => NaN),
+          ]),
+        profileStart: () =>
+          Promise.race([
+            new Promise<void>((res) => {
+              proc.once('message', () => res());
+              if (proc.connected) proc.send({ type: 'profile-start' });
+            }),
+            exited,
+          ]),
         stop: async () => {
-          proc.send({ type: 'stop' });
+          if (proc.connected) proc.send({ type: 'stop' });
           const timeout = setTimeout(() => proc.kill('SIGKILL'), 15_000);
           await exited;
           clearTimeout(timeout);
@@ -254,11 +267,11 @@ function machineBusyMs(): number {
 
 const failures = (r: CannonResult) => r.non2xx + r.errors + r.timeouts + r.mismatches;
 
-async function measure(s: Scenario, spec: ServerSpec, execArgv: string[] = []): Promise<Outcome & { child?: Child }> {
+async function measure(s: Scenario, spec: ServerSpec): Promise<Outcome & { child?: Child }> {
   const autocannon = ((await import('autocannon' as string)) as { default: Autocannon }).default;
   let child: Child;
   try {
-    child = await startChild(s, spec, execArgv);
+    child = await startChild(s, spec);
   } catch (err) {
     return { scenario: s, status: 'skipped', note: `server did not start: ${(err as Error).message.split('\n')[0]}` };
   }
@@ -268,6 +281,7 @@ async function measure(s: Scenario, spec: ServerSpec, execArgv: string[] = []): 
     if (s.run === 'token') note = await checkTokenRun(child.port, s);
     else ({ tokens, note } = await prepareIntrospection(child.port));
     const warm = await autocannon(cannonOptions(child.port, s, tokens, WARMUP));
+    if (spec.profileFile) await child.profileStart();
     const cpu0 = await child.cpu();
     const own0 = process.cpuUsage();
     const machine0 = machineBusyMs();
@@ -303,7 +317,7 @@ async function measure(s: Scenario, spec: ServerSpec, execArgv: string[] = []): 
   }
 }
 
-async function runScenario(s: Scenario, keyDir: string, execArgv: string[] = []): Promise<Outcome> {
+async function runScenario(s: Scenario, keyDir: string, profileFile?: string): Promise<Outcome> {
   const spec: ServerSpec = {
     run: s.run,
     store: s.store,
@@ -312,10 +326,12 @@ async function runScenario(s: Scenario, keyDir: string, execArgv: string[] = [])
     client: CLIENT,
     introspector: INTROSPECTOR,
     keyDir,
+    ...(profileFile && { profileFile }),
     ...(s.store === 'redis' && { redisUrl: REDIS_URL, keyPrefix: `ava:bench:${process.pid}-${Date.now().toString(36)}:` }),
   };
-  process.stderr.write(`… ${label(s)}\n`);
-  const { child, ...outcome } = await measure(s, spec, execArgv);
+  process.stderr.write(`… ${label(s)}`);
+  const { child, ...outcome } = await measure(s, spec);
+  process.stderr.write(` ${child ? `(${child.detail}) ` : ''}${outcome.rps !== undefined ? `${fmt(outcome.rps)} req/s` : outcome.note ?? ''}\n`);
   if (child) await child.stop();
   return outcome;
 }
@@ -338,11 +354,16 @@ function find(outcomes: Outcome[], server: ServerName, store: string, run: strin
   return outcomes.find((o) => o.scenario.server === server && o.scenario.store === store && o.scenario.run === run && (run !== 'token' || o.scenario.alg === alg));
 }
 
+/** Requests per second of server CPU time: less sensitive than req/s to other load on the machine. */
+const efficiency = (o: Outcome) => (o.requests && o.serverCpu ? o.requests / DURATION / o.serverCpu : undefined);
+
 function ratio(a: Outcome | undefined, b: Outcome | undefined, target: number, what: string): string {
-  if (!a?.rps || !b?.rps) return `| ${what} | — | ≥ ${target.toFixed(2)} | not measured |`;
+  if (!a?.rps || !b?.rps) return `| ${what} | — | — | ≥ ${target.toFixed(2)} | not measured |`;
   const r = a.rps / b.rps;
+  const ea = efficiency(a);
+  const eb = efficiency(b);
   const valid = a.status === 'ok' && b.status === 'ok';
-  return `| ${what} | ${r.toFixed(2)} | ≥ ${target.toFixed(2)} | ${!valid ? 'INVALID run' : r >= target ? 'met' : 'NOT met'} |`;
+  return `| ${what} | ${r.toFixed(2)} | ${ea && eb ? (ea / eb).toFixed(2) : '—'} | ≥ ${target.toFixed(2)} | ${!valid ? 'INVALID run' : r >= target ? 'met' : 'NOT met'} |`;
 }
 
 function report(outcomes: Outcome[]): void {
@@ -351,15 +372,15 @@ function report(outcomes: Outcome[]): void {
   console.log(`${CONNECTIONS} connections, pipelining 1, warm-up ${WARMUP} s, measured ${DURATION} s; introspection over ${TOKENS} pre-issued tokens; each server in its own process, autocannon in the parent`);
   console.log(`CPU columns = CPU time / wall time of the measured run (1.00 = one core busy); "other" = the rest of the machine (other processes, redis-server)`);
   console.log(`req/s = autocannon's average of per-second counts${ROUNDS > 1 ? `; ${ROUNDS} rounds, scenarios interleaved: the median round is shown, every round's req/s in the note` : ''}\n`);
-  console.log('| server | store | run | req/s (avg) | p50 ms | p99 ms | 2xx | errors | server CPU | autocannon CPU | other CPU | note |');
-  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('| server | store | run | req/s (avg) | p50 ms | p99 ms | 2xx | errors | server CPU | req per server CPU-s | autocannon CPU | other CPU | note |');
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const o of outcomes) {
     const s = o.scenario;
     const run = s.run === 'token' ? `token (${s.alg} JWT)${s.info ? ' [info]' : ''}` : 'introspection (opaque)';
-    console.log(`| ${s.server} | ${s.server === 'oidc-provider' ? 'memory (LRU adapter)' : s.store} | ${run} | ${fmt(o.rps)} | ${fmt(o.p50, 1)} | ${fmt(o.p99, 1)} | ${fmt(o.requests)} | ${o.errors ?? '—'} | ${fmt(o.serverCpu, 2)} | ${fmt(o.clientCpu, 2)} | ${fmt(o.otherCpu, 2)} | ${o.rounds ? `rounds ${o.rounds.map((r) => fmt(r)).join(' / ')}; ` : ''}${o.status === 'ok' ? '' : o.status.toUpperCase() + ': '}${o.note ?? ''} |`);
+    console.log(`| ${s.server} | ${s.server === 'oidc-provider' ? 'memory (LRU adapter)' : s.store} | ${run} | ${fmt(o.rps)} | ${fmt(o.p50, 1)} | ${fmt(o.p99, 1)} | ${fmt(o.requests)} | ${o.errors ?? '—'} | ${fmt(o.serverCpu, 2)} | ${fmt(o.requests && o.serverCpu ? o.requests / DURATION / o.serverCpu : undefined)} | ${fmt(o.clientCpu, 2)} | ${fmt(o.otherCpu, 2)} | ${o.rounds ? `rounds ${o.rounds.map((r) => fmt(r)).join(' / ')}; ` : ''}${o.status === 'ok' ? '' : o.status.toUpperCase() + ': '}${o.note ?? ''} |`);
   }
-  console.log('\n| ratio | measured | target | verdict |');
-  console.log('|---|---:|---:|---|');
+  console.log('\n| ratio | req/s ratio | req per CPU-s ratio (info) | target (on req/s) | verdict |');
+  console.log('|---|---:|---:|---:|---|');
   for (const run of ['token', 'introspection'] as const) {
     console.log(ratio(find(outcomes, 'ava-gateway', 'memory', run), find(outcomes, 'oidc-provider', 'memory', run), 1.5, `${run}: ours (memory) / oidc-provider`));
   }
@@ -368,7 +389,7 @@ function report(outcomes: Outcome[]): void {
   }
   const rs = find(outcomes, 'ava-gateway', 'memory', 'token', 'RS256');
   const es = find(outcomes, 'ava-gateway', 'memory', 'token', 'ES256');
-  if (rs?.rps && es?.rps) console.log(`| token: ours RS256 / ours ES256 (info) | ${(rs.rps / es.rps).toFixed(2)} | — | info |`);
+  if (rs?.rps && es?.rps) console.log(`| token: ours RS256 / ours ES256 (info) | ${(rs.rps / es.rps).toFixed(2)} | ${((efficiency(rs) ?? NaN) / (efficiency(es) ?? NaN)).toFixed(2)} | — | info |`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -417,14 +438,13 @@ async function main(): Promise<void> {
   try {
     if (flag('profile')) {
       for (const run of ['token', 'introspection'] as const) {
-        const dir = mkdtempSync(join(tmpdir(), 'ava-bench-prof-'));
+        const file = join(mkdtempSync(join(tmpdir(), 'ava-bench-prof-')), `${run}.cpuprofile`);
         const s: Scenario = { server: 'ava-gateway', store: 'memory', run, alg: 'ES256' };
-        const o = await runScenario(s, keyDir, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+        const o = await runScenario(s, keyDir, file);
         report([o]);
-        const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-        if (file) {
-          console.log(`\nprofile of ${label(s)} (under --cpu-prof, so slower than unprofiled): ${join(dir, file)}`);
-          summarizeProfile(join(dir, file));
+        if (existsSync(file)) {
+          console.log(`\nprofile of the measured run of ${label(s)} (profiled, so slower than the unprofiled run): ${file}`);
+          summarizeProfile(file);
         } else console.log('no profile written');
       }
       return;

@@ -27,7 +27,8 @@ describe('customer format plugins', () => {
   });
 
   it('convert through the same pipeline', async () => {
-    const app = await testApp({ plugins: [fixture('lv-csv.mjs')] });
+    // Bearer tokens are not the subject here (test/auth/connect-bearer.test.ts covers them).
+    const app = await testApp({ plugins: [fixture('lv-csv.mjs')], auth: { requireTokenForConversions: false } });
     const csv = 'itemNumber;shortText;quantity;unit;unitPrice\n0010;Concrete wall;12.5;m2;80\n';
     const res = await app.inject({ method: 'POST', url: '/conversion/lv-csv/ava', ...multipartBody('csvFile', 'lv.csv', csv) });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, testApp } from '../support/app.js';
 
@@ -23,10 +23,22 @@ const minimalProject = {
 };
 
 let app: FastifyInstance;
+let token: string;
 beforeAll(async () => {
   app = await testApp({ limits: { uploadBytes: 64 * 1024 } });
+  // The conversion routes need a bearer token: the documented local client's client_credentials token.
+  const res = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}` },
+    payload: 'grant_type=client_credentials&scope=avacloud',
+  });
+  token = res.json().access_token;
 });
 afterAll(() => app.close());
+
+/** `app.inject` with the bearer token added to the request's headers. */
+const authed = (opts: InjectOptions) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
 
 const problem = (res: { headers: Record<string, unknown>; json: () => unknown }) => {
   expect(String(res.headers['content-type'])).toContain('application/problem+json');
@@ -43,7 +55,7 @@ describe('GET /status', () => {
 
 describe('POST /conversion/ava/ava', () => {
   it('recalculates a partial project and answers the ProjectDto media type', async () => {
-    const res = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: minimalProject });
+    const res = await authed({ method: 'POST', url: '/conversion/ava/ava', payload: minimalProject });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/vnd.com.dangl-it.ProjectDto.v1+json');
     const p = res.json().serviceSpecifications[0].elements[0];
@@ -53,29 +65,29 @@ describe('POST /conversion/ava/ava', () => {
 
   it('accepts text/json and application/*+json bodies', async () => {
     for (const type of ['text/json', 'application/vnd.com.dangl-it.ProjectDto.v1+json', 'application/json-patch+json']) {
-      const res = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': type }, payload: JSON.stringify(minimalProject) });
+      const res = await authed({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': type }, payload: JSON.stringify(minimalProject) });
       expect(res.statusCode, type).toBe(200);
     }
   });
 
   it('answers 400 for an empty or malformed body, naming the problem', async () => {
-    const empty = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await authed({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(empty.statusCode).toBe(400);
     expect(Object.values(problem(empty)).flat().join(' ')).toMatch(/empty/i);
-    const broken = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json' }, payload: '{"serviceSpecifications": [' });
+    const broken = await authed({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json' }, payload: '{"serviceSpecifications": [' });
     expect(broken.statusCode).toBe(400);
     problem(broken);
-    const wrongShape = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: { serviceSpecifications: [{ elements: [{ elementTypeDiscriminator: 'Wall' }] }] } });
+    const wrongShape = await authed({ method: 'POST', url: '/conversion/ava/ava', payload: { serviceSpecifications: [{ elements: [{ elementTypeDiscriminator: 'Wall' }] }] } });
     expect(wrongShape.statusCode).toBe(400);
     expect(JSON.stringify(problem(wrongShape))).toContain('Wall');
   });
 
   it('removes long texts with the L options', async () => {
     const project = { serviceSpecifications: [{ elements: [{ elementTypeDiscriminator: 'Position', longText: 'Line one' }] }] };
-    const both = (await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: project })).json().serviceSpecifications[0].elements[0];
+    const both = (await authed({ method: 'POST', url: '/conversion/ava/ava', payload: project })).json().serviceSpecifications[0].elements[0];
     expect(both.longText).toBe('Line one');
     expect(both.htmlLongText).toContain('Line one');
-    const res = await app.inject({ method: 'POST', url: '/conversion/ava/ava?RemoveHtmlLongTexts=TRUE', payload: project });
+    const res = await authed({ method: 'POST', url: '/conversion/ava/ava?RemoveHtmlLongTexts=TRUE', payload: project });
     const p = res.json().serviceSpecifications[0].elements[0];
     expect(p.longText).toBe('Line one');
     expect(p).not.toHaveProperty('htmlLongText');
@@ -84,7 +96,7 @@ describe('POST /conversion/ava/ava', () => {
 
 describe('POST /conversion/gaeb/*', () => {
   it('converts a GAEB DA XML upload to ava', async () => {
-    const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'lv.X83', X83) });
+    const res = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'lv.X83', X83) });
     expect(res.statusCode).toBe(200);
     const spec = res.json().serviceSpecifications[0];
     expect(spec.exchangePhase).toBe('OfferRequest');
@@ -95,7 +107,7 @@ describe('POST /conversion/gaeb/*', () => {
   });
 
   it('writes GAEB DA XML with a file name and the phase extension', async () => {
-    const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/gaeb?DestinationGaebType=GaebXml_V3_3', ...multipartBody('gaebFile', 'tender.X83', X83) });
+    const res = await authed({ method: 'POST', url: '/conversion/gaeb/gaeb?DestinationGaebType=GaebXml_V3_3', ...multipartBody('gaebFile', 'tender.X83', X83) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('tender.X83');
     expect(res.body).toContain('http://www.gaeb.de/GAEB_DA_XML/DA83/3.3');
@@ -103,39 +115,48 @@ describe('POST /conversion/gaeb/*', () => {
   });
 
   it('answers 400 for malformed XML, a non-GAEB file, a misnamed or missing field, and a non-multipart request', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.X83', X83.slice(0, 400)) });
+    const malformed = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.X83', X83.slice(0, 400)) });
     expect(malformed.statusCode).toBe(400);
     expect(JSON.stringify(problem(malformed))).toMatch(/XML|GAEB/);
-    const other = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.txt', 'hello world') });
+    const other = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.txt', 'hello world') });
     expect(other.statusCode).toBe(400);
     expect(JSON.stringify(problem(other))).toContain('Expected a GAEB file');
-    const misnamed = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('oenormFile', 'x.X83', X83) });
+    const misnamed = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('oenormFile', 'x.X83', X83) });
     expect(misnamed.statusCode).toBe(400);
     expect(problem(misnamed).gaebFile[0]).toContain('oenormFile');
-    const empty = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.X83', '') });
+    const empty = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'x.X83', '') });
     expect(empty.statusCode).toBe(400);
-    const json = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', payload: { a: 1 } });
+    const json = await authed({ method: 'POST', url: '/conversion/gaeb/ava', payload: { a: 1 } });
     expect(json.statusCode).toBe(400);
     expect(problem(json).gaebFile[0]).toContain('multipart/form-data');
   });
 
   it('answers 413 for an upload larger than the configured limit', async () => {
     const big = X83.replace('<PrjInfo>', `<PrjInfo><!--${'x'.repeat(70 * 1024)}-->`);
-    const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'big.X83', big) });
+    const res = await authed({ method: 'POST', url: '/conversion/gaeb/ava', ...multipartBody('gaebFile', 'big.X83', big) });
     expect(res.statusCode).toBe(413);
     problem(res);
   });
 
   it('answers 400 naming the option for an unknown enum value', async () => {
-    const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/gaeb?DestinationGaebType=Gaeb95', ...multipartBody('gaebFile', 'x.X83', X83) });
+    const res = await authed({ method: 'POST', url: '/conversion/gaeb/gaeb?DestinationGaebType=Gaeb95', ...multipartBody('gaebFile', 'x.X83', X83) });
     expect(res.statusCode).toBe(400);
     expect(problem(res).DestinationGaebType[0]).toContain('allowed: Gaeb90');
   });
 });
 
+describe('authorization', () => {
+  it('answers 401 without a bearer token and keeps /status anonymous', async () => {
+    const res = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: minimalProject });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer realm=/);
+    problem(res);
+  });
+});
+
 describe('routing', () => {
   it('answers 404 for a pair that is not in the matrix', async () => {
-    const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/sia', payload: {} });
+    const res = await authed({ method: 'POST', url: '/conversion/gaeb/sia', payload: {} });
     expect(res.statusCode).toBe(404);
   });
 
@@ -152,6 +173,9 @@ describe('routing', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400']));
     expect(doc.paths['/conversion/ava/ava'].post.operationId).toBe('AvaConversion_ConvertToAva');
     expect(doc.paths['/status'].get.operationId).toBe('Status_GetStatus');
+    expect(op.security).toEqual([{ 'Dangl.Identity': ['avacloud'] }]);
+    expect(doc.components.securitySchemes['Dangl.Identity'].flows.clientCredentials.tokenUrl).toBe('/connect/token');
+    expect(doc.paths['/status'].get.security).toBeUndefined();
     const ui = await app.inject('/swagger/');
     expect(ui.statusCode).toBe(200);
   });

@@ -5,14 +5,14 @@
  * `executionDescriptionReference` = the PerfDescr's `PerfNo`), and item VAT against the BoQ's (`useDifferentTaxRate`).
  * Source: GAEB DA XML 3.3 Lib tgItem, tgRefRNo, tgRefPerfNo, tgPerfDescr; 3.0 spec §2.7.5.2 (alternatives).
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../../../core/model/ids.js';
 import type { ElementDto, ExecutionDescriptionDto } from '../../../../core/model/types.js';
 import type { ItemDraft } from './items.js';
 import type { ReaderReport } from './report.js';
 
 /** Model id of an element, created when it has none yet (the normaliser keeps existing ids). */
 function idOf(element: ElementDto): string {
-  return (element.id ??= randomUUID());
+  return (element.id ??= newId());
 }
 
 function indexByGaebId(elements: readonly ElementDto[] | undefined, into: Map<string, ElementDto>): void {

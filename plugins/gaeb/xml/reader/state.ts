@@ -9,6 +9,7 @@
  * BoQBody → BoQCtgy* | Itemlist), AddText.
  */
 import { parseError } from '../../../../core/errors.js';
+import { rememberPlainText } from '../../../../core/model/long-text.js';
 import type { ProjectDto, ProjectInformationDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import { GAEB_XML_NAMESPACE_PREFIX } from '../../detect.js';
 import { BodyBuilder } from './body.js';
@@ -286,7 +287,12 @@ export class GaebXmlState {
     const text = rich.finish();
     const target = this.body.described;
     switch (this.richTarget) {
-      case TO_LONG: if (target && text !== '') target.htmlLongText = text; break;
+      case TO_LONG:
+        if (target && text !== '') {
+          target.htmlLongText = text;
+          if (rich.plain !== undefined) rememberPlainText(target, text, rich.plain);
+        }
+        break;
       case TO_SHORT: if (target && text !== '') target.shortText = text; break;
       case TO_GROUP_LABEL: this.body.group()!.shortText = text; break;
       case TO_PROJECT_DESCRIPTION: this.info.description = text; break;

@@ -16,8 +16,12 @@
  *   separated by a tab; images dropped (counted); complement parts inline as text; every line is trimmed.
  *
  * Whitespace-only text containing a line break is indentation of a pretty-printed file and is dropped.
+ *
+ * In HTML mode the plain long text is built in the same pass: every tag and text piece written to the HTML is also
+ * fed to a `PlainTextSink`, which gives exactly `htmlToPlainText` of the HTML without parsing it again.
  */
 
+import { PlainTextSink, applyTag } from '../../../../core/model/long-text.js';
 import { CLOSE, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
 
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);
@@ -48,8 +52,15 @@ export class RichText {
   /** `attachment` elements dropped. */
   droppedAttachments = 0;
 
+  /** HTML mode: `htmlToPlainText` of the text `finish` returned, undefined when it has no tag at all. */
+  plain: string | undefined;
+
   /** Output pieces, joined once in `finish` (a flat string instead of a rope of many pieces). */
   private readonly parts = new Pieces();
+  /** HTML mode: the plain text of the HTML being written, fed with the same tags and text. */
+  private sink = new PlainTextSink(false);
+  /** HTML mode: a tag was written (without any, the plain text keeps line breaks and is left to the model). */
+  private tagged = false;
   private skip = 0;
   private inComplement = false;
   private part: string | undefined;
@@ -78,6 +89,17 @@ export class RichText {
     this.image = undefined;
     this.atLineStart = true;
     this.cellsInRow = 0;
+    if (this.html) {
+      this.sink = new PlainTextSink(false);
+      this.tagged = false;
+      this.plain = undefined;
+    }
+  }
+
+  /** HTML mode: a tag was written to the HTML; the plain text takes it as `htmlToPlainText` would. */
+  private tag(name: string, closing: boolean): void {
+    this.tagged = true;
+    applyTag(this.sink, name, closing);
   }
 
   /** Start tag of a descendant (local name, attributes). */
@@ -88,7 +110,7 @@ export class RichText {
     }
     if (this.part !== undefined) return this.openInPart(name);
     if (this.inComplement) return this.openComplementChild(name, attrs);
-    if (this.html && pushStartTag(this.parts, name, attrs)) return; // the common case: p, span, table …
+    if (this.html && pushStartTag(this.parts, name, attrs)) return this.tag(name, false); // the common case: p, span, table …
     if (SKIPPED.has(name)) {
       if (name === 'attachment') this.droppedAttachments++;
       this.skip = 1;
@@ -118,11 +140,15 @@ export class RichText {
       this.image = undefined;
       const w = width !== undefined ? ` width="${escapeHtmlAttribute(width)}"` : '';
       this.parts.push(`<img src="data:${escapeHtmlAttribute(type)};base64,${data.replace(/\s+/g, '')}"${w}>`);
+      this.tag('img', false);
       return;
     }
     if (this.part !== undefined) {
       if (COMPLEMENT_PARTS[name] === this.part) {
-        if (this.html) this.parts.push('</span>');
+        if (this.html) {
+          this.parts.push('</span>');
+          this.tag('span', true);
+        }
         this.part = undefined;
         this.bodyAttributes = '';
       }
@@ -131,13 +157,19 @@ export class RichText {
     if (this.inComplement) {
       if (name === 'TextComplement') {
         this.inComplement = false;
-        if (this.html) this.parts.push('</span>');
+        if (this.html) {
+          this.parts.push('</span>');
+          this.tag('span', true);
+        }
       }
       return;
     }
     if (this.html) {
       const end = CLOSE[name];
-      if (end !== undefined) this.parts.push(end);
+      if (end !== undefined) {
+        this.parts.push(end);
+        this.tag(name, true);
+      }
     } else if (name === 'td' || name === 'th') {
       this.cellsInRow++;
     }
@@ -152,24 +184,33 @@ export class RichText {
     }
     if (t.length === 0 || isIndentation(t)) return;
     if (this.part !== undefined) this.partHasContent = true;
-    if (this.html) this.parts.push(escapeHtmlText(t));
-    else {
+    if (this.html) {
+      this.parts.push(escapeHtmlText(t));
+      this.sink.text(t, 0, t.length);
+    } else {
       this.parts.push(t);
       this.atLineStart = false;
     }
   }
 
-  /** The collected text: HTML as built; plain text with every line trimmed. */
+  /** The collected text: HTML as built (its plain form in `plain`); plain text with every line trimmed. */
   finish(): string {
     const s = this.parts.take();
-    if (this.html) return s;
+    if (this.html) {
+      this.plain = this.tagged ? this.sink.finish() : undefined;
+      return s;
+    }
     return s.includes('\n') ? s.split('\n').map((line) => line.trim()).join('\n').trim() : s.trim();
   }
 
   private openHtml(name: string): void {
-    if (name === 'br') this.parts.push('<br>');
-    else if (name === 'page') {
+    if (name === 'br') {
+      this.parts.push('<br>');
+      this.tag('br', false);
+    } else if (name === 'page') {
       this.parts.push(PAGE_BREAK);
+      this.tag('div', false);
+      this.tag('div', true);
       this.skip = 1;
     }
   }
@@ -202,6 +243,7 @@ export class RichText {
         `<span class="TextComplement" data-kind="${escapeHtmlAttribute(kind)}"` +
           ` data-marklbl="${escapeHtmlAttribute(attrs.MarkLbl ?? '')}">`,
       );
+      this.tag('span', false);
     }
   }
 
@@ -210,7 +252,10 @@ export class RichText {
     if (part !== undefined) {
       this.part = part;
       this.partHasContent = false;
-      if (this.html) this.parts.push(`<span class="${part}"${part === 'ComplBody' ? this.bodyAttributes : ''}>`);
+      if (this.html) {
+        this.parts.push(`<span class="${part}"${part === 'ComplBody' ? this.bodyAttributes : ''}>`);
+        this.tag('span', false);
+      }
       return;
     }
     if (name === 'ComplBodyDec' || name === 'ComplBodyInt') {
@@ -220,17 +265,22 @@ export class RichText {
     this.skip = 1;
   }
 
+  private partBreak(): void {
+    if (this.html) {
+      this.parts.push('<br>');
+      this.tag('br', false);
+    } else {
+      this.lineBreak();
+    }
+  }
+
   /** Inside a complement part: structure flattens to text, paragraphs and `br` become line breaks. */
   private openInPart(name: string): void {
     if (name === 'br') {
-      if (this.html) this.parts.push('<br>');
-      else this.lineBreak();
+      this.partBreak();
       this.partHasContent = true;
     } else if (name === 'p' || name === 'div' || name === 'li' || name === 'tr') {
-      if (this.partHasContent) {
-        if (this.html) this.parts.push('<br>');
-        else this.lineBreak();
-      }
+      if (this.partHasContent) this.partBreak();
     } else if (name === 'image' || name === 'Image') {
       this.droppedImages++;
       this.skip = 1;

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { generateX83 } from './generate-x83.js';
+import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
+import { normalizeProject, calculateProject } from '../../core/model/index.js';
+import { avaPlugin } from '../../plugins/ava/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+import { SaxesParser } from 'saxes';
+const bytes = process.argv[2] ? readFileSync(process.argv[2]) : generateX83(20*1024*1024);
+const opts = defaultOptions();
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const rows: number[][] = [];
+for (let i = 0; i < Number(process.argv[3] ?? 5); i++) {
+  let t = cpu();
+  const p = new SaxesParser({ xmlns: false }); p.on('opentag', () => {}); p.on('text', () => {});
+  const dec = new TextDecoder(); for (let o = 0; o < bytes.length; o += 65536) p.write(dec.decode(bytes.subarray(o, o + 65536), { stream: true })); p.close();
+  const sax = cpu() - t; t = cpu();
+  const sink = new MessageCollector();
+  const project = readGaebXml(bytes, opts, sink);
+  const read = cpu() - t; t = cpu();
+  normalizeProject(project); const norm = cpu() - t; t = cpu();
+  calculateProject(project); const calc = cpu() - t; t = cpu();
+  const ctx = { sourceId: 'gaeb', targetId: 'ava', messages: sink.messages, report: (m: never) => sink.report(m) };
+  const out = await avaPlugin.writer!.write(project, opts, ctx);
+  let n = 0;
+  const d = out.data as unknown;
+  if (Buffer.isBuffer(d) || typeof d === 'string') n = d.length; else for await (const c of d as AsyncIterable<Buffer>) n += c.length;
+  const write = cpu() - t;
+  rows.push([sax, read, norm, calc, write]);
+  console.log(`sax ${sax.toFixed(0)} read ${read.toFixed(0)} normalize ${norm.toFixed(0)} calculate ${calc.toFixed(0)} write ${write.toFixed(0)} conv ${(read+norm+calc+write).toFixed(0)} out ${(n/1e6).toFixed(1)}MB`);
+}
+const med = (k: number) => rows.map(r => r[k]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
+console.log(`MEDIAN sax ${med(0).toFixed(0)} read ${med(1).toFixed(0)} normalize ${med(2).toFixed(0)} calculate ${med(3).toFixed(0)} write ${med(4).toFixed(0)}`);

@@ -1,0 +1,17 @@
+import { generateX83 } from './generate-x83.js';
+import { gaebPlugin } from '../../plugins/gaeb/index.js';
+import { prepareProject } from '../../core/model/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+const bytes = generateX83(20 * 1024 * 1024);
+const sink = new MessageCollector();
+const ctx = { sourceId: 'gaeb', targetId: 'ava', messages: sink.messages, report: (m: never) => sink.report(m) };
+const project = prepareProject(await gaebPlugin.reader!.read({ bytes }, defaultOptions(), ctx), {});
+let pos = 0, groups = 0, html = 0, plain = 0, short = 0;
+const walk = (els: any[]) => { for (const e of els) { if (e.elements) { groups++; walk(e.elements); } else { pos++; html += e.htmlLongText?.length ?? 0; plain += e.longText?.length ?? 0; short += e.shortText?.length ?? 0; } } };
+walk(project.serviceSpecifications![0].elements!);
+console.log({ pos, groups, html, plain, short });
+const p = (project.serviceSpecifications![0].elements![0] as any).elements[0].elements[0];
+console.log(JSON.stringify(p, null, 1));
+console.log(JSON.stringify({ ...(project.serviceSpecifications![0].elements![0] as any), elements: undefined }));
+console.log(JSON.stringify({ ...project, serviceSpecifications: [{ ...project.serviceSpecifications![0], elements: undefined }] }));

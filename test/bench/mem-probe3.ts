@@ -1,0 +1,15 @@
+import { generateX83 } from './generate-x83.js';
+import { gaebPlugin } from '../../plugins/gaeb/index.js';
+import { prepareProject } from '../../core/model/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+const bytes = generateX83(2 * 1024 * 1024);
+const sink = new MessageCollector();
+const ctx = { sourceId: 'gaeb', targetId: 'ava', messages: sink.messages, report: (m: never) => sink.report(m) };
+const raw = await gaebPlugin.reader!.read({ bytes }, defaultOptions(), ctx);
+const g0 = (raw.serviceSpecifications![0].elements![0] as any);
+const p0 = g0.elements[0].elements[0];
+const fast = new Function('o', 'return %HasFastProperties(o)');
+console.log('read: pos fast', fast(p0), 'group', fast(g0), 'itemNumber', fast(p0.itemNumber));
+const project = prepareProject(raw, {});
+console.log('prepared: pos fast', fast(p0), 'group', fast(g0), 'itemNumber', fast(p0.itemNumber), 'spec', fast(project.serviceSpecifications![0]), 'proj', fast(project));

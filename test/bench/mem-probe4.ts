@@ -1,0 +1,15 @@
+import { writeHeapSnapshot } from 'node:v8';
+import { generateX83 } from './generate-x83.js';
+import { gaebPlugin } from '../../plugins/gaeb/index.js';
+import { prepareProject } from '../../core/model/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+const bytes = generateX83(4 * 1024 * 1024);
+const sink = new MessageCollector();
+const ctx = { sourceId: 'gaeb', targetId: 'ava', messages: sink.messages, report: (m: never) => sink.report(m) };
+const raw = await gaebPlugin.reader!.read({ bytes }, defaultOptions(), ctx);
+const project = prepareProject(raw, {});
+(globalThis as any).keep = project;
+(globalThis as any).gc();
+console.log(process.memoryUsage().heapUsed / 1048576);
+writeHeapSnapshot('/tmp/prof/heap.heapsnapshot');
