@@ -21,6 +21,8 @@ export interface GatewayConfig {
   };
   /** Redis connection for the grant store when several instances share state; absent = in-memory store. */
   redisUrl?: string;
+  /** Prefix of every Redis key the gateway writes (several deployments can share one Redis). */
+  redisKeyPrefix: string;
   /** The token service: clients, resources, scopes, users, tenants, keys. */
   auth: AuthConfig;
 }
@@ -32,5 +34,6 @@ export const DEFAULT_CONFIG: Readonly<GatewayConfig> = Object.freeze({
   logLevel: 'info',
   plugins: [],
   limits: Object.freeze({ uploadBytes: 50 * 1024 * 1024 }),
+  redisKeyPrefix: 'ava:as:',
   auth: DEFAULT_AUTH,
 });

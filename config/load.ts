@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { GatewayError } from '../core/errors.js';
+import { resolveOptions } from '../core/options/resolve.js';
+import { OPTIONS, OPTION_GROUP_IDS } from '../core/options/catalog.js';
 import { DEFAULT_CONFIG, type GatewayConfig } from './defaults.js';
 import { CONFIG_SCHEMA } from './schema.js';
 
@@ -26,9 +28,27 @@ export function mergeConfig(base: unknown, over: unknown): unknown {
   return out;
 }
 
+/** Checks each tenant's `optionDefaults` against the option catalogue (names, types, enum values). */
+function checkTenantOptionDefaults(config: GatewayConfig, origin: string): void {
+  config.auth.tenants.forEach((tenant, i) => {
+    for (const [name, value] of Object.entries(tenant.optionDefaults)) {
+      const key = `auth.tenants.${i}.optionDefaults.${name}`;
+      if (!OPTIONS[name]) throw new GatewayError('GW_ERR_CONFIG', `Invalid ${origin}: ${key}: unknown option`, 'config');
+      try {
+        resolveOptions(OPTION_GROUP_IDS, { [name]: String(value) });
+      } catch (err) {
+        throw new GatewayError('GW_ERR_CONFIG', `Invalid ${origin}: ${key}: ${(err as Error).message}`, 'config');
+      }
+    }
+  });
+}
+
 /** Validates a complete configuration object and returns it typed. */
 export function validateConfig(candidate: unknown, origin = 'configuration'): GatewayConfig {
-  if (validate(candidate)) return candidate as unknown as GatewayConfig;
+  if (validate(candidate)) {
+    checkTenantOptionDefaults(candidate as unknown as GatewayConfig, origin);
+    return candidate as unknown as GatewayConfig;
+  }
   const problems = (validate.errors ?? []).map((e) => {
     const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'additionalProperties') {

@@ -4,7 +4,7 @@ import { AUTH_SCHEMA } from './auth-schema.js';
 export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['port', 'host', 'environment', 'logLevel', 'plugins', 'limits', 'auth'],
+  required: ['port', 'host', 'environment', 'logLevel', 'plugins', 'limits', 'redisKeyPrefix', 'auth'],
   properties: {
     port: { type: 'integer', minimum: 0, maximum: 65535 },
     host: { type: 'string', minLength: 1 },
@@ -18,6 +18,7 @@ export const CONFIG_SCHEMA = {
       properties: { uploadBytes: { type: 'integer', minimum: 1 } },
     },
     redisUrl: { type: 'string', pattern: '^rediss?://' },
+    redisKeyPrefix: { type: 'string', minLength: 1 },
     auth: AUTH_SCHEMA,
   },
 } as const;

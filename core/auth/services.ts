@@ -41,7 +41,7 @@ export async function createAuthServices(config: GatewayConfig, options: AuthSer
   const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now });
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());
-  const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl }));
+  const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }));
   const configured = auth.issuer?.replace(/\/$/, '');
   return {
     keys,

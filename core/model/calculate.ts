@@ -220,9 +220,12 @@ class Calculator {
 
   private position(p: PositionDto, inherited: Inherited): { net: Dec; deducted: Dec; rate: number } {
     const s = this.s;
-    let quantity = this.lines(p.quantityComponents, QUANTITY_PLACES);
-    if (isSet(p.quantityOverride)) quantity = roundQuantity(p.quantityOverride);
-    p.quantity = toNum(quantity);
+    const fromComponents = this.lines(p.quantityComponents, QUANTITY_PLACES);
+    const quantityOverride = p.quantityOverride;
+    // An override of at most three decimals is the quantity as it is: its decimal is only needed for a price.
+    const exact = isSet(quantityOverride) && hasQuantityPlaces(quantityOverride);
+    const quantity = exact ? undefined : isSet(quantityOverride) ? roundQuantity(quantityOverride) : fromComponents;
+    p.quantity = quantity === undefined ? quantityOverride! + 0 : toNum(quantity);
     for (const sub of p.subDescriptions ?? []) {
       const q = this.lines(sub.quantityComponents, QUANTITY_PLACES);
       const override = (sub as { quantityOverride?: unknown }).quantityOverride;
@@ -251,7 +254,8 @@ class Calculator {
 
     const rate = p.useDifferentTaxRate ? numberOrZero(p.taxRate) : inherited.taxRate;
     p.taxRate = rate;
-    const net = quantity.isZero() || unitPrice.isZero() ? ZERO : this.round(quantity.times(unitPrice));
+    const noQuantity = quantity === undefined ? quantityOverride === 0 : quantity.isZero();
+    const net = noQuantity || unitPrice.isZero() ? ZERO : this.round((quantity ?? new D(quantityOverride!)).times(unitPrice));
     const deduction = numberOrZero(p.deductionFactor);
     const deducted = deduction === 0 || net.isZero() ? net : this.round(net.times(ONE.minus(deduction)));
     p.totalPrice = toNum(net);
@@ -286,6 +290,13 @@ function addRate(sums: Totals, rate: number, net: Dec, deducted: Dec): void {
   if (r) addAmounts(r, net, deducted);
   else sums.byRate.set(rate, { net, deducted: deducted === net ? undefined : deducted });
 }
+
+/**
+ * Whether a finite number has at most `QUANTITY_PLACES` decimals as `new D(value)` reads it (its shortest decimal
+ * form), so that rounding it to the quantity precision keeps it and `toNum` of its decimal gives it back: the
+ * double nearest to some k / 1000 is the number itself exactly when its shortest form has no more decimals.
+ */
+const hasQuantityPlaces = (value: number): boolean => Math.round(value * 1000) / 1000 === value;
 
 const roundQuantity = (value: number): Dec => {
   const q = new D(value);

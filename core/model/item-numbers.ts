@@ -56,15 +56,25 @@ export function schemaLayout(schema: ItemNumberSchemaDto | undefined): SchemaLay
 export function padIdentifier(id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): string {
   const length = tier?.length ?? id.length;
   if (id.length >= length) return id;
-  if (id.length > 0 && [...id].every((c) => c === layout.skippedFiller)) return layout.skippedFiller.repeat(length);
+  if (id.length > 0 && consistsOf(id, layout.skippedFiller)) return layout.skippedFiller.repeat(length);
   return layout.filler.repeat(length - id.length) + id;
+}
+
+/** Whether every character (code point) of `id` is `filler`; true for an empty `id`. */
+function consistsOf(id: string, filler: string): boolean {
+  if (filler.length !== 1) return [...id].every((c) => c === filler);
+  // One UTF-16 unit: comparing units gives the same answer (half of a surrogate pair never equals a whole one).
+  const code = filler.charCodeAt(0);
+  for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) !== code) return false;
+  return true;
 }
 
 /** Splits a string item number into its raw parts (a trailing separator, as groups have it, is dropped). */
 export function splitItemNumber(value: string, separator = DEFAULT_SEPARATOR): string[] {
   const trimmed = value.trim();
   if (trimmed === '') return [];
-  const parts = trimmed.split(separator).map((p) => p.trim());
+  const parts = trimmed.split(separator);
+  for (let i = 0; i < parts.length; i++) parts[i] = parts[i].trim();
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts;
 }
@@ -82,11 +92,31 @@ export interface ParsedItemNumber {
   isSchemaCompliant: boolean;
 }
 
+/** `/^[0-9]+$/` */
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** `/^[0-9A-Za-z_]+$/` */
+function isWord(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return false;
+  }
+  return true;
+}
+
 const fitsTier = (id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): boolean => {
   if (!tier) return false;
   if (id.length === 0 || id.length > tier.length) return false;
-  if ([...id].every((c) => c === layout.skippedFiller)) return true;
-  return (tier.type ?? 'Numeric') === 'Alphanumeric' ? /^[0-9A-Za-z_]+$/.test(id) : /^[0-9]+$/.test(id.trim());
+  if (consistsOf(id, layout.skippedFiller)) return true;
+  return (tier.type ?? 'Numeric') === 'Alphanumeric' ? isWord(id) : isDigits(id.trim());
 };
 
 /**
@@ -95,11 +125,19 @@ const fitsTier = (id: string, tier: ItemNumberSchemaTierDto | undefined, layout:
  */
 export function parseGroupItemNumber(value: string, level: number, layout: SchemaLayout): ParsedItemNumber {
   const parts = splitItemNumber(value, layout.separator);
-  const identifiers = parts.map((p, i) => padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
-  const isSchemaCompliant =
-    parts.length === level + 1 && parts.every((p, i) => fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
+  const identifiers = new Array<string>(parts.length);
+  let isSchemaCompliant = parts.length === level + 1;
+  for (let i = 0; i < parts.length; i++) {
+    const tier = layout.tiers[layout.groupTiers[i]];
+    identifiers[i] = padIdentifier(parts[i], tier, layout);
+    if (isSchemaCompliant) isSchemaCompliant = fitsTier(parts[i], tier, layout);
+  }
   return { identifiers, isSchemaCompliant };
 }
+
+/** Whether `n` parts make a position number without an index (fewer with skipped levels allowed). */
+const isPlainPartCount = (n: number, groupCount: number, allowSkipped: boolean): boolean =>
+  n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
 
 /**
  * Interprets a position's item number against the schema. `groupLevels` is how many group tiers the position's
@@ -116,25 +154,34 @@ export function parsePositionItemNumber(
   const hasIndexTier = layout.indexTier >= 0;
   const groupCount = layout.groupTiers.length;
   // Which trailing part is the index? Only when the schema has an Index tier and one part more than a plain number.
-  const plainCount = (n: number) => n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
   let indexPart: string | undefined;
-  if (hasIndexTier && parts.length >= 2 && !plainCount(parts.length) && plainCount(parts.length - 1)) {
+  if (
+    hasIndexTier && parts.length >= 2 &&
+    !isPlainPartCount(parts.length, groupCount, allowSkipped) && isPlainPartCount(parts.length - 1, groupCount, allowSkipped)
+  ) {
     indexPart = parts[parts.length - 1];
     parts = parts.slice(0, -1);
   }
   const positionPart = parts[parts.length - 1] ?? '';
-  let groupParts = parts.slice(0, -1);
-  let compliant = groupParts.length === groupCount;
-  if (groupParts.length < groupCount && allowSkipped) {
-    const given = Math.min(groupParts.length, groupLevels);
-    const missing = groupCount - groupParts.length;
-    groupParts = [...groupParts.slice(0, given), ...Array(missing).fill(layout.skippedFiller), ...groupParts.slice(given)];
+  // The group parts are parts[0 .. given) and parts[given .. given + rest), with `missing` fillers between them.
+  let given = Math.max(parts.length - 1, 0);
+  let missing = 0;
+  let compliant = given === groupCount;
+  if (given < groupCount && allowSkipped) {
+    missing = groupCount - given;
+    given = Math.min(given, groupLevels);
     compliant = true;
   }
-  const identifiers = groupParts.map((p, i) => padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
+  const groupPartCount = Math.max(parts.length - 1, 0) + missing;
+  const identifiers: string[] = [];
+  for (let i = 0; i < groupPartCount; i++) {
+    const part = i < given ? parts[i] : i < given + missing ? layout.skippedFiller : parts[i - missing];
+    const tier = layout.tiers[layout.groupTiers[i]];
+    identifiers.push(padIdentifier(part, tier, layout));
+    if (compliant) compliant = fitsTier(part, tier, layout);
+  }
   const positionTier = layout.tiers[layout.positionTier];
   identifiers.push(padIdentifier(positionPart, positionTier, layout));
-  compliant = compliant && groupParts.every((p, i) => fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
   compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
   if (indexPart !== undefined) {
     identifiers.push(indexPart);

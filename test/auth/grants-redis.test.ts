@@ -7,7 +7,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH } from '../../config/auth.js';
 import { loadConfig } from '../../config/load.js';
@@ -18,6 +17,7 @@ import { createGatewayContainer } from '../../core/di/container.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { RedisGrantStore } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';
+import { deleteKeysWithPrefix, testKeyPrefix } from '../support/redis.js';
 
 const REDIS_URL = process.env['REDIS_URL'];
 const ISSUER = 'https://as.example.test';
@@ -32,7 +32,7 @@ if (!REDIS_URL) {
   });
 } else {
   const url = REDIS_URL;
-  const prefix = `ava-test:grants:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const prefix = testKeyPrefix('grants');
 
   describe('grants on two instances sharing Redis', () => {
     const instances: { app: FastifyInstance; auth: AuthServices }[] = [];
@@ -56,13 +56,7 @@ if (!REDIS_URL) {
 
     afterAll(async () => {
       for (const i of instances) await i.app.close();
-      const admin = createClient({ url });
-      admin.on('error', () => {});
-      await admin.connect();
-      const keys: string[] = [];
-      for await (const batch of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) keys.push(...batch);
-      if (keys.length) await admin.unlink(keys);
-      await admin.close();
+      await deleteKeysWithPrefix(url, prefix);
     });
 
     it('refresh rotation across instances; reuse on one revokes the family on both', async () => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import * as oc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DEMO, LOCAL, USER_SCOPES, authHarness, extendedAuth, listen, type AuthHarness } from './connect-support.js';
+import { deleteKeysWithPrefix, testKeyPrefix } from '../support/redis.js';
 
 const REDIS_URL = process.env['REDIS_URL'];
 const ISSUER = 'http://gateway.test';
@@ -23,6 +24,7 @@ if (!REDIS_URL) {
   });
 } else {
   const redisUrl = REDIS_URL;
+  const redisKeyPrefix = testKeyPrefix('two-instances');
   const instances: { h: AuthHarness; base: string }[] = [];
 
   /** openid-client configuration for one client, talking to one instance under the shared issuer. */
@@ -40,7 +42,7 @@ if (!REDIS_URL) {
   beforeAll(async () => {
     const keyDir = mkdtempSync(join(tmpdir(), 'ava-two-instances-'));
     for (let i = 0; i < 2; i++) {
-      const h = await authHarness(extendedAuth({ redisUrl, auth: { issuer: ISSUER, keys: { signing: [], developmentKeyDir: keyDir } } }));
+      const h = await authHarness(extendedAuth({ redisUrl, redisKeyPrefix, auth: { issuer: ISSUER, keys: { signing: [], developmentKeyDir: keyDir } } }));
       instances.push({ h, base: await listen(h.app) });
     }
     [clientA, clientB, apiA, apiB] = await Promise.all([
@@ -49,6 +51,7 @@ if (!REDIS_URL) {
   });
   afterAll(async () => {
     for (const { h } of instances) await h.app.close();
+    await deleteKeysWithPrefix(redisUrl, redisKeyPrefix);
   });
 
   describe('two gateway instances on one Redis', () => {

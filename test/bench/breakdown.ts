@@ -31,3 +31,5 @@ for (let i = 0; i < Number(process.argv[3] ?? 5); i++) {
 }
 const med = (k: number) => rows.map(r => r[k]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
 console.log(`MEDIAN sax ${med(0).toFixed(0)} read ${med(1).toFixed(0)} normalize ${med(2).toFixed(0)} calculate ${med(3).toFixed(0)} write ${med(4).toFixed(0)}`);
+const mn = (k: number) => Math.min(...rows.map(r => r[k]));
+console.log(`MIN    sax ${mn(0).toFixed(0)} read ${mn(1).toFixed(0)} normalize ${mn(2).toFixed(0)} calculate ${mn(3).toFixed(0)} write ${mn(4).toFixed(0)}`);

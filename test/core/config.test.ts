@@ -60,3 +60,12 @@ describe('auth configuration', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
   });
 });
+
+describe('tenant option defaults', () => {
+  it('are checked against the option catalogue', () => {
+    const tenants = (optionDefaults: Record<string, unknown>) => file(JSON.stringify({ auth: { tenants: [{ name: 'default', optionDefaults }] } }));
+    expect(loadConfig({ GATEWAY_CONFIG: tenants({ DestinationGaebType: 'GaebXml_V3_3', RemoveHtmlLongTexts: true }) }).auth.tenants[0].optionDefaults).toEqual({ DestinationGaebType: 'GaebXml_V3_3', RemoveHtmlLongTexts: true });
+    expect(() => loadConfig({ GATEWAY_CONFIG: tenants({ DestinationGaebTyp: 'GaebXml_V3_3' }) })).toThrow(/auth\.tenants\.0\.optionDefaults\.DestinationGaebTyp: unknown option/);
+    expect(() => loadConfig({ GATEWAY_CONFIG: tenants({ RemoveHtmlLongTexts: 'sometimes' }) })).toThrow(/optionDefaults\.RemoveHtmlLongTexts: .*allowed: true, false/);
+  });
+});

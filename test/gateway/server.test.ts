@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const server = join(root, 'gateway/server.ts');
 const tmp = mkdtempSync(join(tmpdir(), 'ava-server-'));
 
-describe('npm start (gateway/server.ts)', () => {
+describe('npm start (gateway/server.ts)', { timeout: 90_000 }, () => {
   it('stops start-up with a message naming the bad configuration key', () => {
     const file = join(tmp, 'bad.json');
     writeFileSync(file, JSON.stringify({ limits: { uploadByte: 1 } }));
