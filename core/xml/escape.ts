@@ -57,24 +57,7 @@ export function removeInvalidXmlChars(value: string): string {
  * that must report them check with {@link findInvalidXmlChar} first.
  */
 export function escapeText(value: string): string {
-  if (!TEXT_FAST.test(value)) return value;
-  const clean = removeInvalidXmlChars(value);
-  if (!TEXT_SPECIAL.test(clean)) return clean;
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < clean.length; i++) {
-    const c = clean.charCodeAt(i);
-    let rep: string | undefined;
-    if (c === 38) rep = '&amp;';
-    else if (c === 60) rep = '&lt;';
-    else if (c === 62) rep = '&gt;';
-    else if (c === 13) rep = '&#13;';
-    if (rep !== undefined) {
-      out += clean.slice(last, i) + rep;
-      last = i + 1;
-    }
-  }
-  return out + clean.slice(last);
+  return escapeWith(value, TEXT_FAST, TEXT_SPECIAL, TEXT_ENTITIES);
 }
 
 /**
@@ -82,21 +65,21 @@ export function escapeText(value: string): string {
  * character references (attribute-value normalisation, XML 1.0 §3.3.3, would turn them into spaces).
  */
 export function escapeAttr(value: string): string {
-  if (!ATTR_FAST.test(value)) return value;
+  return escapeWith(value, ATTR_FAST, ATTR_SPECIAL, ATTR_ENTITIES);
+}
+
+/** Character code → entity, for the characters each context must escape. */
+const TEXT_ENTITIES: Readonly<Record<number, string>> = { 38: '&amp;', 60: '&lt;', 62: '&gt;', 13: '&#13;' };
+const ATTR_ENTITIES: Readonly<Record<number, string>> = { ...TEXT_ENTITIES, 34: '&quot;', 9: '&#9;', 10: '&#10;' };
+
+function escapeWith(value: string, fast: RegExp, special: RegExp, entities: Readonly<Record<number, string>>): string {
+  if (!fast.test(value)) return value;
   const clean = removeInvalidXmlChars(value);
-  if (!ATTR_SPECIAL.test(clean)) return clean;
+  if (!special.test(clean)) return clean;
   let out = '';
   let last = 0;
   for (let i = 0; i < clean.length; i++) {
-    const c = clean.charCodeAt(i);
-    let rep: string | undefined;
-    if (c === 38) rep = '&amp;';
-    else if (c === 60) rep = '&lt;';
-    else if (c === 62) rep = '&gt;';
-    else if (c === 34) rep = '&quot;';
-    else if (c === 9) rep = '&#9;';
-    else if (c === 10) rep = '&#10;';
-    else if (c === 13) rep = '&#13;';
+    const rep = entities[clean.charCodeAt(i)];
     if (rep !== undefined) {
       out += clean.slice(last, i) + rep;
       last = i + 1;

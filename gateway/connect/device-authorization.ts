@@ -14,51 +14,33 @@
  * the header was used), `unauthorized_client` (the client may not use the device_code grant), `invalid_scope`.
  */
 import type { FastifyInstance } from 'fastify';
-import { authenticateClient } from '../../core/auth/client-auth.js';
 import { DEVICE_CODE_GRANT, createDeviceAuthorization, notAllowedDeviceFlow } from '../../core/auth/device-authorizations.js';
 import { invalidScope } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { Form } from './form.js';
-import { noStore, requestBase, sendOAuthError } from './reply.js';
+import { Form, authenticateFormClient, formEndpoint } from './form.js';
+import { noStore } from './reply.js';
 
 /** The route path (discovery's `device_authorization_endpoint`). */
 export const DEVICE_AUTHORIZATION_PATH = '/connect/deviceauthorization';
 
 export function registerDeviceAuthorizationEndpoint(app: FastifyInstance, auth: AuthServices): void {
-  app.post(DEVICE_AUTHORIZATION_PATH, {
-    schema: {
-      tags: ['OAuth 2.0 / OpenID Connect'],
-      summary: 'Device authorization endpoint (RFC 8628 §3.1): starts the device flow with a device code and a user code',
-      consumes: ['application/x-www-form-urlencoded'],
-    },
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    handler: async (request, reply) => {
-      try {
-        const form = Form.of(request);
-        const issuer = auth.issuerFor(requestBase(request));
-        const { client } = authenticateClient(
-          request.headers.authorization,
-          { client_id: form.get('client_id'), client_secret: form.get('client_secret') },
-          (id) => auth.clients.client(id),
-          issuer,
-        );
-        if (!client.allowedGrantTypes.includes(DEVICE_CODE_GRANT)) throw notAllowedDeviceFlow(client);
-        const granted = auth.resources.resolve(form.get('scope'), client);
-        if (granted.scopes.length === 0) throw invalidScope(`client ${client.clientId} has no scope to grant`);
-        const tenant = auth.tenants.select(undefined, client).name;
-        const created = await createDeviceAuthorization(auth, { client, granted, tenant });
-        const verificationUri = issuer + auth.config.deviceFlow.verificationPath;
-        return noStore(reply).type('application/json').send({
-          device_code: created.deviceCode,
-          user_code: created.userCode,
-          verification_uri: verificationUri,
-          verification_uri_complete: `${verificationUri}?user_code=${encodeURIComponent(created.userCode)}`,
-          expires_in: created.expiresIn,
-          interval: created.interval,
-        });
-      } catch (err) {
-        return sendOAuthError(request, reply, err);
-      }
-    },
+  const summary = 'Device authorization endpoint (RFC 8628 §3.1): starts the device flow with a device code and a user code';
+  formEndpoint(app, DEVICE_AUTHORIZATION_PATH, summary, async (request, reply) => {
+    const form = Form.of(request);
+    const { client, issuer } = authenticateFormClient(request, form, auth);
+    if (!client.allowedGrantTypes.includes(DEVICE_CODE_GRANT)) throw notAllowedDeviceFlow(client);
+    const granted = auth.resources.resolve(form.get('scope'), client);
+    if (granted.scopes.length === 0) throw invalidScope(`client ${client.clientId} has no scope to grant`);
+    const tenant = auth.tenants.select(undefined, client).name;
+    const created = await createDeviceAuthorization(auth, { client, granted, tenant });
+    const verificationUri = issuer + auth.config.deviceFlow.verificationPath;
+    return noStore(reply).type('application/json').send({
+      device_code: created.deviceCode,
+      user_code: created.userCode,
+      verification_uri: verificationUri,
+      verification_uri_complete: `${verificationUri}?user_code=${encodeURIComponent(created.userCode)}`,
+      expires_in: created.expiresIn,
+      interval: created.interval,
+    });
   });
 }

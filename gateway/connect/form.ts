@@ -3,8 +3,11 @@
  * app's content-type parser and parsed here so that repeated parameters can be rejected
  * (RFC 6749 §3.2: "parameters MUST NOT be included more than once").
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateClient, type AuthenticatedClient } from '../../core/auth/client-auth.js';
 import { invalidRequest } from '../../core/auth/oauth-error.js';
+import type { AuthServices } from '../../core/auth/services.js';
+import { requestBase, sendOAuthError } from './reply.js';
 
 export class Form {
   private constructor(private readonly values: Map<string, string[]>) {}
@@ -53,4 +56,43 @@ export class Form {
     }
     return out;
   }
+}
+
+/**
+ * Registers a form-encoded `POST` endpoint of `/connect/*`: documented in OpenAPI, no schema validation (the
+ * handler reads the {@link Form}), and every thrown error rendered as an OAuth error response.
+ */
+export function formEndpoint(
+  app: FastifyInstance,
+  path: string,
+  summary: string,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.post(path, {
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary, consumes: ['application/x-www-form-urlencoded'] },
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    handler: async (request, reply) => {
+      try {
+        return await handler(request, reply);
+      } catch (err) {
+        return sendOAuthError(request, reply, err);
+      }
+    },
+  });
+}
+
+/**
+ * Authenticates the client of a form request (token, device authorization, revocation; RFC 6749 §2.3.1).
+ * @returns the client, its authentication method and the issuer the request is served under
+ * @throws OAuthError invalid_request / invalid_client (see `authenticateClient`)
+ */
+export function authenticateFormClient(request: FastifyRequest, form: Form, auth: AuthServices): AuthenticatedClient & { issuer: string } {
+  const issuer = auth.issuerFor(requestBase(request));
+  const authenticated = authenticateClient(
+    request.headers.authorization,
+    { client_id: form.get('client_id'), client_secret: form.get('client_secret') },
+    (id) => auth.clients.client(id),
+    issuer,
+  );
+  return { ...authenticated, issuer };
 }

@@ -28,8 +28,8 @@ import { OAuthError, invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import type { AccessTokenInfo } from '../../core/auth/token-service.js';
 import { CONNECT_PATHS } from './discovery.js';
-import { Form } from './form.js';
-import { noStore, requestBase, sendOAuthError } from './reply.js';
+import { Form, formEndpoint } from './form.js';
+import { noStore, requestBase } from './reply.js';
 
 /** Who is introspecting. */
 export type IntrospectionCaller = { kind: 'resource'; name: string } | { kind: 'client'; clientId: string };
@@ -121,27 +121,15 @@ function parseForm(request: FastifyRequest): { form?: Form; error?: unknown } {
 
 /** Registers `POST /connect/introspect` (see the module comment for callers, answers and errors). */
 export function registerIntrospectionEndpoint(app: FastifyInstance, auth: AuthServices): void {
-  app.post(CONNECT_PATHS.introspection, {
-    schema: {
-      tags: ['OAuth 2.0 / OpenID Connect'],
-      summary: 'Token introspection (RFC 7662): API resources authenticate with Basic',
-      consumes: ['application/x-www-form-urlencoded'],
-    },
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    handler: async (request, reply) => {
-      try {
-        const base = requestBase(request);
-        const realm = auth.issuerFor(base);
-        const { form, error } = parseForm(request);
-        const caller = authenticateIntrospectionCaller(auth, request.headers.authorization, form, realm);
-        if (!form) throw error;
-        const token = form.get('token');
-        if (!token) throw invalidRequest('token is required');
-        const result = await introspect(auth, caller, token, auth.acceptedIssuers(base), form.get('token_type_hint'));
-        return noStore(reply).type('application/json').send(result);
-      } catch (err) {
-        return sendOAuthError(request, reply, err);
-      }
-    },
+  const summary = 'Token introspection (RFC 7662): API resources authenticate with Basic';
+  formEndpoint(app, CONNECT_PATHS.introspection, summary, async (request, reply) => {
+    const base = requestBase(request);
+    const { form, error } = parseForm(request);
+    const caller = authenticateIntrospectionCaller(auth, request.headers.authorization, form, auth.issuerFor(base));
+    if (!form) throw error;
+    const token = form.get('token');
+    if (!token) throw invalidRequest('token is required');
+    const result = await introspect(auth, caller, token, auth.acceptedIssuers(base), form.get('token_type_hint'));
+    return noStore(reply).type('application/json').send(result);
   });
 }

@@ -19,12 +19,11 @@
  * Responses carry `Cache-Control: no-store`; success is an empty 200.
  */
 import type { FastifyInstance } from 'fastify';
-import { authenticateClient } from '../../core/auth/client-auth.js';
 import { OAuthError, invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { CONNECT_PATHS } from './discovery.js';
-import { Form } from './form.js';
-import { noStore, requestBase, sendOAuthError } from './reply.js';
+import { Form, authenticateFormClient, formEndpoint } from './form.js';
+import { noStore, requestBase } from './reply.js';
 
 const HINTS = new Set(['access_token', 'refresh_token']);
 
@@ -69,33 +68,16 @@ export async function revokeToken(auth: AuthServices, clientId: string, token: s
 
 /** Registers `POST /connect/revocation` (see the module comment for the rules and RFC 7009 sections). */
 export function registerRevocationEndpoint(app: FastifyInstance, auth: AuthServices): void {
-  app.post(CONNECT_PATHS.revocation, {
-    schema: {
-      tags: ['OAuth 2.0 / OpenID Connect'],
-      summary: 'Token revocation (RFC 7009): refresh tokens (with their grant) and reference access tokens',
-      consumes: ['application/x-www-form-urlencoded'],
-    },
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    handler: async (request, reply) => {
-      try {
-        const form = Form.of(request);
-        const base = requestBase(request);
-        const { client } = authenticateClient(
-          request.headers.authorization,
-          { client_id: form.get('client_id'), client_secret: form.get('client_secret') },
-          (id) => auth.clients.client(id),
-          auth.issuerFor(base),
-        );
-        const token = form.get('token');
-        if (!token) throw invalidRequest('token is required');
-        const hint = form.get('token_type_hint');
-        if (hint !== undefined && !HINTS.has(hint)) throw new OAuthError('unsupported_token_type', `token_type_hint ${hint} is not supported; use access_token or refresh_token`);
-        const revoked = await revokeToken(auth, client.clientId, token, auth.acceptedIssuers(base), hint);
-        if (revoked) request.log.info({ clientId: client.clientId, revoked }, 'token revoked');
-        return noStore(reply).code(200).send();
-      } catch (err) {
-        return sendOAuthError(request, reply, err);
-      }
-    },
+  const summary = 'Token revocation (RFC 7009): refresh tokens (with their grant) and reference access tokens';
+  formEndpoint(app, CONNECT_PATHS.revocation, summary, async (request, reply) => {
+    const form = Form.of(request);
+    const { client } = authenticateFormClient(request, form, auth);
+    const token = form.get('token');
+    if (!token) throw invalidRequest('token is required');
+    const hint = form.get('token_type_hint');
+    if (hint !== undefined && !HINTS.has(hint)) throw new OAuthError('unsupported_token_type', `token_type_hint ${hint} is not supported; use access_token or refresh_token`);
+    const revoked = await revokeToken(auth, client.clientId, token, auth.acceptedIssuers(requestBase(request)), hint);
+    if (revoked) request.log.info({ clientId: client.clientId, revoked }, 'token revoked');
+    return noStore(reply).code(200).send();
   });
 }

@@ -8,7 +8,8 @@
  *   node --import tsx test/bench/auth.ts --only gateway      # scenarios whose label contains "gateway"
  *   node --import tsx test/bench/auth.ts --profile           # CPU profile of our server's measured runs (memory), top costs
  *   options: --duration 10 --warmup 2 --connections 50 --tokens 2000 --rounds 1 --redis redis://127.0.0.1:6379
- *   (--rounds 3 interleaves the scenarios three times and shows the median round: for a machine shared with other work)
+ *   (--rounds 3 interleaves the scenarios three times and shows the median round, and --nice -10 (root) runs the
+ *   servers and autocannon at a higher priority: both for a machine shared with other work)
  *
  * Token run: `POST /connect/token` `grant_type=client_credentials&scope=avacloud`, Basic auth, ES256 JWT access
  * tokens. Introspection run: N opaque/reference tokens issued beforehand, then `POST /connect/introspect`
@@ -19,9 +20,9 @@
  * Targets (token service issue): ours ≥ 1.5 × oidc-provider on both runs with the memory store; Redis ≥ 0.7 ×
  * memory. The RS256 row is information only.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -99,6 +100,8 @@ const WARMUP = Number(arg('warmup', '2'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const TOKENS = Number(arg('tokens', '2000'));
 const ROUNDS = Number(arg('rounds', '1'));
+/** Nice value for the servers and autocannon (e.g. -10 as root, on a machine busy with other work); absent = inherit. */
+const NICE = flag('nice') ? Number(arg('nice', '-10')) : undefined;
 const REDIS_URL = arg('redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const CLIENT = { id: 'bench-client', secret: 'bench-secret', scope: 'avacloud' };
 const INTROSPECTOR = { id: 'avacloud', secret: 'local-api-secret' };
@@ -124,8 +127,10 @@ interface Child {
 
 function startChild(s: Scenario, spec: ServerSpec): Promise<Child> {
   const file = join(here, s.server === 'oidc-provider' ? 'auth-oidc-provider.ts' : 'auth-gateway.ts');
-  const proc = fork(file, [], {
-    execArgv: ['--import', 'tsx'],
+  // spawn rather than fork so that `nice` can start it: every thread (libuv pool included) inherits the value
+  const node = [process.execPath, '--import', 'tsx', file];
+  const [cmd, ...args] = NICE === undefined ? node : ['nice', '-n', String(NICE), ...node];
+  const proc = spawn(cmd, args, {
     env: { ...process.env, BENCH_SERVER_SPEC: JSON.stringify(spec), NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -369,7 +374,7 @@ function ratio(a: Outcome | undefined, b: Outcome | undefined, target: number, w
 function report(outcomes: Outcome[]): void {
   const pkg = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
   console.log(`\n${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} cores, node ${process.version}, oidc-provider ${pkg('oidc-provider')}, autocannon ${pkg('autocannon')}`);
-  console.log(`${CONNECTIONS} connections, pipelining 1, warm-up ${WARMUP} s, measured ${DURATION} s; introspection over ${TOKENS} pre-issued tokens; each server in its own process, autocannon in the parent`);
+  console.log(`${CONNECTIONS} connections, pipelining 1, warm-up ${WARMUP} s, measured ${DURATION} s; introspection over ${TOKENS} pre-issued tokens; each server in its own process, autocannon in the parent${NICE === undefined ? '' : `; servers and autocannon at nice ${NICE}`}`);
   console.log(`CPU columns = CPU time / wall time of the measured run (1.00 = one core busy); "other" = the rest of the machine (other processes, redis-server)`);
   console.log(`req/s = autocannon's average of per-second counts${ROUNDS > 1 ? `; ${ROUNDS} rounds, scenarios interleaved: the median round is shown, every round's req/s in the note` : ''}\n`);
   console.log('| server | store | run | req/s (avg) | p50 ms | p99 ms | 2xx | errors | server CPU | req per server CPU-s | autocannon CPU | other CPU | note |');
@@ -434,6 +439,7 @@ function summarizeProfile(file: string, top = 25): void {
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  if (NICE !== undefined) setPriority(NICE); // autocannon runs on this (main) thread
   const keyDir = mkdtempSync(join(tmpdir(), 'ava-bench-keys-'));
   try {
     if (flag('profile')) {

@@ -1,0 +1,18 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { generateX83 } from './generate-x83.js';
+import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
+import { prepareProject } from '../../core/model/index.js';
+import { JsonChunks } from '../../plugins/ava/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+const bytes = generateX83(10 * 1024 * 1024);
+const stage = process.argv[2] ?? 'read';
+const run = () => { const p = readGaebXml(bytes, defaultOptions(), new MessageCollector()); if (stage !== 'read') { prepareProject(p, {}); let n = 0; for (const c of new JsonChunks(p)) n += c.length; } };
+run(); run();
+const s = new Session(); s.connect();
+await s.post('HeapProfiler.enable');
+await s.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as any);
+run();
+const { profile } = await s.post('HeapProfiler.stopSampling');
+writeFileSync('/tmp/prof/alloc.json', JSON.stringify(profile));
