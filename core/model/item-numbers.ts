@@ -73,8 +73,20 @@ function consistsOf(id: string, filler: string): boolean {
 export function splitItemNumber(value: string, separator = DEFAULT_SEPARATOR): string[] {
   const trimmed = value.trim();
   if (trimmed === '') return [];
-  const parts = trimmed.split(separator);
-  for (let i = 0; i < parts.length; i++) parts[i] = parts[i].trim();
+  let parts: string[];
+  if (separator === '') {
+    parts = trimmed.split(separator);
+    for (let i = 0; i < parts.length; i++) parts[i] = parts[i].trim();
+  } else {
+    // `trimmed.split(separator)` with each part trimmed, without the generic split.
+    parts = [];
+    let start = 0;
+    for (let at = trimmed.indexOf(separator); at >= 0; at = trimmed.indexOf(separator, start)) {
+      parts.push(trimmed.slice(start, at).trim());
+      start = at + separator.length;
+    }
+    parts.push(trimmed.slice(start).trim());
+  }
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts;
 }

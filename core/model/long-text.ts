@@ -24,33 +24,6 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   Ntilde: 'Ñ', Oacute: 'Ó', Ocirc: 'Ô', Oslash: 'Ø', Uacute: 'Ú', Ucirc: 'Û',
 };
 
-/**
- * Where a reader leaves the plain text it derived in the same pass as a description's HTML: a non-enumerable
- * symbol property, so it is never serialised, enumerated or copied.
- */
-const DERIVED_PLAIN_TEXT = Symbol('derivedPlainText');
-type Derived = { [DERIVED_PLAIN_TEXT]?: { html: string; plain: string } };
-
-/**
- * Records that `plain` is `htmlToPlainText(html)` for the description `owner`, for a reader that builds both
- * texts in one pass ({@link PlainTextSink}); {@link plainTextFor} then need not parse the HTML again.
- */
-export function rememberPlainText(owner: object, html: string, plain: string): void {
-  Object.defineProperty(owner, DERIVED_PLAIN_TEXT, { value: { html, plain }, writable: true, configurable: true });
-}
-
-/**
- * `htmlToPlainText(html)` for the description `owner`: what a reader recorded with {@link rememberPlainText}
- * when it was recorded for this very HTML (the record is then dropped), else converted now.
- */
-export function plainTextFor(owner: object, html: string): string {
-  const o = owner as Derived;
-  const known = o[DERIVED_PLAIN_TEXT];
-  if (known === undefined) return htmlToPlainText(html);
-  o[DERIVED_PLAIN_TEXT] = undefined;
-  return known.html === html ? known.plain : htmlToPlainText(html);
-}
-
 /** Elements that form lines of their own: an empty one is an empty line. */
 const LINE_BLOCKS = new Set([
   'p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dt', 'dd', 'address', 'center',
@@ -66,6 +39,24 @@ const isUnicodeSpace = (c: number): boolean =>
   c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isNameChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58;
+
+/**
+ * True when `s[from..to)` has none of the whitespace the sink collapses: no tab, line feed, form feed, carriage
+ * return, and spaces only singly between other characters (none leading, trailing or doubled). The sink keeps
+ * such text as it is (other characters below U+0020 count as content). Found with `indexOf`, much faster than a
+ * loop over the characters.
+ */
+function isSimpleText(s: string, from: number, to: number): boolean {
+  if (s.charCodeAt(from) === 32 || s.charCodeAt(to - 1) === 32) return false;
+  return !contains(s, '  ', from, to) && !contains(s, '\n', from, to) && !contains(s, '\t', from, to) &&
+    !contains(s, '\r', from, to) && !contains(s, '\f', from, to);
+}
+
+/** Whether `part` occurs within `s[from..to)`. */
+function contains(s: string, part: string, from: number, to: number): boolean {
+  const at = s.indexOf(part, from);
+  return at >= 0 && at + part.length <= to;
+}
 
 /**
  * Accumulates plain text line by line. Whitespace runs collapse to one space written lazily before the next
@@ -116,6 +107,20 @@ export class PlainTextSink {
 
   /** Characters `s[start..end)` of decoded text. */
   text(s: string, start: number, end: number): void {
+    if (start === 0 && end === s.length) {
+      // A run of content with at most one space before and after it: what the loop below does with it.
+      const from = s.charCodeAt(0) === 32 ? 1 : 0;
+      const to = s.charCodeAt(end - 1) === 32 ? end - 1 : end;
+      if (to > from && isSimpleText(s, from, to)) {
+        if (from > 0) this.softSpace();
+        this.beforeContent();
+        this.out.push(from === 0 && to === end ? s : s.slice(from, to));
+        const last = s.charCodeAt(to - 1);
+        this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
+        if (to < end) this.softSpace();
+        return;
+      }
+    }
     let run = start;
     let last = -1;
     for (let i = start; i < end; i++) {
@@ -370,16 +375,42 @@ export function htmlToPlainText(html: string): string {
   return sink.finish();
 }
 
+/** What a tag does to the plain text ({@link tagKind}). */
+export const TAG_NONE = 0;
+const TAG_BR = 1;
+const TAG_ROW = 2;
+const TAG_CELL = 3;
+const TAG_TABLE = 4;
+const TAG_LINE = 5;
+const TAG_CONTAINER = 6;
+
+/** What a tag named `name` (lower case) does to the plain text, for {@link applyTagKind}. */
+export function tagKind(name: string): number {
+  if (name === 'br') return TAG_BR;
+  if (name === 'tr') return TAG_ROW;
+  if (name === 'td' || name === 'th') return TAG_CELL;
+  if (name === 'table') return TAG_TABLE;
+  if (LINE_BLOCKS.has(name)) return TAG_LINE;
+  if (CONTAINER_BLOCKS.has(name)) return TAG_CONTAINER;
+  return TAG_NONE;
+}
+
+/** The effect of a start (`closing` false) or end tag of the given {@link tagKind} on the plain text. */
+export function applyTagKind(sink: PlainTextSink, kind: number, closing: boolean): void {
+  switch (kind) {
+    case TAG_BR: return sink.lineBreak();
+    case TAG_ROW: return sink.row(!closing);
+    case TAG_CELL: return sink.cell(!closing);
+    case TAG_TABLE: return sink.endTable();
+    case TAG_LINE: return closing ? sink.closeLineBlock() : sink.openLineBlock();
+    case TAG_CONTAINER: return sink.containerBoundary();
+    default: return undefined;
+  }
+}
+
 /** The effect of a start (`closing` false) or end tag named `name` (lower case) on the plain text. */
 export function applyTag(sink: PlainTextSink, name: string, closing: boolean): void {
-  if (name === 'br') sink.lineBreak();
-  else if (name === 'tr') sink.row(!closing);
-  else if (name === 'td' || name === 'th') sink.cell(!closing);
-  else if (name === 'table') sink.endTable();
-  else if (LINE_BLOCKS.has(name)) {
-    if (closing) sink.closeLineBlock();
-    else sink.openLineBlock();
-  } else if (CONTAINER_BLOCKS.has(name)) sink.containerBoundary();
+  applyTagKind(sink, tagKind(name), closing);
 }
 
 function skipElementContent(s: string, name: string, from: number): number {

@@ -146,6 +146,16 @@ export function choice(o: Obj, key: string, path: string, values: readonly strin
   fail(at(path, key), `${key} ${describe(v)} is not one of ${values.join(', ')}`);
 }
 
+// What `text`, `num` and `flag` leave as it is: hot paths test these first and call the helper (which converts,
+// drops `null` or fails) only for other values, so a field that is already fine costs one named property read.
+
+/** A value `text` keeps as it is: a string or undefined. */
+export const isText = (v: unknown): boolean => typeof v === 'string' || v === undefined;
+/** A value `num` keeps as it is: a finite number or undefined. */
+export const isNum = (v: unknown): boolean => (typeof v === 'number' && Number.isFinite(v)) || v === undefined;
+/** A value `flag` keeps as it is: a boolean or undefined. */
+export const isFlag = (v: unknown): boolean => typeof v === 'boolean' || v === undefined;
+
 export function ensureId(o: Obj, path: string): void {
   const v = o.id;
   if (typeof v === 'string' && v !== '') return;

@@ -5,10 +5,11 @@
  * Source: reference/avacloud-api.md §1.1 (the service "accepts very partial input … and fills ids, totals,
  * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
  */
-import { plainTextFor, plainTextToHtml } from './long-text.js';
+import { takeDerivedPlainTexts, type DerivedPlainTexts } from './derived-plain-texts.js';
+import { htmlToPlainText, plainTextToHtml } from './long-text.js';
 import {
-  asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isObject, list, num, text, texts,
-  type Obj,
+  asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isFlag, isNum, isObject, isText,
+  list, num, text, texts, type Obj,
 } from './normalize-fields.js';
 import { ELEMENT_TYPES, canonicalElementType, type ElementTypeDiscriminator, type ProjectDto } from './types.js';
 
@@ -52,6 +53,12 @@ const CONTAINER_FLAGS = [
   'ignoreDuplicateElementIds', 'ignoreChildPriceUpdates',
 ];
 
+/**
+ * Plain long texts the reader of the project being normalised derived with their HTML (see `DerivedPlainTexts`);
+ * set for the duration of one (synchronous) `normalizeProject` call.
+ */
+let derived: DerivedPlainTexts | undefined;
+
 // Defaults are written with literal property names: V8 adds properties through named stores far faster than
 // through the generic keyed helpers, which then only check the (now present) values.
 
@@ -92,12 +99,14 @@ function noteDefaults(e: Obj): void {
 }
 
 function descriptionTexts(o: Obj, path: string): void {
-  texts(o, path, ['shortText', 'longText', 'htmlLongText', 'descriptionId']);
-  choice(o, 'additionType', path, ENUM.additionType);
-  flag(o, 'hasBidderCommentInHtmlLongText', path);
+  if (!(isText(o.shortText) && isText(o.longText) && isText(o.htmlLongText) && isText(o.descriptionId))) {
+    texts(o, path, ['shortText', 'longText', 'htmlLongText', 'descriptionId']);
+  }
+  if (o.additionType !== 'None') choice(o, 'additionType', path, ENUM.additionType);
+  if (!isFlag(o.hasBidderCommentInHtmlLongText)) flag(o, 'hasBidderCommentInHtmlLongText', path);
   const html = o.htmlLongText as string | undefined;
   const plain = o.longText as string | undefined;
-  if (html) o.longText = plainTextFor(o, html);
+  if (html) o.longText = derived !== undefined ? derived.plainTextFor(o, html) : htmlToPlainText(html);
   else if (plain) o.htmlLongText = plainTextToHtml(plain);
 }
 
@@ -182,13 +191,20 @@ function itemNumber(e: Obj, path: string): void {
   if (typeof v === 'string' || typeof v === 'number') e.itemNumber = { stringRepresentation: String(v) };
   const n = child(e, 'itemNumber', path);
   if (!n) return;
-  const p = at(path, 'itemNumber');
-  ensureId(n, p);
+  const id = n.id;
+  if (typeof id !== 'string' || id === '') ensureId(n, at(path, 'itemNumber'));
   n.isSchemaCompliant ??= false;
   n.isLot ??= false;
   n.isAttachedToPosition ??= false;
-  text(n, 'stringRepresentation', p);
-  flags(n, p, ['isSchemaCompliant', 'isLot', 'isAttachedToPosition']);
+  if (!isText(n.stringRepresentation)) text(n, 'stringRepresentation', at(path, 'itemNumber'));
+  if (!(isFlag(n.isSchemaCompliant) && isFlag(n.isLot) && isFlag(n.isAttachedToPosition))) {
+    flags(n, at(path, 'itemNumber'), ['isSchemaCompliant', 'isLot', 'isAttachedToPosition']);
+  }
+}
+
+function priceComponent(component: Obj, path: string): void {
+  text(component, 'label', path);
+  calculations(component, 'values', path);
 }
 
 function noteText(e: Obj, path: string): void {
@@ -210,13 +226,14 @@ function subDescription(s: Obj, path: string): void {
   texts(s, path, ['identifier', 'executionDescriptionReference', 'unitTag']);
 }
 
+// Fields whose value is already fine (by far the most common case) skip their helper; see `isText`.
 function position(e: Obj, path: string): void {
   positionDefaults(e);
   descriptionTexts(e, path);
-  num(e, 'unitPriceOverride', path);
-  num(e, 'quantityOverride', path);
-  text(e, 'unitTag', path);
-  const labour = child(e, 'labourComponents', path);
+  if (!isNum(e.unitPriceOverride)) num(e, 'unitPriceOverride', path);
+  if (!isNum(e.quantityOverride)) num(e, 'quantityOverride', path);
+  if (!isText(e.unitTag)) text(e, 'unitTag', path);
+  const labour = e.labourComponents === undefined ? undefined : child(e, 'labourComponents', path);
   if (labour) {
     const p = at(path, 'labourComponents');
     labour.hourlyWage ??= 0;
@@ -226,24 +243,28 @@ function position(e: Obj, path: string): void {
     flag(labour, 'useOwnHourlyWage', p);
     calculations(labour, 'values', p);
   }
-  eachDto(e, 'priceComponents', path, (component, p) => {
-    text(component, 'label', p);
-    calculations(component, 'values', p);
-  });
-  calculations(e, 'quantityComponents', path);
-  eachDto(e, 'subDescriptions', path, subDescription);
-  list(e, 'complementedBy', path);
-  choice(e, 'comissionStatus', path, ENUM.comissionStatus);
-  flags(e, path, POSITION_FLAGS);
-  num(e, 'taxRate', path);
-  num(e, 'deductionFactor', path);
+  if (e.priceComponents !== undefined) eachDto(e, 'priceComponents', path, priceComponent);
+  if (e.quantityComponents !== undefined) calculations(e, 'quantityComponents', path);
+  if (e.subDescriptions !== undefined) eachDto(e, 'subDescriptions', path, subDescription);
+  if (e.complementedBy !== undefined) list(e, 'complementedBy', path);
+  if (e.comissionStatus !== 'Undefined') choice(e, 'comissionStatus', path, ENUM.comissionStatus);
+  if (
+    !(isFlag(e.complemented) && isFlag(e.amountToBeEnteredByBidder) && isFlag(e.priceCompositionRequired) &&
+      isFlag(e.useDifferentTaxRate) && isFlag(e.isLumpSum) && isFlag(e.notOffered))
+  ) {
+    flags(e, path, POSITION_FLAGS);
+  }
+  if (!isNum(e.taxRate)) num(e, 'taxRate', path);
+  if (!isNum(e.deductionFactor)) num(e, 'deductionFactor', path);
   itemNumber(e, path);
-  choice(e, 'positionType', path, ENUM.positionType);
-  choice(e, 'priceType', path, ENUM.priceType);
-  choice(e, 'serviceType', path, ENUM.serviceType);
-  texts(e, path, ['alternativeTo', 'repetitionTo', 'executionDescriptionReference']);
-  int(e, 'alternativeIdentifier', path);
-  int(e, 'alternativeGroupIdentifier', path);
+  if (e.positionType !== 'Regular') choice(e, 'positionType', path, ENUM.positionType);
+  if (e.priceType !== 'WithTotal') choice(e, 'priceType', path, ENUM.priceType);
+  if (e.serviceType !== 'Regular') choice(e, 'serviceType', path, ENUM.serviceType);
+  if (!(isText(e.alternativeTo) && isText(e.repetitionTo) && isText(e.executionDescriptionReference))) {
+    texts(e, path, ['alternativeTo', 'repetitionTo', 'executionDescriptionReference']);
+  }
+  if (e.alternativeIdentifier !== undefined) int(e, 'alternativeIdentifier', path);
+  if (e.alternativeGroupIdentifier !== undefined) int(e, 'alternativeGroupIdentifier', path);
 }
 
 function discriminator(e: Obj, path: string, only?: ElementTypeDiscriminator): ElementTypeDiscriminator {
@@ -262,7 +283,7 @@ function discriminator(e: Obj, path: string, only?: ElementTypeDiscriminator): E
 function element(e: Obj, path: string, depth: number): void {
   const kind = discriminator(e, path);
   ensureId(e, path);
-  texts(e, path, ['gaebXmlId', 'addendumNumber']);
+  if (!(isText(e.gaebXmlId) && isText(e.addendumNumber))) texts(e, path, ['gaebXmlId', 'addendumNumber']);
   switch (kind) {
     case 'PositionDto':
       return position(e, path);
@@ -362,6 +383,15 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
  * Source: reference/avacloud-api.md §1.1–§1.3.
  */
 export function normalizeProject(input: unknown): ProjectDto {
+  derived = isObject(input) ? takeDerivedPlainTexts(input) : undefined;
+  try {
+    return normalizeDto(input);
+  } finally {
+    derived = undefined;
+  }
+}
+
+function normalizeDto(input: unknown): ProjectDto {
   const project = asDto(input, '');
   ensureId(project, '');
   project.priceAccuracy ??= 3;

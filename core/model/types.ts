@@ -344,7 +344,14 @@ const SHORT_TO_LONG: Record<string, ElementTypeDiscriminator> = {
  * Matching is case-insensitive (the Java client maps them so, reference §1.1). Returns undefined when unknown.
  */
 export function canonicalElementType(value: unknown): ElementTypeDiscriminator | undefined {
-  return typeof value === 'string' ? SHORT_TO_LONG[value.toLowerCase()] : undefined;
+  if (typeof value !== 'string') return undefined;
+  switch (value) {
+    // The canonical forms, as every normalised element holds them (no lower-cased copy needed).
+    case 'PositionDto': case 'ServiceSpecificationGroupDto': case 'NoteTextDto': case 'ExecutionDescriptionDto':
+      return value;
+    default:
+      return SHORT_TO_LONG[value.toLowerCase()];
+  }
 }
 
 export const isPosition = (e: ElementDto): e is PositionDto => canonicalElementType(e.elementTypeDiscriminator) === 'PositionDto';

@@ -44,6 +44,7 @@ interface Frame {
   empty: boolean;
 }
 
+/** An object or array that `JSON.stringify` serialises member by member (no `toJSON`). */
 const isContainer = (v: unknown): v is Container =>
   typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 
@@ -53,9 +54,20 @@ const isContainer = (v: unknown): v is Container =>
  * Everything else (a position, a note, a party …) is one `JSON.stringify` call.
  */
 const isStreamedArray = (key: string, v: unknown): v is unknown[] =>
-  (key === 'elements' || key === 'serviceSpecifications') && Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  (key === 'elements' || key === 'serviceSpecifications') && Array.isArray(v) && isContainer(v);
 const holdsElements = (v: unknown): v is Record<string, unknown> =>
   isContainer(v) && !Array.isArray(v) && Array.isArray((v as { elements?: unknown }).elements);
+
+/**
+ * `JSON.stringify` of `value` as the member `key` of an object or array: the same as `JSON.stringify(value)`,
+ * except that a `toJSON` method is called with that key (as `JSON.stringify` of the whole document calls it).
+ */
+function stringifyMember(key: string, value: unknown): string | undefined {
+  const withToJson = (typeof value === 'object' && value !== null) || typeof value === 'bigint';
+  if (!withToJson || typeof (value as { toJSON?: unknown }).toJSON !== 'function') return JSON.stringify(value);
+  const json = JSON.stringify({ [key]: value }); // `{"key":…}`, or `{}` when the member is left out
+  return json.length === 2 ? undefined : json.slice(JSON.stringify(key).length + 2, -1);
+}
 
 /**
  * `JSON.stringify(value)` as UTF-8 chunks, produced lazily: exactly the same text (key order, skipped
@@ -112,18 +124,19 @@ export class JsonChunks implements IterableIterator<Buffer> {
         this.put(']');
         return;
       }
-      const item = array[frame.next++];
+      const index = frame.next++;
+      const item = array[index];
       if (!frame.empty) this.put(',');
       frame.empty = false;
       if (holdsElements(item)) this.open(item);
-      else this.put(JSON.stringify(item) ?? 'null');
+      else this.put(stringifyMember(String(index), item) ?? 'null');
       return;
     }
     while (frame.next < keys.length) {
       const key = keys[frame.next++];
       const member = (value as Record<string, unknown>)[key];
       const streamed = isStreamedArray(key, member) || holdsElements(member);
-      const json = streamed ? undefined : JSON.stringify(member);
+      const json = streamed ? undefined : stringifyMember(key, member);
       if (!streamed && json === undefined) continue;
       this.put(frame.empty ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
       frame.empty = false;

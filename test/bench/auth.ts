@@ -127,10 +127,8 @@ interface Child {
 
 function startChild(s: Scenario, spec: ServerSpec): Promise<Child> {
   const file = join(here, s.server === 'oidc-provider' ? 'auth-oidc-provider.ts' : 'auth-gateway.ts');
-  // spawn rather than fork so that `nice` can start it: every thread (libuv pool included) inherits the value
-  const node = [process.execPath, '--import', 'tsx', file];
-  const [cmd, ...args] = NICE === undefined ? node : ['nice', '-n', String(NICE), ...node];
-  const proc = spawn(cmd, args, {
+  // a child inherits this thread's nice value (see NICE), and its threads (libuv pool included) inherit it in turn
+  const proc = spawn(process.execPath, ['--import', 'tsx', file], {
     env: { ...process.env, BENCH_SERVER_SPEC: JSON.stringify(spec), NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -439,7 +437,7 @@ function summarizeProfile(file: string, top = 25): void {
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  if (NICE !== undefined) setPriority(NICE); // autocannon runs on this (main) thread
+  if (NICE !== undefined) setPriority(NICE); // this (main) thread runs autocannon and starts the servers, which inherit it
   const keyDir = mkdtempSync(join(tmpdir(), 'ava-bench-keys-'));
   try {
     if (flag('profile')) {

@@ -11,7 +11,7 @@
  * Targets (issue 2): conversion throughput ≥ 50 % of saxes-only; peak RSS < 5 × input + 150 MB.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +88,10 @@ function main(): void {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const files: { name: string; path: string }[] = [];
   if (hasCorpus && only !== 'generated') files.push({ name: 'Flechtingen GS AA.x83', path: corpusPath('gaeb', 'Flechtingen GS AA.x83') });
+  let scratch: string | undefined;
   if (only !== 'corpus') {
-    const path = join(mkdtempSync(join(tmpdir(), 'ava-bench-')), 'generated-20mb.x83');
+    scratch = mkdtempSync(join(tmpdir(), 'ava-bench-'));
+    const path = join(scratch, 'generated-20mb.x83');
     writeFileSync(path, generateX83(20 * 1024 * 1024));
     files.push({ name: 'generated 20 MB X83', path });
   }
@@ -108,6 +110,7 @@ function main(): void {
     const ceiling = 5 * mb + 150;
     console.log(`| ${f.name} | ${mb.toFixed(2)} | ${rate(s.bestMs)} / ${rate(s.medianMs)} | ${rate(c.bestMs)} / ${rate(c.medianMs)} | ${ratio.toFixed(2)} | ${ratio >= 0.5 ? 'met' : 'MISSED'} | ${m.peakRssMb.toFixed(0)} MB (${m.detail}) | ${ceiling.toFixed(0)} MB ${m.peakRssMb <= ceiling ? 'met' : 'MISSED'} |`);
   }
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);

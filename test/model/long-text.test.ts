@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToPlainText, plainTextToHtml } from '../../core/model/long-text.js';
+import { DerivedPlainTexts, derivedPlainTexts, takeDerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
+import { PlainTextSink, htmlToPlainText, plainTextToHtml } from '../../core/model/long-text.js';
 
 describe('htmlToPlainText', () => {
   it.each([
@@ -95,5 +96,51 @@ describe('plainTextToHtml', () => {
       'Umlaute äöü ß €',
     ];
     for (const text of texts) expect(htmlToPlainText(plainTextToHtml(text))).toBe(text);
+  });
+});
+
+describe('DerivedPlainTexts', () => {
+  it('gives the recorded plain text for the same description and HTML, in or out of order, else converts', () => {
+    const [a, b, c] = [{}, {}, {}];
+    const derived = new DerivedPlainTexts();
+    derived.add(a, '<p>a</p>', 'recorded a');
+    derived.add(b, '<p>b</p>', 'recorded b');
+    derived.add(c, '<p>c</p>', 'recorded c');
+    expect(derived.plainTextFor(a, '<p>a</p>')).toBe('recorded a');
+    expect(derived.plainTextFor(c, '<p>c</p>')).toBe('recorded c');
+    expect(derived.plainTextFor(b, '<p>B</p>')).toBe('B');
+    expect(derived.plainTextFor({}, '<p>x</p>')).toBe('x');
+  });
+
+  it('is handed to the normalisation once per project', () => {
+    const project = {};
+    derivedPlainTexts(project).add({}, '<p>a</p>', 'a');
+    expect(takeDerivedPlainTexts(project)).toBeInstanceOf(DerivedPlainTexts);
+    expect(takeDerivedPlainTexts(project)).toBeUndefined();
+  });
+});
+
+describe('PlainTextSink', () => {
+  it('treats a whole text the same on its fast path as character by character', () => {
+    const pieces = ['a', 'Wort', 'ä', '\u00a0', '\u2003', ' ', '  ', '\n', '\r', '\t', '\f', '\u0001', '😀', '.'];
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      for (let i = Math.floor(next() * 8); i >= 0; i--) s += pieces[Math.floor(next() * pieces.length)];
+      for (const keepNewlines of [false, true]) {
+        for (const after of ['', 'x', 'br']) {
+          const sinks = [new PlainTextSink(keepNewlines), new PlainTextSink(keepNewlines)];
+          for (const sink of sinks) {
+            sink.openLineBlock();
+            if (sink === sinks[0]) sink.text(s, 0, s.length);
+            else sink.text(`<${s}`, 1, s.length + 1); // a range, so never the fast path
+            if (after === 'br') sink.lineBreak();
+            if (after !== '') sink.text('x', 0, 1);
+          }
+          expect(sinks[0].finish(), JSON.stringify(s)).toBe(sinks[1].finish());
+        }
+      }
+    }
   });
 });

@@ -3,11 +3,21 @@
  * long-text convention, and a reusable piece buffer. Built to allocate as little as possible per element: tag
  * strings are constants, attribute values are pushed as pieces, and the buffer is joined once per text.
  */
+import { tagKind } from '../../../../core/model/long-text.js';
 
 /** Escapes `&`, `<`, `>` for HTML text content. */
 export function escapeHtmlText(s: string): string {
   if (s.indexOf('&') < 0 && s.indexOf('<') < 0 && s.indexOf('>') < 0) return s;
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const entity = c === 38 ? '&amp;' : c === 60 ? '&lt;' : c === 62 ? '&gt;' : undefined;
+    if (entity === undefined) continue;
+    out += s.slice(run, i) + entity;
+    run = i + 1;
+  }
+  return out + s.slice(run);
 }
 
 /** Escapes `&`, `<`, `>`, `"` for a double-quoted HTML attribute value. */
@@ -18,17 +28,30 @@ export function escapeHtmlAttribute(s: string): string {
 
 /** Elements kept with their name in the HTML long text. */
 const KEPT_ELEMENTS = ['p', 'span', 'div', 'ul', 'ol', 'li', 'table', 'tr', 'td', 'th', 'tbody', 'thead'] as const;
-const OPEN: Record<string, string> = Object.create(null);
-const OPEN_BARE: Record<string, string> = Object.create(null);
-/** `</name>` of every kept element. */
-export const CLOSE: Record<string, string> = Object.create(null);
-for (const name of KEPT_ELEMENTS) {
-  OPEN[name] = `<${name}`;
-  OPEN_BARE[name] = `<${name}>`;
-  CLOSE[name] = `</${name}>`;
+
+/** A kept element: its tag strings, whether it is a table element, and what it does to the plain text. */
+export interface KeptElement {
+  /** `<name` */
+  open: string;
+  /** `<name>` */
+  openBare: string;
+  /** `</name>` */
+  close: string;
+  table: boolean;
+  /** `tagKind(name)` of the plain-text conversion. */
+  plain: number;
 }
 
 const TABLE_ELEMENTS = new Set(['table', 'tr', 'td', 'th', 'tbody', 'thead']);
+
+/** The kept elements by name (one lookup per start or end tag). */
+export const KEPT: ReadonlyMap<string, KeptElement> = new Map(
+  KEPT_ELEMENTS.map((name) => [
+    name,
+    { open: `<${name}`, openBare: `<${name}>`, close: `</${name}>`, table: TABLE_ELEMENTS.has(name), plain: tagKind(name) },
+  ]),
+);
+
 /** Attributes kept on table elements besides `style` and `align` (which every element keeps). */
 const TABLE_ATTRIBUTES = ['colspan', 'rowspan', 'valign', 'width', 'border', 'cellpadding'];
 const ATTRIBUTE_START: Record<string, string> = Object.create(null);
@@ -71,22 +94,18 @@ function pushAttribute(out: Pieces, name: string, value: string | undefined): vo
 /**
  * Writes the start tag of a kept element with its kept attributes (saxes hands attributes as a prototype-less
  * object, so named lookups are cheaper than enumerating it).
- * @returns false when `name` is not a kept element (nothing written)
  */
-export function pushStartTag(out: Pieces, name: string, attrs: Record<string, string>): boolean {
-  const bare = OPEN_BARE[name];
-  if (bare === undefined) return false;
+export function pushStartTag(out: Pieces, element: KeptElement, attrs: Record<string, string>): void {
   const style = attrs.style;
   const align = attrs.align;
-  const table = TABLE_ELEMENTS.has(name);
+  const table = element.table;
   if (style === undefined && align === undefined && !table) {
-    out.push(bare);
-    return true;
+    out.push(element.openBare);
+    return;
   }
-  out.push(OPEN[name]);
+  out.push(element.open);
   pushAttribute(out, 'style', style);
   pushAttribute(out, 'align', align);
   if (table) for (const a of TABLE_ATTRIBUTES) pushAttribute(out, a, attrs[a]);
   out.push('>');
-  return true;
 }

@@ -9,7 +9,7 @@
  * BoQBody → BoQCtgy* | Itemlist), AddText.
  */
 import { parseError } from '../../../../core/errors.js';
-import { rememberPlainText } from '../../../../core/model/long-text.js';
+import { derivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
 import type { ProjectDto, ProjectInformationDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import { GAEB_XML_NAMESPACE_PREFIX } from '../../detect.js';
 import { BodyBuilder } from './body.js';
@@ -37,6 +37,8 @@ export class GaebXmlState {
   readonly info: ProjectInformationDto = {};
   readonly spec: ServiceSpecificationDto = { origin: 'GaebXml', elements: [] };
   readonly project: ProjectDto = { projectInformation: this.info, serviceSpecifications: [this.spec] };
+  /** Plain long texts built with the HTML ones, for the normalisation. */
+  private readonly plainTexts = derivedPlainTexts(this.project);
   readonly body: BodyBuilder;
   version?: string;
   namespaceVersion?: string;
@@ -290,7 +292,7 @@ export class GaebXmlState {
       case TO_LONG:
         if (target && text !== '') {
           target.htmlLongText = text;
-          if (rich.plain !== undefined) rememberPlainText(target, text, rich.plain);
+          if (rich.plain !== undefined) this.plainTexts.add(target, text, rich.plain);
         }
         break;
       case TO_SHORT: if (target && text !== '') target.shortText = text; break;

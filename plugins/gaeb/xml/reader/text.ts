@@ -21,14 +21,16 @@
  * fed to a `PlainTextSink`, which gives exactly `htmlToPlainText` of the HTML without parsing it again.
  */
 
-import { PlainTextSink, applyTag } from '../../../../core/model/long-text.js';
-import { CLOSE, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
+import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/model/long-text.js';
+import { KEPT, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
 
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);
 const COMPLEMENT_PARTS: Record<string, string> = { ComplCaption: 'ComplCaption', ComplBody: 'ComplBody', ComplTail: 'ComplTail' };
 /** Subtrees that never hold text of the description. */
 const SKIPPED = new Set(['Style', 'attachment', 'CtlgAssign']);
 const PAGE_BREAK = '<div style="page-break-after:always"></div>';
+const BR = tagKind('br');
+const DIV = tagKind('div');
 
 /** True for text that is only whitespace and contains a line break (indentation between elements). */
 function isIndentation(t: string): boolean {
@@ -96,10 +98,13 @@ export class RichText {
     }
   }
 
-  /** HTML mode: a tag was written to the HTML; the plain text takes it as `htmlToPlainText` would. */
-  private tag(name: string, closing: boolean): void {
+  /**
+   * HTML mode: a tag was written to the HTML; the plain text takes it as `htmlToPlainText` would.
+   * @param kind `tagKind` of the tag's name (`TAG_NONE` for `span`, `img`)
+   */
+  private tag(kind: number, closing: boolean): void {
     this.tagged = true;
-    applyTag(this.sink, name, closing);
+    if (kind !== TAG_NONE) applyTagKind(this.sink, kind, closing);
   }
 
   /** Start tag of a descendant (local name, attributes). */
@@ -110,7 +115,12 @@ export class RichText {
     }
     if (this.part !== undefined) return this.openInPart(name);
     if (this.inComplement) return this.openComplementChild(name, attrs);
-    if (this.html && pushStartTag(this.parts, name, attrs)) return this.tag(name, false); // the common case: p, span, table …
+    const kept = this.html ? KEPT.get(name) : undefined;
+    if (kept !== undefined) {
+      // the common case: p, span, table …
+      pushStartTag(this.parts, kept, attrs);
+      return this.tag(kept.plain, false);
+    }
     if (SKIPPED.has(name)) {
       if (name === 'attachment') this.droppedAttachments++;
       this.skip = 1;
@@ -140,14 +150,14 @@ export class RichText {
       this.image = undefined;
       const w = width !== undefined ? ` width="${escapeHtmlAttribute(width)}"` : '';
       this.parts.push(`<img src="data:${escapeHtmlAttribute(type)};base64,${data.replace(/\s+/g, '')}"${w}>`);
-      this.tag('img', false);
+      this.tag(TAG_NONE, false);
       return;
     }
     if (this.part !== undefined) {
       if (COMPLEMENT_PARTS[name] === this.part) {
         if (this.html) {
           this.parts.push('</span>');
-          this.tag('span', true);
+          this.tag(TAG_NONE, true);
         }
         this.part = undefined;
         this.bodyAttributes = '';
@@ -159,16 +169,16 @@ export class RichText {
         this.inComplement = false;
         if (this.html) {
           this.parts.push('</span>');
-          this.tag('span', true);
+          this.tag(TAG_NONE, true);
         }
       }
       return;
     }
     if (this.html) {
-      const end = CLOSE[name];
-      if (end !== undefined) {
-        this.parts.push(end);
-        this.tag(name, true);
+      const kept = KEPT.get(name);
+      if (kept !== undefined) {
+        this.parts.push(kept.close);
+        this.tag(kept.plain, true);
       }
     } else if (name === 'td' || name === 'th') {
       this.cellsInRow++;
@@ -206,11 +216,11 @@ export class RichText {
   private openHtml(name: string): void {
     if (name === 'br') {
       this.parts.push('<br>');
-      this.tag('br', false);
+      this.tag(BR, false);
     } else if (name === 'page') {
       this.parts.push(PAGE_BREAK);
-      this.tag('div', false);
-      this.tag('div', true);
+      this.tag(DIV, false);
+      this.tag(DIV, true);
       this.skip = 1;
     }
   }
@@ -243,7 +253,7 @@ export class RichText {
         `<span class="TextComplement" data-kind="${escapeHtmlAttribute(kind)}"` +
           ` data-marklbl="${escapeHtmlAttribute(attrs.MarkLbl ?? '')}">`,
       );
-      this.tag('span', false);
+      this.tag(TAG_NONE, false);
     }
   }
 
@@ -254,7 +264,7 @@ export class RichText {
       this.partHasContent = false;
       if (this.html) {
         this.parts.push(`<span class="${part}"${part === 'ComplBody' ? this.bodyAttributes : ''}>`);
-        this.tag('span', false);
+        this.tag(TAG_NONE, false);
       }
       return;
     }
@@ -268,7 +278,7 @@ export class RichText {
   private partBreak(): void {
     if (this.html) {
       this.parts.push('<br>');
-      this.tag('br', false);
+      this.tag(BR, false);
     } else {
       this.lineBreak();
     }

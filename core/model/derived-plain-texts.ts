@@ -1,0 +1,59 @@
+/**
+ * Plain long texts that a reader derived in the same pass as the HTML ones (GAEB DA XML: `PlainTextSink` fed
+ * with the same tags and text as the HTML), handed to the normalisation so that it need not convert that HTML
+ * again. The rule of the normalisation is unchanged: a non-empty `htmlLongText` wins and `longText` is
+ * `htmlToPlainText` of it; a recorded text is only taken for the description and the very HTML it was made for.
+ */
+import { htmlToPlainText } from './long-text.js';
+
+/**
+ * The plain long texts a reader derived in the same pass as the HTML of its descriptions (with a `PlainTextSink`),
+ * in the order it finished them, which is the document order and almost always the order the normalisation
+ * visits the descriptions in. The normalisation then takes each for the description and the very HTML it was
+ * derived from instead of converting that HTML again; anything else is converted as usual.
+ */
+export class DerivedPlainTexts {
+  private readonly owners: object[] = [];
+  private readonly htmls: string[] = [];
+  private readonly plains: string[] = [];
+  private next = 0;
+  /** Positions of the records not yet taken, built at the first description met out of order. */
+  private index: Map<object, number> | undefined;
+
+  /** Records that `plain` is `htmlToPlainText(html)` for the description `owner`. */
+  add(owner: object, html: string, plain: string): void {
+    this.owners.push(owner);
+    this.htmls.push(html);
+    this.plains.push(plain);
+  }
+
+  /** `htmlToPlainText(html)` for the description `owner`: the recorded text when it is for this very HTML. */
+  plainTextFor(owner: object, html: string): string {
+    let i = this.next;
+    if (this.owners[i] === owner) this.next++;
+    else {
+      if (this.index === undefined) {
+        this.index = new Map();
+        for (let j = this.owners.length - 1; j >= this.next; j--) this.index.set(this.owners[j], j);
+      }
+      i = this.index.get(owner) ?? -1;
+    }
+    return i >= 0 && i < this.owners.length && this.htmls[i] === html ? this.plains[i] : htmlToPlainText(html);
+  }
+}
+
+const derivedByProject = new WeakMap<object, DerivedPlainTexts>();
+
+/** The derived plain texts of a project a reader is building (created on first use). */
+export function derivedPlainTexts(project: object): DerivedPlainTexts {
+  let derived = derivedByProject.get(project);
+  if (derived === undefined) derivedByProject.set(project, (derived = new DerivedPlainTexts()));
+  return derived;
+}
+
+/** Hands the derived plain texts of a project to its normalisation (once; undefined when there are none). */
+export function takeDerivedPlainTexts(project: object): DerivedPlainTexts | undefined {
+  const derived = derivedByProject.get(project);
+  derivedByProject.delete(project);
+  return derived;
+}

@@ -1,0 +1,73 @@
+/**
+ * Property test of the quantity override path of the recalculation: an override of at most three decimals is
+ * taken as it is (no decimal arithmetic), others are rounded; both must give exactly what decimal.js gives.
+ */
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { prepareProject } from '../../core/model/index.js';
+import type { PositionDto } from '../../core/model/types.js';
+
+const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+/** A JSON number as the service writes it (no negative zero). */
+const json = (d: Decimal): number => d.toNumber() + 0;
+
+/** mulberry32: a small seeded generator. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SPECIAL = [
+  0, -0, 1, -1, 0.001, 0.0005, -0.0005, 0.0015, 1.0005, 2.675, 0.1 + 0.2, 1234.567, 1234.5670000000001, 1e-7, 123456789012.345,
+  9007199254740.993, 1e15 + 0.5, 1e21, -1e21, 1.7976931348623157e308, 5e-324, 0.3333333333333333, 10.333, 99999.9995,
+];
+
+function values(n: number): number[] {
+  const next = random(1234);
+  const out = [...SPECIAL];
+  for (let i = 0; i < n; i++) {
+    const places = Math.floor(next() * 9);
+    const magnitude = Math.floor(next() * 14) - 3;
+    const raw = (next() - 0.3) * 10 ** magnitude;
+    out.push(next() < 0.5 ? Number(raw.toFixed(Math.min(places, 20))) : raw);
+  }
+  return out;
+}
+
+describe('quantity overrides', () => {
+  it('give the rounded quantity and totals decimal.js gives, for random values', () => {
+    const next = random(99);
+    const quantities = values(3000);
+    const elements = quantities.map((q) => ({
+      elementTypeDiscriminator: 'PositionDto',
+      quantityOverride: q,
+      unitPriceOverride: next() < 0.3 ? 0 : Number(((next() - 0.2) * 1000).toFixed(Math.floor(next() * 5))),
+    }));
+    const spec = prepareProject({ serviceSpecifications: [{ elements }] }).serviceSpecifications![0];
+    spec.elements!.forEach((e, i) => {
+      const p = e as PositionDto;
+      const q = new Dec(quantities[i]).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+      const up = new Dec(elements[i].unitPriceOverride).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+      const total = q.isZero() || up.isZero() ? new Dec(0) : q.times(up).toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
+      const where = `quantityOverride ${quantities[i]}, unitPriceOverride ${elements[i].unitPriceOverride}`;
+      expect(Object.is(p.quantity, json(q)), `${where}: quantity ${p.quantity} ≠ ${json(q)}`).toBe(true);
+      expect(p.unitPrice, where).toBe(json(up));
+      expect(p.totalPrice, where).toBe(json(total));
+    });
+  });
+
+  it('keeps a three-decimal override exactly and rounds a longer one half away from zero', () => {
+    const spec = prepareProject({
+      serviceSpecifications: [{ elements: [0.37, -0, 1.0005, -1.0005, 1234.5670000000001].map((q) => ({ elementTypeDiscriminator: 'PositionDto', quantityOverride: q })) }],
+    }).serviceSpecifications![0];
+    const quantities = spec.elements!.map((e) => (e as PositionDto).quantity);
+    expect(quantities).toEqual([0.37, 0, 1.001, -1.001, 1234.567]);
+    expect(Object.is(quantities[1], 0)).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Item number parsing (`item-numbers.ts`) against a straightforward reference implementation (the array-method
+ * formulation it was first written in) on random numbers and schemas: the loop-based code must agree exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  padIdentifier, parseGroupItemNumber, parsePositionItemNumber, schemaLayout, splitItemNumber, type ParsedItemNumber,
+  type SchemaLayout,
+} from '../../core/model/item-numbers.js';
+import type { ItemNumberSchemaDto, ItemNumberSchemaTierDto, ItemNumberSchemaTierTypeDto } from '../../core/model/types.js';
+
+const reference = {
+  padIdentifier(id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): string {
+    const length = tier?.length ?? id.length;
+    if (id.length >= length) return id;
+    if (id.length > 0 && [...id].every((c) => c === layout.skippedFiller)) return layout.skippedFiller.repeat(length);
+    return layout.filler.repeat(length - id.length) + id;
+  },
+  splitItemNumber(value: string, separator = '.'): string[] {
+    const trimmed = value.trim();
+    if (trimmed === '') return [];
+    const parts = trimmed.split(separator).map((p) => p.trim());
+    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+    return parts;
+  },
+  fitsTier(id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): boolean {
+    if (!tier) return false;
+    if (id.length === 0 || id.length > tier.length) return false;
+    if ([...id].every((c) => c === layout.skippedFiller)) return true;
+    return (tier.type ?? 'Numeric') === 'Alphanumeric' ? /^[0-9A-Za-z_]+$/.test(id) : /^[0-9]+$/.test(id.trim());
+  },
+  parseGroupItemNumber(value: string, level: number, layout: SchemaLayout): ParsedItemNumber {
+    const parts = reference.splitItemNumber(value, layout.separator);
+    const identifiers = parts.map((p, i) => reference.padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
+    const isSchemaCompliant =
+      parts.length === level + 1 && parts.every((p, i) => reference.fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
+    return { identifiers, isSchemaCompliant };
+  },
+  parsePositionItemNumber(value: string, groupLevels: number, layout: SchemaLayout, allowSkipped: boolean): ParsedItemNumber {
+    let parts = reference.splitItemNumber(value, layout.separator);
+    const hasIndexTier = layout.indexTier >= 0;
+    const groupCount = layout.groupTiers.length;
+    const plainCount = (n: number) => n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
+    let indexPart: string | undefined;
+    if (hasIndexTier && parts.length >= 2 && !plainCount(parts.length) && plainCount(parts.length - 1)) {
+      indexPart = parts[parts.length - 1];
+      parts = parts.slice(0, -1);
+    }
+    const positionPart = parts[parts.length - 1] ?? '';
+    let groupParts = parts.slice(0, -1);
+    let compliant = groupParts.length === groupCount;
+    if (groupParts.length < groupCount && allowSkipped) {
+      const given = Math.min(groupParts.length, groupLevels);
+      const missing = groupCount - groupParts.length;
+      groupParts = [...groupParts.slice(0, given), ...Array(missing).fill(layout.skippedFiller), ...groupParts.slice(given)];
+      compliant = true;
+    }
+    const identifiers = groupParts.map((p, i) => reference.padIdentifier(p, layout.tiers[layout.groupTiers[i]], layout));
+    const positionTier = layout.tiers[layout.positionTier];
+    identifiers.push(reference.padIdentifier(positionPart, positionTier, layout));
+    compliant = compliant && groupParts.every((p, i) => reference.fitsTier(p, layout.tiers[layout.groupTiers[i]], layout));
+    compliant = compliant && layout.positionTier >= 0 && reference.fitsTier(positionPart, positionTier, layout);
+    if (indexPart !== undefined) {
+      identifiers.push(indexPart);
+      compliant = compliant && reference.fitsTier(indexPart, layout.tiers[layout.indexTier], layout);
+    }
+    return { identifiers, isSchemaCompliant: compliant };
+  },
+};
+
+/** mulberry32: a small seeded generator. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('item number parsing agrees with the reference implementation', () => {
+  const next = random(4711);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+  const separators = ['.', '.', '.', '-', '/', '::', ' '];
+  const fillers = [undefined, '_', '#', '__', '\ud83d\ude00', '\ud800'];
+  const partPieces = ['', '0', '1', '01', '001', '0010', '9999', 'A', 'a1', 'X_', ' 1', '2 ', '_', '__', '___', '#', '##', 'é', '\ud83d\ude00', '\ud800', ' '];
+  const tierTypes: ItemNumberSchemaTierTypeDto[] = ['Lot', 'Group', 'Group', 'Position', 'Index', 'Undefined'];
+
+  function schema(): ItemNumberSchemaDto {
+    const tiers: ItemNumberSchemaTierDto[] = [];
+    const n = Math.floor(next() * 6);
+    for (let i = 0; i < n; i++) {
+      tiers.push({ length: 1 + Math.floor(next() * 4), type: next() < 0.3 ? 'Alphanumeric' : next() < 0.5 ? undefined : 'Numeric', tierType: pick(tierTypes) });
+    }
+    return { tiers, separator: pick(separators), filler: next() < 0.8 ? '0' : ' ', skippedTiersFiller: pick(fillers) };
+  }
+
+  function itemNumber(separator: string): string {
+    const parts: string[] = [];
+    const n = Math.floor(next() * 6);
+    for (let i = 0; i < n; i++) parts.push(pick(partPieces) + (next() < 0.2 ? pick(partPieces) : ''));
+    return (next() < 0.2 ? ' ' : '') + parts.join(separator) + (next() < 0.2 ? separator : '') + (next() < 0.1 ? ' ' : '');
+  }
+
+  it('on 20,000 random numbers and schemas', () => {
+    for (let n = 0; n < 20_000; n++) {
+      const layout = schemaLayout(schema());
+      const value = itemNumber(next() < 0.9 ? layout.separator : pick(separators));
+      const level = Math.floor(next() * 5);
+      const allowSkipped = next() < 0.5;
+      const where = `${JSON.stringify(value)} ${JSON.stringify(layout)} level ${level} skipped ${allowSkipped}`;
+      expect(splitItemNumber(value, layout.separator), where).toEqual(reference.splitItemNumber(value, layout.separator));
+      expect(parseGroupItemNumber(value, level, layout), where).toEqual(reference.parseGroupItemNumber(value, level, layout));
+      expect(parsePositionItemNumber(value, level, layout, allowSkipped), where)
+        .toEqual(reference.parsePositionItemNumber(value, level, layout, allowSkipped));
+      const id = pick(partPieces) + pick(partPieces);
+      const tier = layout.tiers[Math.floor(next() * (layout.tiers.length + 1))];
+      expect(padIdentifier(id, tier, layout), where).toBe(reference.padIdentifier(id, tier, layout));
+    }
+  });
+
+  it('splits with the default separator and with an empty one as String.prototype.split does', () => {
+    for (const value of ['01.02.0010', ' 01 . 02 .', '..', '.', 'a', '', '  ', '1..2', '.1']) {
+      expect(splitItemNumber(value)).toEqual(reference.splitItemNumber(value));
+      expect(splitItemNumber(value, '')).toEqual(reference.splitItemNumber(value, ''));
+    }
+  });
+});
