@@ -9,15 +9,32 @@ import type { ApiResourceConfig, ClientConfig, SecretConfig } from '../../config
 /** base64 SHA-256 of a secret's UTF-8 bytes: the form secrets take in the configuration. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('base64');
 
+interface PreparedSecret {
+  digest: Buffer;
+  /** Epoch ms; Infinity when the secret does not expire. */
+  expiresAt: number;
+}
+
+/** Decoded digests, computed once per configured secret (the configuration objects are immutable at run time). */
+const prepared = new WeakMap<SecretConfig, PreparedSecret>();
+
+function prepare(secret: SecretConfig): PreparedSecret {
+  let p = prepared.get(secret);
+  if (!p) {
+    p = { digest: Buffer.from(secret.sha256, 'base64'), expiresAt: secret.expiresAt === undefined ? Infinity : Date.parse(secret.expiresAt) };
+    prepared.set(secret, p);
+  }
+  return p;
+}
+
 /** True when `presented` matches one of the unexpired secrets; the comparison time does not depend on where they differ. */
 export function secretMatches(secrets: readonly SecretConfig[], presented: string, now = Date.now()): boolean {
   const digest = createHash('sha256').update(presented, 'utf8').digest();
   let match = false;
   for (const s of secrets) {
-    const stored = Buffer.from(s.sha256, 'base64');
-    const equal = stored.length === digest.length && timingSafeEqual(stored, digest);
-    const valid = s.expiresAt === undefined || Date.parse(s.expiresAt) > now;
-    match = (equal && valid) || match;
+    const stored = prepare(s);
+    const equal = stored.digest.length === digest.length && timingSafeEqual(stored.digest, digest);
+    match = (equal && stored.expiresAt > now) || match;
   }
   return match;
 }

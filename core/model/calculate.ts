@@ -4,13 +4,16 @@
  *
  * Source: reference/avacloud-api.md §1.1 "Input-vs-computed", §1.2 (ElementContainerBase, PositionDto,
  * GrossPriceComponentDto, ItemNumberDto); totals semantics from reference/gaeb.md (Provis WithoutTotal,
- * alternates and NotAppl excluded).
+ * alternates and NotAppl excluded) and GAEB DA XML 3.3 Lib tgTotals / tgMarkupItem: a container's Total sums its
+ * children after their own discounts (item IT, sub-category TotAfterDisc or TotalLSUM), verified by the
+ * arithmetic of the BVBS Prüfdatei GAEB DA XML 3.3 AVA X86 (e.g. category 1 = 1.10 TotAfterDisc + 1.20 TotalLSUM
+ * + 1.30 Total). AVACloud 1.29+ fields `absoluteDeduction`, complementing positions (reference/avacloud-api.md §1.5).
  */
 import { D, type Dec } from './decimal.js';
 import { evaluateFormulaDecimal } from './formula.js';
 import { ItemNumberLevels } from './item-number-levels.js';
 import {
-  isGroup, isPosition, type CalculationDto, type ElementContainerBase, type GrossPriceComponentDto,
+  isGroup, isPosition, type CalculationDto, type ElementContainerBase, type ElementDto, type GrossPriceComponentDto,
   type ItemNumberSchemaDto, type PositionDto, type PriceRoundingModeDto, type ProjectDto,
   type ServiceSpecificationGroupDto,
 } from './types.js';
@@ -35,6 +38,8 @@ const ROUNDING: Record<PriceRoundingModeDto, Rounding> = {
 
 interface Settings {
   places: number;
+  /** Decimals of unit prices (`unitPriceAccuracy`, else `priceAccuracy`). */
+  unitPlaces: number;
   rounding: Rounding;
   valuePlaces: number;
 }
@@ -48,14 +53,18 @@ interface Inherited {
   labourTimeLabel?: string;
 }
 
-/** Net and deducted sums; `deducted` undefined means equal to `net`. */
-interface RateSums {
+/**
+ * Sums of a container's counted children: `net` = Σ of their deducted prices (GAEB "Total"), also per tax rate.
+ */
+interface Totals {
   net: Dec;
-  deducted: Dec | undefined;
+  byRate: Map<number, Dec>;
 }
 
-interface Totals extends RateSums {
-  byRate: Map<number, RateSums>;
+/** What a child hands its parent: its deducted price (GAEB IT / TotAfterDisc / TotalLSUM), also per tax rate. */
+interface Contribution {
+  deducted: Dec;
+  byRate: Map<number, Dec>;
 }
 
 interface Evaluated {
@@ -92,24 +101,20 @@ function toNum(v: Dec): number {
   return v.toNumber();
 }
 
-/** Adds a child's net and deducted amounts; `deducted` stays undefined while it equals `net` (no deductions). */
-function addAmounts(t: RateSums, net: Dec, deducted: Dec): void {
-  if (t.deducted === undefined && deducted !== net) t.deducted = t.net;
-  t.net = add(t.net, net);
-  if (t.deducted !== undefined) t.deducted = add(t.deducted, deducted);
-}
-
 class Calculator {
   private readonly growth = new Map<number, Dec>();
   private readonly memo = new Map<number, Map<string, Evaluated>>();
+  /** Positions of the current service specification by id, and those already computed in this run. */
+  private readonly byId = new Map<string, PositionDto>();
+  private readonly done = new Set<PositionDto>();
 
   constructor(
     private readonly s: Settings,
     private readonly numbers: ItemNumberLevels,
   ) {}
 
-  private round(v: Dec): Dec {
-    return v.decimalPlaces() > this.s.places ? v.toDecimalPlaces(this.s.places, this.s.rounding) : v;
+  private round(v: Dec, places = this.s.places): Dec {
+    return v.decimalPlaces() > places ? v.toDecimalPlaces(places, this.s.rounding) : v;
   }
 
   private factor(rate: number): Dec {
@@ -147,81 +152,155 @@ class Calculator {
   }
 
   service(spec: ElementContainerBase, inherited: Inherited): void {
+    this.byId.clear();
+    this.done.clear();
+    indexPositions(spec.elements, this.byId);
     this.numbers.startService();
     this.container(spec, undefined, inherited, -1);
     this.numbers.finishService();
   }
 
   /** @param depth tree depth of the container itself (-1 for a service specification) */
-  private container(c: ElementContainerBase, parent: ElementContainerBase | undefined, inherited: Inherited, depth: number): Totals {
+  private container(c: ElementContainerBase, parent: ElementContainerBase | undefined, inherited: Inherited, depth: number): Contribution {
     c.projectTaxRate = inherited.taxRate;
     c.projectHourlyWage = inherited.hourlyWage;
     if (inherited.priceComponents) c.projectPriceComponents = inherited.priceComponents;
     if (inherited.schema) c.projectItemNumberSchema = inherited.schema;
     if (inherited.labourTimeLabel !== undefined) c.projectLabourTimeLabel = inherited.labourTimeLabel;
     this.numbers.enter(c, parent);
-    const sums: Totals = { net: ZERO, deducted: undefined, byRate: new Map() };
+    const sums: Totals = { net: ZERO, byRate: new Map() };
+    /** Positions of this container read so far (bases of AllPreviousPositions / AllPreviousMarkedPositions). */
+    const previous: { p: PositionDto; deducted: Dec }[] = [];
     for (const e of c.elements ?? []) {
       if (isPosition(e)) {
         this.numbers.position(e, depth + 1, c);
-        const p = this.position(e, inherited);
+        const base = e.isComplementingPosition === true ? this.complementingBase(e, previous, inherited) : undefined;
+        const p = this.position(e, inherited, base);
         if (countsInTotal(e)) {
-          addAmounts(sums, p.net, p.deducted);
-          addRate(sums, p.rate, p.net, p.deducted);
+          sums.net = add(sums.net, p.deducted);
+          addRate(sums.byRate, p.rate, p.deducted);
         }
+        previous.push({ p: e, deducted: p.deducted });
       } else if (isGroup(e)) {
         this.numbers.group(e, depth + 1, c);
         const g = this.container(e, c, inherited, depth + 1);
         if (groupCountsInTotal(e)) {
-          addAmounts(sums, g.net, g.deducted ?? g.net);
-          for (const [rate, r] of g.byRate) addRate(sums, rate, r.net, r.deducted ?? r.net);
+          sums.net = add(sums.net, g.deducted);
+          for (const [rate, r] of g.byRate) addRate(sums.byRate, rate, r);
         }
       }
     }
     return this.containerTotals(c, sums);
   }
 
-  private containerTotals(c: ElementContainerBase, sums: Totals): Totals {
+  /**
+   * The base of a complementing (markup) position, GAEB `ITMarkup`: Σ of the deducted prices (IT) of
+   * `AllPreviousMarkedPositions` → the counted positions of the same container before it with `complemented`;
+   * `AllPreviousPositions` → the counted positions of the container since the last complementing position that
+   * is not directly before it (see the BVBS example below); `ReferencedPositions` → the
+   * positions listed in `complementsPositions` (anywhere in the service specification). Other complementing
+   * positions are never part of a base. Undefined when the type is not one of these.
+   */
+  private complementingBase(p: PositionDto, previous: readonly { p: PositionDto; deducted: Dec }[], inherited: Inherited): Dec | undefined {
+    const type = p.gaebComplementingType;
+    let base = ZERO;
+    if (type === 'AllPreviousMarkedPositions' || type === 'AllPreviousPositions') {
+      // AllPreviousPositions: the run of positions before it, back to the complementing position that precedes
+      // that run (complementing positions right before it share its base). BVBS X86 1.30.20: items 10–30,
+      // markups 40 and 50 (both ITMarkup 1400), item 60, markup 70 (ITMarkup 100).
+      let from = 0;
+      if (type === 'AllPreviousPositions') {
+        let i = previous.length - 1;
+        while (i >= 0 && previous[i].p.isComplementingPosition === true) i--;
+        while (i >= 0 && previous[i].p.isComplementingPosition !== true) i--;
+        from = i + 1;
+      }
+      for (const { p: q, deducted } of previous.slice(from)) {
+        if (q.isComplementingPosition === true || !countsInTotal(q)) continue;
+        if (type === 'AllPreviousMarkedPositions' && q.complemented !== true) continue;
+        base = add(base, deducted);
+      }
+      return base;
+    }
+    if (type !== 'ReferencedPositions') return undefined;
+    for (const id of p.complementsPositions ?? []) {
+      const q = this.byId.get(id);
+      if (!q || q === p || q.isComplementingPosition === true) continue;
+      if (!this.done.has(q)) this.position(q, inherited, undefined); // a later position: computed ahead (idempotent)
+      base = add(base, new D(q.deductedPrice ?? 0));
+    }
+    return base;
+  }
+
+  /**
+   * Container totals: `totalPrice` = Σ counted children's deducted prices (GAEB `Totals/Total`);
+   * `deductedPrice` = `flatSum` when set (GAEB `TotalLSUM`), else round(totalPrice × (1 − deductionFactor)) −
+   * `absoluteDeduction` (GAEB `TotAfterDisc` from `DiscountPcnt` / `DiscountAmt`). Per tax rate the deducted net is
+   * round(net × (1 − factor)) with a factor only; with a flat sum or an absolute deduction the container's deducted
+   * total is spread over the rates in proportion to their net (the last rate takes the rounding remainder).
+   */
+  private containerTotals(c: ElementContainerBase, sums: Totals): Contribution {
     const deduction = numberOrZero(c.deductionFactor);
+    const absolute = numberOrZero(c.absoluteDeduction);
+    const flat = isSet(c.flatSum) ? new D(c.flatSum) : undefined;
     const keep = deduction === 0 ? undefined : ONE.minus(deduction);
-    const deducted = keep ? this.round((sums.deducted ?? sums.net).times(keep)) : sums.deducted;
-    const byRate = new Map<number, RateSums>();
+    let deducted = keep ? this.round(sums.net.times(keep)) : sums.net;
+    if (absolute !== 0) deducted = deducted.minus(absolute);
+    if (flat) deducted = flat;
+    const proportional = flat !== undefined || absolute !== 0;
+    const rates = [...sums.byRate.keys()].sort((a, b) => a - b);
+    if (proportional && rates.length === 0) {
+      rates.push(numberOrZero(c.projectTaxRate));
+      sums.byRate.set(rates[0], ZERO);
+    }
+    const byRate = new Map<number, Dec>();
     const gross: GrossPriceComponentDto[] = [];
     let totalGross = ZERO;
     let totalGrossDeducted = ZERO;
-    for (const rate of [...sums.byRate.keys()].sort((a, b) => a - b)) {
-      const r = sums.byRate.get(rate)!;
-      const rateDeducted = keep ? this.round((r.deducted ?? r.net).times(keep)) : r.deducted;
-      byRate.set(rate, { net: r.net, deducted: rateDeducted });
-      const tax = this.round(r.net.times(rate));
-      const rateGross = r.net.plus(tax);
-      const taxDeducted = rateDeducted === undefined ? tax : this.round(rateDeducted.times(rate));
-      const rateGrossDeducted = rateDeducted === undefined ? rateGross : rateDeducted.plus(taxDeducted);
+    let spread = ZERO;
+    rates.forEach((rate, i) => {
+      const net = sums.byRate.get(rate)!;
+      let rateDeducted: Dec;
+      if (!proportional) rateDeducted = keep ? this.round(net.times(keep)) : net;
+      else if (i === rates.length - 1) rateDeducted = deducted.minus(spread);
+      else rateDeducted = sums.net.isZero() ? ZERO : this.round(deducted.times(net).dividedBy(sums.net));
+      spread = spread.plus(rateDeducted);
+      byRate.set(rate, rateDeducted);
+      const tax = this.round(net.times(rate));
+      const rateGross = net.plus(tax);
+      const taxDeducted = rateDeducted === net ? tax : this.round(rateDeducted.times(rate));
+      const rateGrossDeducted = rateDeducted === net ? rateGross : rateDeducted.plus(taxDeducted);
       totalGross = add(totalGross, rateGross);
       totalGrossDeducted = add(totalGrossDeducted, rateGrossDeducted);
       gross.push({
         taxRate: rate,
         deductionFactor: deduction,
-        totalNet: toNum(r.net),
-        totalDeducted: toNum(rateDeducted ?? r.net),
+        totalNet: toNum(net),
+        totalDeducted: toNum(rateDeducted),
         totalTax: toNum(tax),
         totalGross: toNum(rateGross),
         totalGrossDeducted: toNum(rateGrossDeducted),
         totalTaxDeducted: toNum(taxDeducted),
       });
-    }
+    });
     c.totalPrice = toNum(sums.net);
-    c.deductedPrice = deducted === undefined ? c.totalPrice : toNum(deducted);
+    c.deductedPrice = deducted === sums.net ? c.totalPrice : toNum(deducted);
     c.totalPriceGrossByTaxRate = gross;
     c.totalPriceGross = toNum(totalGross);
     c.totalPriceGrossDeducted = toNum(totalGrossDeducted);
-    return { net: sums.net, deducted, byRate };
+    return { deducted, byRate };
   }
 
-  private position(p: PositionDto, inherited: Inherited): { net: Dec; deducted: Dec; rate: number } {
+  /**
+   * @param complementingBase base of a complementing position (see {@link complementingBase}): its unit price is
+   *   round(base × complementingPricePercentage / 100) unless `unitPriceOverride` is set, its quantity 1 unless given
+   */
+  private position(p: PositionDto, inherited: Inherited, complementingBase: Dec | undefined): { deducted: Dec; rate: number } {
+    this.done.add(p);
     const s = this.s;
     const fromComponents = this.lines(p.quantityComponents, QUANTITY_PLACES);
-    const quantityOverride = p.quantityOverride;
+    let quantityOverride = p.quantityOverride;
+    if (complementingBase !== undefined && !isSet(quantityOverride) && !p.quantityComponents?.length) quantityOverride = 1;
     // An override of at most three decimals is the quantity as it is: its decimal is only needed for a price.
     const exact = isSet(quantityOverride) && hasQuantityPlaces(quantityOverride);
     const quantity = exact ? undefined : isSet(quantityOverride) ? roundQuantity(quantityOverride) : fromComponents;
@@ -249,7 +328,12 @@ class Calculator {
       labour.price = toNum(price);
       unitPrice = add(unitPrice, price);
     }
-    unitPrice = this.round(isSet(p.unitPriceOverride) ? new D(p.unitPriceOverride) : unitPrice);
+    if (complementingBase !== undefined) p.complementingBasePrice = toNum(complementingBase);
+    if (isSet(p.unitPriceOverride)) unitPrice = new D(p.unitPriceOverride);
+    else if (complementingBase !== undefined && isSet(p.complementingPricePercentage)) {
+      unitPrice = complementingBase.times(p.complementingPricePercentage).dividedBy(100);
+    }
+    unitPrice = this.round(unitPrice, s.unitPlaces);
     p.unitPrice = toNum(unitPrice);
 
     const rate = p.useDifferentTaxRate ? numberOrZero(p.taxRate) : inherited.taxRate;
@@ -264,7 +348,16 @@ class Calculator {
     p.totalPriceGrossDeducted =
       deducted === net ? p.totalPriceGross : rate === 0 ? p.deductedPrice : toNum(this.round(deducted.times(this.factor(rate))));
 
-    return { net, deducted, rate };
+    return { deducted, rate };
+  }
+}
+
+/** Positions by model id (targets of `complementsPositions`). */
+function indexPositions(elements: readonly unknown[] | undefined, into: Map<string, PositionDto>): void {
+  for (const e of (elements ?? []) as ElementDto[]) {
+    if (isPosition(e)) {
+      if (typeof e.id === 'string' && e.isComplementingPosition !== true) into.set(e.id, e);
+    } else if (isGroup(e)) indexPositions(e.elements, into);
   }
 }
 
@@ -285,10 +378,9 @@ export function groupCountsInTotal(g: ServiceSpecificationGroupDto): boolean {
   return g.priceType !== 'WithoutTotal' && g.comissionStatus !== 'Removed' && !g.alternativeTo;
 }
 
-function addRate(sums: Totals, rate: number, net: Dec, deducted: Dec): void {
-  const r = sums.byRate.get(rate);
-  if (r) addAmounts(r, net, deducted);
-  else sums.byRate.set(rate, { net, deducted: deducted === net ? undefined : deducted });
+function addRate(byRate: Map<number, Dec>, rate: number, amount: Dec): void {
+  const r = byRate.get(rate);
+  byRate.set(rate, r === undefined ? amount : r.plus(amount));
 }
 
 /**
@@ -312,15 +404,19 @@ const roundQuantity = (value: number): Dec => {
  * sub-description quantities likewise; each price component's `price` = sum of its values; labour `totalTime`
  * (hours) = sum of its values, `hourlyWage` = own when `useOwnHourlyWage`, else the container's
  * `projectHourlyWage`, `price` = totalTime × hourlyWage; `unitPrice` = `unitPriceOverride` if set, else
- * components + labour, rounded to `priceAccuracy` decimals in `priceRoundingMode` (Normal = half away from zero,
+ * components + labour, rounded to `unitPriceAccuracy` (else `priceAccuracy`) decimals in `priceRoundingMode` (Normal = half away from zero,
  * Floor = toward −∞, Ceiling = toward +∞); `totalPrice` = round(quantity × unitPrice); `deductedPrice` =
  * round(totalPrice × (1 − deductionFactor)); `taxRate` = own when `useDifferentTaxRate`, else the container's
  * `projectTaxRate`; `totalPriceGross(Deducted)` = round(net × (1 + tax rate)). Prices are in project currency.
+ * A complementing position (`isComplementingPosition`, GAEB MarkupItem) has quantity 1 unless given and
+ * `unitPrice` = round(base × complementingPricePercentage / 100), base = Σ deducted prices of the positions its
+ * `gaebComplementingType` selects (GAEB `ITMarkup`, see `Calculator.complementingBase`), so `totalPrice` is GAEB IT.
  *
  * Per container (service specification, group): `project*` values propagated from the service specification and
- * `projectInformation`; `totalPrice` = sum of counting children (see {@link countsInTotal},
- * {@link groupCountsInTotal}); `deductedPrice` = round(sum of the children's deducted prices × (1 − own
- * deductionFactor)); `totalPriceGrossByTaxRate` = one entry per distinct tax rate, ascending, tax rounded per rate;
+ * `projectInformation`; `totalPrice` = sum of the counting children's (see {@link countsInTotal},
+ * {@link groupCountsInTotal}) `deductedPrice`, i.e. after each child's own deduction (GAEB `Totals/Total`);
+ * `deductedPrice` = `flatSum` when set (GAEB `TotalLSUM`), else round(totalPrice × (1 − own deductionFactor)) −
+ * `absoluteDeduction` (GAEB `TotAfterDisc`); `totalPriceGrossByTaxRate` = one entry per distinct tax rate, ascending, tax rounded per rate;
  * `totalPriceGross(Deducted)` = sum over the rates; `containsDuplicateItemNumbers` over the container's subtree
  * (group and position numbers compared as strings; `containsDuplicateElementIds` is left as given).
  *
@@ -337,10 +433,12 @@ export function calculateProject(project: ProjectDto, options: CalculateOptions 
   const info = project.projectInformation;
   const schema = info?.itemNumberSchema;
   const places = Number.isInteger(project.priceAccuracy) ? (project.priceAccuracy as number) : 3;
+  const unitPlaces = Number.isInteger(project.unitPriceAccuracy) ? (project.unitPriceAccuracy as number) : places;
   const settings: Settings = {
     places,
+    unitPlaces,
     rounding: ROUNDING[project.priceRoundingMode ?? 'Normal'] ?? D.ROUND_HALF_UP,
-    valuePlaces: Math.max(PRICE_VALUE_PLACES, places),
+    valuePlaces: Math.max(PRICE_VALUE_PLACES, places, unitPlaces),
   };
   const calculator = new Calculator(settings, new ItemNumberLevels(schema, options.supportSkippedItemNumberLevels === true));
   for (const spec of project.serviceSpecifications ?? []) {

@@ -19,6 +19,7 @@ const ENUM = {
   exchangePhase: ['Undefined', 'Base', 'CostEstimate', 'OfferRequest', 'Offer', 'SideOffer', 'Grant'],
   origin: ['Self', 'Gaeb90', 'Gaeb2000', 'GaebXml', 'Oenorm', 'Reb', 'Sia'],
   positionType: ['Regular', 'Optional', 'Alternative'],
+  complementingType: ['Undefined', 'AllPreviousMarkedPositions', 'AllPreviousPositions', 'ReferencedPositions'],
   priceType: ['WithTotal', 'WithoutTotal'],
   serviceType: ['Regular', 'HourlyPaidWork'],
   comissionStatus: ['Undefined', 'Commissioned', 'Postponed', 'Removed'],
@@ -181,6 +182,7 @@ function containerFields(c: Obj, path: string): void {
   num(c, 'projectHourlyWage', path);
   num(c, 'deductionFactor', path);
   num(c, 'absoluteDeduction', path);
+  if (c.flatSum !== undefined) num(c, 'flatSum', path);
   choice(c, 'priceType', path, ENUM.priceType);
   flags(c, path, CONTAINER_FLAGS);
   text(c, 'projectLabourTimeLabel', path);
@@ -265,6 +267,15 @@ function position(e: Obj, path: string): void {
   }
   if (e.alternativeIdentifier !== undefined) int(e, 'alternativeIdentifier', path);
   if (e.alternativeGroupIdentifier !== undefined) int(e, 'alternativeGroupIdentifier', path);
+  if (e.isComplementingPosition !== undefined || e.gaebComplementingType !== undefined) complementing(e, path);
+}
+
+/** AVACloud 1.29+ complementing ("Zuschlag", GAEB MarkupItem) fields; percentage in percent (10 = 10 %). */
+function complementing(e: Obj, path: string): void {
+  flag(e, 'isComplementingPosition', path);
+  if (e.gaebComplementingType !== undefined) choice(e, 'gaebComplementingType', path, ENUM.complementingType);
+  if (e.complementingPricePercentage !== undefined) num(e, 'complementingPricePercentage', path);
+  if (e.complementsPositions !== undefined) list(e, 'complementsPositions', path);
 }
 
 function discriminator(e: Obj, path: string, only?: ElementTypeDiscriminator): ElementTypeDiscriminator {
@@ -315,6 +326,8 @@ function group(e: Obj, path: string, depth: number): void {
   itemNumber(e, path);
   flag(e, 'isLot', path);
   text(e, 'alternativeTo', path);
+  if (e.alternativeIdentifier !== undefined) int(e, 'alternativeIdentifier', path);
+  if (e.alternativeGroupIdentifier !== undefined) int(e, 'alternativeGroupIdentifier', path);
   containerFields(e, path);
   elements(e, path, depth + 1);
 }
@@ -398,6 +411,7 @@ function normalizeDto(input: unknown): ProjectDto {
   project.forceStrictTotals ??= true;
   project.priceRoundingMode ??= 'Normal';
   int(project, 'priceAccuracy', '', 0, 15);
+  if (project.unitPriceAccuracy !== undefined) int(project, 'unitPriceAccuracy', '', 0, 15);
   flag(project, 'forceStrictTotals', '');
   choice(project, 'priceRoundingMode', '', ENUM.priceRoundingMode);
   text(project, 'gaebXmlId', '');

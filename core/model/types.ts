@@ -181,7 +181,21 @@ export interface ElementContainerBase {
   deductedPrice?: number;
   /** 0.03 = 3 % deduction. */
   deductionFactor?: number;
-  /** Computed: net total of the children. */
+  /**
+   * Absolute deduction in project currency (AVACloud 1.29+ field; GAEB `Totals/DiscountAmt`), subtracted after
+   * `deductionFactor`: `deductedPrice` = round(totalPrice × (1 − deductionFactor)) − absoluteDeduction.
+   */
+  absoluteDeduction?: number;
+  /**
+   * Extra field: lump-sum total of the container (GAEB `Totals/TotalLSUM`; named like AVACloud's
+   * `PriceInformationDto.flatSum`). When set it is the container's `deductedPrice` (what its parent sums);
+   * `totalPrice` stays the computed sum of the children.
+   */
+  flatSum?: number;
+  /**
+   * Computed: net total of the counted children after their own deductions (GAEB `Totals/Total`): Σ of the
+   * children's `deductedPrice`.
+   */
   totalPrice?: number;
   totalPriceGross?: number;
   totalPriceGrossDeducted?: number;
@@ -242,7 +256,12 @@ export interface ServiceSpecificationGroupDto extends ElementBase, ElementContai
   comissionStatus?: ComissionStatusDto;
   itemNumber?: ItemNumberDto;
   isLot?: boolean;
+  /** Id of the base group of this alternative group (GAEB ALNBSerNo ≥ 1); such groups do not count in totals. */
   alternativeTo?: string;
+  /** Serial number in the alternative group (GAEB ALNBSerNo, 0 = base); AVACloud 1.29+ group field. */
+  alternativeIdentifier?: number;
+  /** Alternative group number (GAEB ALNBGroupNo); AVACloud 1.29+ group field. */
+  alternativeGroupIdentifier?: number;
   /** Computed, zero based. */
   hierarchyLevel?: number;
 }
@@ -255,6 +274,9 @@ export interface SubDescriptionDto extends DescriptionBase {
   identifier?: string;
   [extra: string]: unknown;
 }
+
+/** AVACloud 1.29+ `PositionComplementingTypeDto` (GAEB MarkupType IdentAsMark | AllInCat | ListInSubQty). */
+export type PositionComplementingTypeDto = 'Undefined' | 'AllPreviousMarkedPositions' | 'AllPreviousPositions' | 'ReferencedPositions';
 
 export interface PositionDto extends ElementBase, DescriptionBase {
   elementTypeDiscriminator: 'PositionDto' | 'Position';
@@ -271,7 +293,27 @@ export interface PositionDto extends ElementBase, DescriptionBase {
   subDescriptions?: SubDescriptionDto[];
   comissionStatus?: ComissionStatusDto;
   complementedBy?: string[];
+  /**
+   * This position is complemented in its service specification, i.e. it is part of the base of a complementing
+   * (markup) position of type `AllPreviousMarkedPositions` (GAEB `MarkupIt` = Yes, "zuschlagspflichtig").
+   */
   complemented?: boolean;
+  /**
+   * A complementing ("Zuschlag") position, GAEB `MarkupItem` (AVACloud 1.29+ field). Its `unitPrice` is computed:
+   * round(base × complementingPricePercentage / 100), base per `gaebComplementingType`; quantity 1.
+   */
+  isComplementingPosition?: boolean;
+  /** Which positions form the base of a complementing position (GAEB `MarkupType`). */
+  gaebComplementingType?: PositionComplementingTypeDto;
+  /** Ids of the base positions of a `ReferencedPositions` complementing position (GAEB `MarkupSubQty/RefItem`). */
+  complementsPositions?: string[];
+  /**
+   * Markup rate of a complementing position as a PERCENT number, as GAEB `Markup` states it: 10 = 10 % (not a
+   * fraction like `deductionFactor`).
+   */
+  complementingPricePercentage?: number;
+  /** Extra computed field: the base of a complementing position (GAEB `ITMarkup`), Σ deducted prices of its base. */
+  complementingBasePrice?: number;
   amountToBeEnteredByBidder?: boolean;
   priceCompositionRequired?: boolean;
   useDifferentTaxRate?: boolean;
@@ -319,6 +361,11 @@ export interface ProjectDto {
   id?: string;
   /** Decimal places kept in price calculations (default 3, real service sample). */
   priceAccuracy?: number;
+  /**
+   * Decimal places of unit prices (AVACloud 1.29+ field); when unset unit prices use `priceAccuracy`. GAEB files
+   * read with UP decimals 2–3 (UPFracDig) but amounts (IT, totals) with 2: the reader sets both.
+   */
+  unitPriceAccuracy?: number;
   /** totalPrice = quantity × unitPrice strictly (default true). */
   forceStrictTotals?: boolean;
   priceRoundingMode?: PriceRoundingModeDto;

@@ -6,7 +6,7 @@
  *
  *   node --import tsx test/bench/auth.ts                     # everything, prints one table
  *   node --import tsx test/bench/auth.ts --only gateway      # scenarios whose label contains "gateway"
- *   node --import tsx test/bench/auth.ts --profile           # CPU profile of our server's measured runs (memory), top costs
+ *   node --import tsx test/bench/auth.ts --profile           # CPU profile of our server's measured runs (memory; --only redis …), top costs
  *   options: --duration 10 --warmup 2 --connections 50 --tokens 2000 --rounds 1 --redis redis://127.0.0.1:6379
  *   (--rounds 3 interleaves the scenarios three times and shows the median round, and --nice -10 (root) runs the
  *   servers and autocannon at a higher priority: both for a machine shared with other work)
@@ -440,10 +440,13 @@ async function main(): Promise<void> {
   if (NICE !== undefined) setPriority(NICE); // this (main) thread runs autocannon and starts the servers, which inherit it
   const keyDir = mkdtempSync(join(tmpdir(), 'ava-bench-keys-'));
   try {
+    const only = arg('only', '');
     if (flag('profile')) {
-      for (const run of ['token', 'introspection'] as const) {
-        const file = join(mkdtempSync(join(tmpdir(), 'ava-bench-prof-')), `${run}.cpuprofile`);
-        const s: Scenario = { server: 'ava-gateway', store: 'memory', run, alg: 'ES256' };
+      const profiled: Scenario[] = (['memory', 'redis'] as const).flatMap((store) =>
+        (['token', 'introspection'] as const).map((run) => ({ server: 'ava-gateway' as const, store, run, alg: 'ES256' as const })),
+      );
+      for (const s of profiled.filter((x) => label(x).includes(only || 'memory'))) {
+        const file = join(mkdtempSync(join(tmpdir(), 'ava-bench-prof-')), `${s.store}-${s.run}.cpuprofile`);
         const o = await runScenario(s, keyDir, file);
         report([o]);
         if (existsSync(file)) {
@@ -462,7 +465,6 @@ async function main(): Promise<void> {
       { server: 'ava-gateway', store: 'redis', run: 'introspection', alg: 'ES256' },
       { server: 'ava-gateway', store: 'memory', run: 'token', alg: 'RS256', info: true },
     ];
-    const only = arg('only', '');
     const chosen = scenarios.filter((x) => label(x).includes(only));
     const rounds: Outcome[][] = chosen.map(() => []);
     for (let r = 0; r < ROUNDS; r++) {

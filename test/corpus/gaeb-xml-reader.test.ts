@@ -60,9 +60,10 @@ describe.skipIf(!hasCorpus)('GAEB DA XML reader on the corpus', () => {
     const all = flatten(spec.elements);
     const positions = all.filter(isPosition);
 
-    it('is detected as GAEB DA XML and holds every Item and BoQCtgy of the file', () => {
+    it('is detected as GAEB DA XML and holds every Item, MarkupItem and BoQCtgy of the file', () => {
       expect(detectGaebGeneration(readCorpus('gaeb', name).subarray(0, 8192))).toBe('xml');
-      expect(positions).toHaveLength(count(text, /<Item[\s>]/g));
+      // Items and markup items (MarkupItem → complementing position) both become positions.
+      expect(positions).toHaveLength(count(text, /<(?:Item|MarkupItem)[\s>]/g));
       expect(all.filter(isGroup)).toHaveLength(count(text, /<BoQCtgy[\s>]/g));
       expect(messages.filter((m) => m.severity === 'error')).toEqual([]);
     });

@@ -186,15 +186,19 @@ describe('readGaebXml: 3.2 request for offer (X83), pretty-printed', () => {
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'GAEB_SUBDESCR_UNIT_DROPPED', itemNumber: '01.01.30' }));
   });
 
-  it('maps NotApplBoQ and Remark, and reports CtlgAssign, STLBBau and MarkupItem', () => {
+  it('maps NotApplBoQ, Remark and MarkupItem, and reports CtlgAssign and STLBBau', () => {
     expect(r.group('02.').comissionStatus).toBe('Removed');
     const remark = r.group('01.').elements![0] as NoteTextDto;
     expect(remark).toMatchObject({ elementTypeDiscriminator: 'NoteTextDto', gaebXmlId: 'RM1', htmlLongText: '<p><span>Boden der Klasse 3–5.</span></p>' });
     const codes = r.messages.map((m) => `${m.code} ${m.itemNumber ?? ''}`);
     expect(codes).toEqual(expect.arrayContaining([
-      'GAEB_CATALOG_ASSIGNMENT_DROPPED 01.01.10', 'GAEB_STANDARD_TEXT_DROPPED 01.01.10', 'GAEB_MARKUP_ITEM_DROPPED 01.01.40',
+      'GAEB_CATALOG_ASSIGNMENT_DROPPED 01.01.10', 'GAEB_STANDARD_TEXT_DROPPED 01.01.10',
     ]));
-    expect(r.all.some((e) => e.gaebXmlId === 'MK1')).toBe(false);
+    // A markup item is a complementing position (AVACloud 1.29+ fields), quantity 1.
+    expect(r.all.find((e) => e.gaebXmlId === 'MK1')).toMatchObject({
+      elementTypeDiscriminator: 'PositionDto', isComplementingPosition: true, gaebComplementingType: 'AllPreviousPositions', quantityOverride: 1,
+      itemNumber: { stringRepresentation: '01.01.40' },
+    });
   });
 });
 

@@ -203,12 +203,52 @@ describe('calculateProject: container totals', () => {
     );
     const g = byPath(spec, 0);
     expect(byPath(spec, 0, 0)).toMatchObject({ totalPrice: 100, deductedPrice: 90, totalPriceGross: 119, totalPriceGrossDeducted: 107.1 });
-    expect(g).toMatchObject({ totalPrice: 300, deductedPrice: 275.5 });
+    // A container's totalPrice sums its children after their own deductions (GAEB Totals/Total): 90 + 200.
+    expect(g).toMatchObject({ totalPrice: 290, deductedPrice: 275.5 });
     expect(g.totalPriceGrossByTaxRate).toEqual([
-      { taxRate: 0.19, deductionFactor: 0.05, totalNet: 300, totalDeducted: 275.5, totalTax: 57, totalGross: 357, totalGrossDeducted: 327.85, totalTaxDeducted: 52.35 },
+      { taxRate: 0.19, deductionFactor: 0.05, totalNet: 290, totalDeducted: 275.5, totalTax: 55.1, totalGross: 345.1, totalGrossDeducted: 327.85, totalTaxDeducted: 52.35 },
     ]);
-    expect(spec).toMatchObject({ totalPrice: 300, deductedPrice: 269.99, totalPriceGross: 357, totalPriceGrossDeducted: 321.29 });
+    expect(spec).toMatchObject({ totalPrice: 275.5, deductedPrice: 269.99, totalPriceGross: 327.85, totalPriceGrossDeducted: 321.29 });
     expect(spec.totalPriceGrossByTaxRate![0]).toMatchObject({ deductionFactor: 0.02, totalDeducted: 269.99, totalTaxDeducted: 51.3 });
+  });
+
+  it('subtracts an absolute deduction after the factor and lets a flat sum replace the deducted price', () => {
+    const spec = calc(
+      [
+        group([priced(1, 1000)], { deductionFactor: 0.1, absoluteDeduction: 50 }),
+        group([priced(1, 23705.51)], { flatSum: 20000 }),
+        group([priced(1, 10)], { alternativeTo: 'x' }),
+      ],
+      { absoluteDeduction: 100 },
+      { priceAccuracy: 2 },
+    );
+    expect(byPath(spec, 0)).toMatchObject({ totalPrice: 1000, deductedPrice: 850 });
+    expect(byPath(spec, 1)).toMatchObject({ totalPrice: 23705.51, deductedPrice: 20000, flatSum: 20000 });
+    expect(spec).toMatchObject({ totalPrice: 20850, deductedPrice: 20750 });
+    expect(spec.totalPriceGrossByTaxRate![0]).toMatchObject({ totalNet: 20850, totalDeducted: 20750 });
+  });
+
+  it('prices complementing (markup) positions from their base', () => {
+    const marked = priced(2, 50, { complemented: true, deductionFactor: 0.1 });
+    const ref = priced(1, 400, { id: 'r' });
+    const markup = (type: string, extra: object = {}) =>
+      ({ elementTypeDiscriminator: 'PositionDto', isComplementingPosition: true, gaebComplementingType: type, complementingPricePercentage: 10, ...extra });
+    const spec = calc(
+      [
+        group([
+          marked, priced(1, 1000), markup('AllPreviousMarkedPositions'), markup('AllPreviousPositions'),
+          markup('ReferencedPositions', { complementsPositions: ['r'] }),
+        ]),
+        group([ref]),
+      ],
+      {},
+      { priceAccuracy: 2 },
+    );
+    const [, , m1, m2, m3] = byPath(spec, 0).elements as PositionDto[];
+    expect(m1).toMatchObject({ quantity: 1, unitPrice: 9, totalPrice: 9 }); // 10 % of IT 90
+    expect(m2).toMatchObject({ unitPrice: 109, totalPrice: 109 }); // 10 % of 90 + 1000, markups excluded
+    expect(m3).toMatchObject({ unitPrice: 40, totalPrice: 40 }); // a later position by id
+    expect(byPath(spec, 0).totalPrice).toBe(90 + 1000 + 9 + 109 + 40);
   });
 
   it('propagates project values down to groups', () => {

@@ -88,8 +88,11 @@ export class BodyBuilder {
     this.categoryParts.pop();
   }
 
-  /** `Item` → position; skipped levels get placeholders when the option allows (else the short number). */
-  openItem(attrs: Record<string, string>): void {
+  /**
+   * `Item` → position; skipped levels get placeholders when the option allows (else the short number).
+   * `markup`: a `MarkupItem` → complementing position with quantity 1 (GAEB markup items have no Qty/QU).
+   */
+  openItem(attrs: Record<string, string>, markup = false): void {
     const parts = this.categoryParts;
     const skipped = this.numbering.skippedLevels(parts.length);
     const fill = this.allowSkippedLevels ? skipped : 0;
@@ -104,6 +107,10 @@ export class BodyBuilder {
       itemNumber: { stringRepresentation: number },
       additionType: 'None',
     };
+    if (markup) {
+      position.isComplementingPosition = true;
+      position.quantityOverride = 1;
+    }
     if (attrs.RNoPart === undefined) {
       this.report.report('GAEB_ITEM_WITHOUT_NUMBER', 'warning', `Item ${attrs.ID ?? ''} has no RNoPart.`, number);
     }
@@ -177,18 +184,28 @@ export class BodyBuilder {
 
   categoryLeaf(name: string, text: string): void {
     if (name === 'NotApplBoQ' && text === 'Yes') this.group()!.comissionStatus = 'Removed';
-    else if (name === 'ALNBGroupNo') {
-      this.report.report('GAEB_CATEGORY_ALTERNATIVE_DROPPED', 'info', 'The alternative marking of a category (ALNBGroupNo/ALNBSerNo) was dropped.', this.currentNumber());
+    else if (name === 'ALNBGroupNo' || name === 'ALNBSerNo') {
+      const n = parseDecimal(text);
+      if (n === undefined || !Number.isInteger(n)) {
+        this.report.report('GAEB_INVALID_NUMBER', 'warning', `${name} '${text}' is not an integer and was ignored.`, this.currentNumber());
+      } else if (name === 'ALNBGroupNo') this.group()!.alternativeGroupIdentifier = n;
+      else this.group()!.alternativeIdentifier = n;
     }
   }
 
-  /** `Totals` of the BoQ (`category` false) or the open category: Total → `gaebTotal`, VAT, DiscountPcnt. */
+  /**
+   * `Totals` of the BoQ (`category` false) or the open category: Total → `gaebTotal`, VAT, DiscountPcnt →
+   * `deductionFactor`, DiscountAmt → `absoluteDeduction`, TotalLSUM → `flatSum`; TotAfterDisc is recomputed
+   * (`deductedPrice`).
+   */
   totalsLeaf(name: string, text: string, category: boolean): void {
     const n = parseDecimal(text);
     if (n === undefined) return;
     const owner = category ? this.group()! : this.spec;
     if (name === 'Total') owner.gaebTotal = n;
     else if (name === 'DiscountPcnt') owner.deductionFactor = n / 100;
+    else if (name === 'DiscountAmt') owner.absoluteDeduction = n;
+    else if (name === 'TotalLSUM') owner.flatSum = n;
     else if (name === 'VAT') {
       if (!category) this.spec.projectTaxRate = n / 100;
       else if ((owner as ServiceSpecificationGroupDto).isLot) {

@@ -4,7 +4,10 @@
  * Source: GAEB DA XML 3.3 Lib tgItem and the phase restrictions of X83/X84/X86 (reference/gaeb.md §1.4); the
  * mapping is the project's GAEB DA XML ↔ ProjectDto contract: Qty → quantityOverride, UP → unitPriceOverride,
  * UPComp1..6 → priceComponents, IT → extra `gaebTotal`, Provis/LumpSumItem/HourIt/NotAppl/NotOffered/KeyIt flags,
- * ALNGroupNo/ALNSerNo alternatives (0 = base), VAT (percent) → taxRate (fraction), DiscountPcnt → deductionFactor.
+ * ALNGroupNo/ALNSerNo alternatives (0 = base), VAT (percent) → taxRate (fraction), DiscountPcnt → deductionFactor,
+ * MarkupIt → `complemented`. A `MarkupItem` (tgMarkupItem) is read as an item too: MarkupType → `gaebComplementingType`,
+ * Markup (percent) → `complementingPricePercentage`, MarkupSubQty/RefItem → `complementsPositions`; ITMarkup is
+ * recomputed by the calculation (it is the base of the markup) and not kept.
  */
 import type { PositionDto, PriceComponentDto, SubDescriptionDto } from '../../../../core/model/types.js';
 import { parseDecimal } from './header.js';
@@ -24,7 +27,16 @@ export interface ItemDraft {
   refPerfNo?: string;
   /** `UPComp<i>` text by index 0..5. */
   upComps?: string[];
+  /** `MarkupSubQty/RefItem/@IDRef` of a MarkupItem (resolved to `complementsPositions` at the end). */
+  markupRefs?: string[];
 }
+
+/** GAEB `MarkupType` → AVACloud 1.29+ `gaebComplementingType`. */
+const COMPLEMENTING_TYPE: Record<string, PositionDto['gaebComplementingType']> = {
+  IdentAsMark: 'AllPreviousMarkedPositions',
+  AllInCat: 'AllPreviousPositions',
+  ListInSubQty: 'ReferencedPositions',
+};
 
 function number(name: string, text: string, draft: { number: string }, report: ReaderReport): number | undefined {
   const n = parseDecimal(text);
@@ -77,9 +89,18 @@ export function applyItemLeaf(name: string, text: string, draft: ItemDraft, repo
     case 'ALNGroupNo': draft.alnGroup = number(name, text, draft, report); break;
     case 'ALNSerNo': draft.alnSerNo = number(name, text, draft, report); break;
     case 'VAT': draft.vat = number(name, text, draft, report); break;
-    case 'MarkupIt':
-      if (text === 'Yes') report.report('GAEB_MARKUP_FLAG_DROPPED', 'info', 'MarkupIt (item carries a markup) has no equivalent in the model and was dropped.', draft.number);
+    case 'MarkupIt': if (text === 'Yes') p.complemented = true; break;
+    case 'MarkupType': {
+      const type = COMPLEMENTING_TYPE[text];
+      if (type) p.gaebComplementingType = type;
+      else report.report('GAEB_INVALID_VALUE', 'warning', `MarkupType '${text}' is unknown and was ignored.`, draft.number);
       break;
+    }
+    case 'Markup': {
+      const n = number(name, text, draft, report);
+      if (n !== undefined) p.complementingPricePercentage = n;
+      break;
+    }
     case 'TimeQu':
       report.report('GAEB_TIME_QUANTITY_DROPPED', 'info', 'TimeQu (time per unit) was dropped.', draft.number);
       break;

@@ -6,7 +6,7 @@
  * Source: GAEB DA XML 3.3 Lib tgItem, tgRefRNo, tgRefPerfNo, tgPerfDescr; 3.0 spec §2.7.5.2 (alternatives).
  */
 import { newId } from '../../../../core/model/ids.js';
-import type { ElementDto, ExecutionDescriptionDto } from '../../../../core/model/types.js';
+import type { ElementDto, ExecutionDescriptionDto, ServiceSpecificationGroupDto } from '../../../../core/model/types.js';
 import type { ItemDraft } from './items.js';
 import type { ReaderReport } from './report.js';
 
@@ -54,6 +54,16 @@ export function resolveLinks(input: LinkInput, report: ReaderReport): void {
       if (target) p.repetitionTo = idOf(target);
       else report.report('GAEB_REFERENCE_UNRESOLVED', 'warning', `RefRNo points to '${d.refRNo}', which is not in the file.`, d.number);
     }
+    if (d.markupRefs !== undefined) {
+      if (!byGaebId) indexByGaebId(input.elements, (byGaebId = new Map()));
+      const ids: string[] = [];
+      for (const ref of d.markupRefs) {
+        const target = byGaebId.get(ref);
+        if (target) ids.push(idOf(target));
+        else report.report('GAEB_REFERENCE_UNRESOLVED', 'warning', `MarkupSubQty/RefItem points to '${ref}', which is not in the file.`, d.number);
+      }
+      p.complementsPositions = ids;
+    }
     if (d.refPerfNo !== undefined) {
       const perf = input.perfDescrs.get(d.refPerfNo);
       if (perf?.identifier !== undefined) p.executionDescriptionReference = perf.identifier;
@@ -64,5 +74,32 @@ export function resolveLinks(input: LinkInput, report: ReaderReport): void {
       p.taxRate = rate;
       if (input.projectTaxRate === undefined || Math.abs(input.projectTaxRate - rate) > 1e-9) p.useDifferentTaxRate = true;
     }
+  }
+}
+
+/**
+ * Alternative categories (`ALNBGroupNo`/`ALNBSerNo`, read into `alternativeGroupIdentifier`/`alternativeIdentifier`):
+ * serNo 0 is the base, serNo ≥ 1 points to the base group of the same group number with `alternativeTo` (so the
+ * calculation leaves it out of its parent's total). Source: GAEB DA XML 3.3 Lib tgBoQCtgy.
+ */
+export function resolveGroupAlternatives(elements: readonly ElementDto[], report: ReaderReport): void {
+  const groups: ServiceSpecificationGroupDto[] = [];
+  const walk = (list: readonly ElementDto[] | undefined): void => {
+    for (const e of list ?? []) {
+      if (e.elementTypeDiscriminator !== 'ServiceSpecificationGroupDto') continue;
+      const g = e as ServiceSpecificationGroupDto;
+      if (g.alternativeGroupIdentifier !== undefined) groups.push(g);
+      walk(g.elements);
+    }
+  };
+  walk(elements);
+  const bases = new Map<number, ServiceSpecificationGroupDto>();
+  for (const g of groups) if ((g.alternativeIdentifier ?? 0) === 0 && !bases.has(g.alternativeGroupIdentifier!)) bases.set(g.alternativeGroupIdentifier!, g);
+  for (const g of groups) {
+    g.alternativeIdentifier ??= 0;
+    if (g.alternativeIdentifier === 0) continue;
+    const base = bases.get(g.alternativeGroupIdentifier!);
+    if (base) g.alternativeTo = idOf(base);
+    else report.report('GAEB_ALTERNATIVE_BASE_MISSING', 'warning', `Alternative category group ${g.alternativeGroupIdentifier} has no base category (ALNBSerNo 0).`, g.itemNumber?.stringRepresentation);
   }
 }

@@ -23,7 +23,7 @@ import { RichText } from './text.js';
 const SKIP = 0, LEAF = 1, ROOT = 2, GAEB_INFO = 3, PRJ_INFO = 4, AWARD = 5, AWARD_INFO = 6, PARTY = 7, ADDRESS = 8,
   BOQ = 9, BOQ_INFO = 10, BKDN = 11, BOQ_TOTALS = 12, BODY = 13, CTGY = 14, CTGY_TOTALS = 15, ITEMLIST = 16,
   ITEM = 17, SUB_DESCR = 18, REMARK = 19, PERF_DESCR = 20, DESCRIPTION = 21, COMPLETE_TEXT = 22, OUTLINE_TEXT = 23,
-  ADD_TEXT = 24, QTY_DETERM = 25, QDETERM_ITEM = 26, RICH = 27;
+  ADD_TEXT = 24, QTY_DETERM = 25, QDETERM_ITEM = 26, RICH = 27, MARKUP_SUB_QTY = 28;
 // What a finished rich text container fills.
 const TO_LONG = 0, TO_SHORT = 1, TO_GROUP_LABEL = 2, TO_PROJECT_DESCRIPTION = 3;
 
@@ -198,9 +198,9 @@ export class GaebXmlState {
           body.openPerfDescr(attrs);
           return PERF_DESCR;
         }
-        if (name === 'MarkupItem') {
-          const number = [...this.categoryNumberParts(), attrs.RNoPart ?? ''].join('.');
-          this.report.report('GAEB_MARKUP_ITEM_DROPPED', 'warning', 'A markup item (MarkupItem) has no equivalent in the model and was dropped.', number);
+        if (name === 'MarkupItem' && parent === ITEMLIST) {
+          body.openItem(attrs, true);
+          return ITEM;
         }
         return SKIP;
       case CTGY:
@@ -232,6 +232,12 @@ export class GaebXmlState {
         if (name === 'DetailAddText') return this.startRich(true, TO_LONG, d);
         return SKIP;
       case QTY_DETERM: return name === 'QDetermItem' ? QDETERM_ITEM : SKIP;
+      case MARKUP_SUB_QTY:
+        if (name === 'RefItem' && attrs.IDRef !== undefined) {
+          (body.item!.markupRefs ??= []).push(attrs.IDRef);
+          body.keepForLinks(body.item!);
+        }
+        return SKIP;
       case QDETERM_ITEM:
         if (name === 'QTakeoff' && attrs.Row !== undefined) body.takeoffRow(attrs.Row);
         return SKIP;
@@ -251,6 +257,7 @@ export class GaebXmlState {
         body.described = body.sub;
         return SUB_DESCR;
       case 'QtyDeterm': return QTY_DETERM;
+      case 'MarkupSubQty': return MARKUP_SUB_QTY;
       case 'RefRNo':
         item.refRNo = attrs.IDRef;
         body.keepForLinks(item);

@@ -11,11 +11,11 @@ import { countsInTotal } from '../../../../core/model/calculate.js';
 import { D } from '../../../../core/model/decimal.js';
 import {
   isExecutionDescription, isGroup, isNoteText, isPosition,
-  type ElementDto, type ExecutionDescriptionDto, type NoteTextDto, type PositionDto, type ServiceSpecificationDto,
+  type ElementContainerBase, type ElementDto, type ExecutionDescriptionDto, type NoteTextDto, type PositionDto, type ServiceSpecificationDto,
   type ServiceSpecificationGroupDto,
 } from '../../../../core/model/types.js';
 import { writeDescription } from './description.js';
-import { writeItem, type BoqState } from './item.js';
+import { writeItem, writeMarkupItem, type BoqState } from './item.js';
 import { groupRNoPart, positionRNo, sanitizeRNo, skippedPart, type BkdnLevel } from './numbering.js';
 import { writeMLTextLines } from './text-xml.js';
 
@@ -33,6 +33,8 @@ export interface BoqInfoData {
   upCompTypes: string[];
   lblTime?: string;
   total?: number;
+  /** The service specification: its deductionFactor / absoluteDeduction / flatSum / deductedPrice. */
+  discounts?: ElementContainerBase;
   vatPercent?: number;
 }
 
@@ -66,6 +68,7 @@ export function writeBoQInfo(s: BoqState, info: BoqInfoData): void {
   }
   if (rules.prices && rules.boqInfo.totals && info.total !== undefined) {
     b.open('Totals').leaf('Total', ctx.decimal(info.total, 2, 13, 'Total', 'BoQ'));
+    writeDiscounts(s, info.discounts, 'BoQ');
     if (info.vatPercent !== undefined) b.leaf('VAT', ctx.decimal(info.vatPercent, 2, 5, 'VAT', 'BoQ'));
     b.close();
   }
@@ -128,6 +131,10 @@ function writeCategory(s: BoqState, g: ServiceSpecificationGroupDto, depth: numb
     if (g.shortText) writeMLTextLines(b, ctx.clean(g.shortText, { itemNumber: no, field: 'group', label: 'label' }));
     b.close();
   }
+  // ALNBGroupNo/ALNBSerNo (tgBoQCtgy, not in 84): an alternative group or the base of one.
+  if (rules.item.flags && Number.isInteger(g.alternativeGroupIdentifier)) {
+    b.leaf('ALNBGroupNo', g.alternativeGroupIdentifier!).leaf('ALNBSerNo', Number.isInteger(g.alternativeIdentifier) ? g.alternativeIdentifier! : 0);
+  }
   if (g.comissionStatus === 'Removed') {
     if (rules.ctgy.notApplBoQ) b.leaf('NotApplBoQ', 'Yes');
     else ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'warning', `phase ${rules.phase} has no NotApplBoQ; removed groups were written without the flag`, no);
@@ -138,7 +145,7 @@ function writeCategory(s: BoqState, g: ServiceSpecificationGroupDto, depth: numb
     writeContainerContent(s, children, depth + 1, `group ${no ?? rno}`);
     b.close();
   }
-  writeTotals(s, num(g.totalPrice) ?? 0, no ?? rno);
+  writeTotals(s, num(g.totalPrice) ?? 0, no ?? rno, g);
   b.close();
 }
 
@@ -152,15 +159,35 @@ function writeWrapper(s: BoqState, positions: readonly PositionDto[], depth: num
   writeItemlist(s, positions);
   b.close();
   let total = new D(0);
-  for (const p of positions) if (countsInTotal(p)) total = total.plus(num(p.totalPrice) ?? 0);
+  for (const p of positions) if (countsInTotal(p)) total = total.plus(num(p.deductedPrice) ?? num(p.totalPrice) ?? 0);
   writeTotals(s, total.toNumber(), 'wrapper category');
   b.close();
 }
 
-function writeTotals(s: BoqState, total: number, key: string): void {
+/**
+ * `Totals` (tgTotals): Total = `totalPrice` (Σ children after their discounts), DiscountPcnt = deductionFactor in
+ * percent, DiscountAmt = absoluteDeduction, TotAfterDisc = `deductedPrice` when discounted, TotalLSUM = flatSum.
+ */
+export function writeTotals(s: BoqState, total: number, key: string, c?: ElementContainerBase): void {
   const { ctx } = s;
   if (!ctx.rules.prices || ctx.rules.ctgy.totals === 'none') return;
-  ctx.b.open('Totals').leaf('Total', ctx.decimal(total, 2, 13, 'Total', key)).close();
+  ctx.b.open('Totals').leaf('Total', ctx.decimal(total, 2, 13, 'Total', key));
+  writeDiscounts(s, c, key);
+  ctx.b.close();
+}
+
+/** DiscountPcnt, DiscountAmt, TotAfterDisc, TotalLSUM of a `Totals` (after its Total). */
+function writeDiscounts(s: BoqState, c: ElementContainerBase | undefined, key: string): void {
+  const { ctx } = s;
+  const b = ctx.b;
+  const factor = num(c?.deductionFactor) ?? 0;
+  const absolute = num(c?.absoluteDeduction) ?? 0;
+  if (factor !== 0) b.leaf('DiscountPcnt', ctx.decimal(factor * 100, 6, 9, 'DiscountPcnt', key));
+  if (absolute !== 0) b.leaf('DiscountAmt', ctx.decimal(absolute, 2, 13, 'DiscountAmt', key));
+  const after = num(c?.deductedPrice);
+  if ((factor !== 0 || absolute !== 0) && after !== undefined) b.leaf('TotAfterDisc', ctx.decimal(after, 2, 13, 'TotAfterDisc', key));
+  const flat = num(c?.flatSum);
+  if (flat !== undefined) b.leaf('TotalLSUM', ctx.decimal(flat, 2, 13, 'TotalLSUM', key));
 }
 
 function writeItemlist(s: BoqState, elements: readonly ElementDto[]): void {
@@ -179,7 +206,8 @@ function writeItemlist(s: BoqState, elements: readonly ElementDto[]): void {
         index = clean.value || undefined;
         if (clean.changed) s.ctx.tally('GAEB_XML_ITEM_NUMBER_CHANGED', 'warning', 'index parts not allowed by RNoIndex (one letter, digit or _) were shortened', no);
       }
-      writeItem(s, el, part, index);
+      if (el.isComplementingPosition === true) writeMarkupItem(s, el, part, index);
+      else writeItem(s, el, part, index);
     } else if (isNoteText(el)) writeRemark(s, el);
     else if (isExecutionDescription(el)) writePerfDescr(s, el);
   }

@@ -86,6 +86,7 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
     upCompTypes: upCompLabels.map((l) => info.priceComponentTypes?.[l] ?? 'Unknown'),
     lblTime: info.labourTimeLabel,
     total: typeof spec.totalPrice === 'number' ? spec.totalPrice : undefined,
+    discounts: spec,
     vatPercent: typeof spec.projectTaxRate === 'number' && spec.projectTaxRate !== 0 ? spec.projectTaxRate * 100 : undefined,
   });
   writeTopBody(state, spec);
@@ -107,10 +108,10 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
   return b.toBuffer();
 }
 
-/** UP decimals: `projectInformation.upFracDig` (2|3), else the project's `priceAccuracy` clamped to 2..3. */
+/** UP decimals: `projectInformation.upFracDig` (2|3), else the project's `unitPriceAccuracy ?? priceAccuracy` clamped to 2..3. */
 function upFracDigits(project: ProjectDto): number {
   const explicit = project.projectInformation?.upFracDig;
   if (explicit === 2 || explicit === 3) return explicit;
-  const acc = project.priceAccuracy;
+  const acc = project.unitPriceAccuracy ?? project.priceAccuracy;
   return typeof acc === 'number' && Number.isFinite(acc) ? Math.min(3, Math.max(2, Math.round(acc))) : 3;
 }

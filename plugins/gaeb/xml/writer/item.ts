@@ -52,6 +52,7 @@ export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex
   if (item.flags) {
     if (p.serviceType === 'HourlyPaidWork') b.leaf('HourIt', 'Yes');
     if (p.isKeyItem === true) b.leaf('KeyIt', 'Yes');
+    if (p.complemented === true) b.leaf('MarkupIt', 'Yes');
     writeReference(s, p, no);
   }
 
@@ -79,8 +80,7 @@ export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex
         if (price !== undefined) b.leaf(`UPComp${i + 1}`, ctx.decimal(price, s.upDigits, 13, `UPComp${i + 1}`, no));
       });
     }
-    const it = num(p.totalPrice);
-    if (it !== undefined) b.leaf('IT', ctx.decimal(it, 2, 13, 'IT', no));
+    writeDiscountAndIT(s, p, no);
   }
 
   const vat = num(p.taxRate);
@@ -126,4 +126,57 @@ function writeSubDescriptions(s: BoqState, subs: readonly SubDescriptionDto[], n
     }
     b.close();
   }
+}
+
+/** Item DiscountPcnt (deductionFactor in percent) and IT = the total after it (`deductedPrice`, GAEB tgItem). */
+function writeDiscountAndIT(s: BoqState, p: PositionDto, no: string): void {
+  const { b } = s.ctx;
+  const factor = num(p.deductionFactor) ?? 0;
+  if (factor !== 0) b.leaf('DiscountPcnt', s.ctx.decimal(factor * 100, 6, 9, 'DiscountPcnt', no));
+  const it = num(p.deductedPrice) ?? num(p.totalPrice);
+  if (it !== undefined) b.leaf('IT', s.ctx.decimal(it, 2, 13, 'IT', no));
+}
+
+const MARKUP_TYPE: Record<string, string> = {
+  AllPreviousMarkedPositions: 'IdentAsMark',
+  AllPreviousPositions: 'AllInCat',
+  ReferencedPositions: 'ListInSubQty',
+};
+
+/**
+ * A complementing position as `MarkupItem` (tgMarkupItem): ALN/Provis/NotAppl/HourIt/KeyIt flags, MarkupType
+ * (not in 84 of 3.2/3.3; a type the model does not state is written as AllInCat), MarkupSubQty/RefItem per `complementsPositions`, ITMarkup (`complementingBasePrice`), Markup
+ * (percent), DiscountPcnt, IT, Description (required).
+ */
+export function writeMarkupItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex: string | undefined): void {
+  const { ctx, index } = s;
+  const { b, rules } = ctx;
+  const no = p.itemNumber?.stringRepresentation || rNoPart;
+  b.open('MarkupItem', { ID: index.xmlId(p), RNoPart: rNoPart, RNoIndex: rNoIndex });
+  if (rules.item.flags) {
+    const alt = index.alternative(p);
+    if (alt) b.leaf('ALNGroupNo', alt.group).leaf('ALNSerNo', alt.serNo);
+    if (p.positionType === 'Optional') b.leaf('Provis', p.priceType === 'WithoutTotal' ? 'WithoutTotal' : 'WithTotal');
+  }
+  if (p.comissionStatus === 'Removed' && rules.item.notAppl) b.leaf('NotAppl', 'Yes');
+  if (rules.item.flags) {
+    if (p.serviceType === 'HourlyPaidWork') b.leaf('HourIt', 'Yes');
+    if (p.isKeyItem === true) b.leaf('KeyIt', 'Yes');
+  }
+  // MarkupType/MarkupSubQty: every phase except the reduced 84 of 3.2/3.3 (3.1's 84 still requires MarkupType).
+  if (rules.item.flags || rules.version === '3.1') {
+    b.leaf('MarkupType', MARKUP_TYPE[p.gaebComplementingType ?? ''] ?? 'AllInCat');
+    for (const id of p.complementsPositions ?? []) {
+      const ref = index.xmlIdOfModelId(id);
+      if (ref) b.open('MarkupSubQty').empty('RefItem', { IDRef: ref }).close();
+    }
+  }
+  if (rules.prices) {
+    const base = num(p.complementingBasePrice) ?? 0;
+    b.leaf('ITMarkup', ctx.decimal(base, 2, 13, 'ITMarkup', no));
+    b.leaf('Markup', ctx.decimal(num(p.complementingPricePercentage) ?? 0, 6, 9, 'Markup', no));
+    writeDiscountAndIT(s, p, no);
+  }
+  writeDescription(ctx, p, { required: true, itemNumber: no, field: 'position' });
+  b.close();
 }
