@@ -4,9 +4,6 @@
  * X84 is a reduced phase without quantities (reference/gaeb.md §1.4): its quantities come from a sibling file of
  * the same LV (same base name, .X81/.X83/.X86) by item number. Skipped, with a notice, when the corpus is absent.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_PHASE_BY_DP, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
@@ -83,7 +80,8 @@ describe.skipIf(!hasCorpus)('GAEB DA XML reader on the corpus', () => {
     });
 
     const priced = positions.filter((p) => typeof p.gaebTotal === 'number');
-    it.skipIf(priced.length === 0)('has IT = quantity × UP (× (1 − discount), 0 when not applicable) for ≥ 99 % of the items', () => {
+    // Only files that state item totals (IT) get this check.
+    if (priced.length > 0) it('has IT = quantity × UP (× (1 − discount), 0 when not applicable) for ≥ 99 % of the items', () => {
       const sibling = /\.x84$/i.test(name) ? siblingQuantities(name) : new Map<string, number>();
       const mismatches: string[] = [];
       let compared = 0;
@@ -101,26 +99,5 @@ describe.skipIf(!hasCorpus)('GAEB DA XML reader on the corpus', () => {
       expect(compared, 'items with quantity, UP and IT').toBeGreaterThanOrEqual(Math.min(priced.length, 3));
       expect((compared - mismatches.length) / compared, mismatches.join('; ')).toBeGreaterThanOrEqual(0.99);
     });
-  });
-
-  // Recalculated category totals equal the file's Totals/Total where the file has nothing the model drops or
-  // computes differently (markup items, item discounts). Needs the model pipeline (core/model/index.ts).
-  const prepareModule = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'core', 'model', 'index.ts');
-  const comparable = files.filter((f) => {
-    const text = new TextDecoder().decode(readCorpus('gaeb', f));
-    return /<BoQCtgy[\s>][\s\S]*?<Totals>/.test(text) && /<UP>/.test(text) && !/<MarkupItem[\s>]|<DiscountPcnt>/.test(text);
-  });
-  it.skipIf(!existsSync(prepareModule) || comparable.length === 0)('recalculated category totals equal Totals/Total where the file has no markup items or discounts', async () => {
-    const { prepareProject } = (await import('../../core/model/index.js')) as { prepareProject: (p: ProjectDto, o: object) => ProjectDto };
-    let checked = 0;
-    for (const name of comparable) {
-      const prepared = prepareProject(readFile(name).project, {});
-      for (const g of flatten(prepared.serviceSpecifications![0].elements).filter(isGroup)) {
-        if (typeof g.gaebTotal !== 'number') continue;
-        checked++;
-        expect(g.totalPrice, `${name} ${g.itemNumber?.stringRepresentation}`).toBeCloseTo(g.gaebTotal, 2);
-      }
-    }
-    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -274,12 +274,6 @@ export class GaebXmlState {
     }
   }
 
-  /** RNoParts of the open categories, from the open group's item number ("01.02." → ["01", "02"]). */
-  private categoryNumberParts(): string[] {
-    const n = this.body.group()?.itemNumber?.stringRepresentation;
-    return n ? n.slice(0, -1).split('.') : [];
-  }
-
   private addText(fields: { isOpeningText?: true; isClosingText?: true }): number {
     this.body.openNote(fields, this.spec.elements!);
     return ADD_TEXT;
