@@ -2,13 +2,13 @@
  * The conversion pipeline: read → normalise and recalculate on the canonical model → write
  * (a hub, never N×M converters: reference/architecture.md §9.3).
  */
-import { inject, injectable } from 'tsyringe';
+import { injectable } from 'tsyringe';
 import { GatewayError, parseError, targetError } from '../errors.js';
 import { prepareProject } from '../model/index.js';
 import type { ProjectDto } from '../model/types.js';
 import type { ResolvedOptions } from '../options/catalog.js';
 import type { ConversionContext, ConversionInput, ConversionOutput } from '../plugin/contract.js';
-import { FormatRegistry, type ConversionRoute } from '../registry/format-registry.js';
+import type { ConversionRoute } from '../registry/format-registry.js';
 import { MessageCollector, type ConversionMessage } from './messages.js';
 
 export interface ConversionResult {
@@ -21,8 +21,6 @@ export type ErrorLogger = (err: unknown, stage: 'read' | 'write', route: Convers
 
 @injectable()
 export class ConversionService {
-  constructor(@inject(FormatRegistry) readonly registry: FormatRegistry) {}
-
   /**
    * Reads the input with the route's source plugin, prepares the project (ids, item numbers, quantities, prices
    * and totals; option A `TryAutoGenerateItemNumbersAndSchema`, option S for skipped levels) and writes it with
