@@ -1,13 +1,18 @@
 /**
- * The `gaeb` format plugin: GAEB DA XML 3.0–3.3 read (generation and phase recognised from the content, never
- * the file name) and GAEB DA XML 3.1/3.2/3.3 written. Option group S on the source side, G on the target side
- * (seeds/001). GAEB 90 and GAEB 2000 are recognised and answered with a clear 400 until their reader exists.
+ * The `gaeb` format plugin: all three generations — GAEB 90 (`.D8x`), GAEB 2000 (`.P8x`) and GAEB DA XML 3.0–3.3
+ * (`.X8x`) — read, the generation and phase recognised from the content, never the file name; written as
+ * `DestinationGaebType` says (GAEB 90, GAEB 2000, DA XML 3.1/3.2/3.3). Option group S on the source side, G on
+ * the target side (seeds/001).
  */
 import { GatewayError, parseError } from '../../core/errors.js';
 import { DP_BY_EXCHANGE_PHASE, type ProjectDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
 import { detectGaebGeneration } from './detect.js';
+import { readGaeb90 } from './gaeb90/reader.js';
+import { writeGaeb90 } from './gaeb90/writer.js';
+import { readGaeb2000 } from './gaeb2000/reader.js';
+import { writeGaeb2000 } from './gaeb2000/writer.js';
 import { readGaebXml } from './xml/reader/index.js';
 import { writeGaebXml } from './xml/writer/index.js';
 
@@ -37,10 +42,8 @@ export const gaebPlugin: FormatPlugin = {
       const bytes = input.bytes ?? Buffer.alloc(0);
       const generation = detectGaebGeneration(bytes.subarray(0, 8192));
       if (generation === 'xml') return readGaebXml(bytes, options, ctx);
-      if (generation === 'gaeb90' || generation === 'gaeb2000') {
-        const name = generation === 'gaeb90' ? 'GAEB 90 (.D8x)' : 'GAEB 2000 (.P8x)';
-        throw parseError(`This is a ${name} file; this gateway reads GAEB DA XML (.X8x) so far.`, 'gaebFile');
-      }
+      if (generation === 'gaeb90') return readGaeb90(bytes, options, ctx);
+      if (generation === 'gaeb2000') return readGaeb2000(bytes, options, ctx);
       throw parseError(
         'Expected a GAEB file: GAEB DA XML (.X8x, an XML document with root element GAEB), GAEB 2000 (.P8x, starting with #begin[GAEB]) or GAEB 90 (.D8x, 80-column records).',
         'gaebFile',
@@ -51,11 +54,14 @@ export const gaebPlugin: FormatPlugin = {
     optionGroups: ['G'],
     write(project, options, ctx) {
       const type = String(options.DestinationGaebType);
+      const phase = targetPhase(project, options);
+      if (type === 'Gaeb90') return { data: writeGaeb90(project, options, ctx, phase), contentType: 'text/plain; charset=ibm850', fileExtension: `.D${phase}` };
+      if (type === 'Gaeb2000') return { data: writeGaeb2000(project, options, ctx, phase), contentType: 'text/plain; charset=windows-1252', fileExtension: `.P${phase}` };
       const version = XML_VERSIONS[type];
       if (!version) {
-        throw new GatewayError('GW_ERR_OPTION', `DestinationGaebType ${type} is not available yet; available: ${Object.keys(XML_VERSIONS).join(', ')}.`, 'DestinationGaebType');
+        const available = ['Gaeb90', 'Gaeb2000', ...Object.keys(XML_VERSIONS)].join(', ');
+        throw new GatewayError('GW_ERR_OPTION', `DestinationGaebType ${type} is not available yet; available: ${available}.`, 'DestinationGaebType');
       }
-      const phase = targetPhase(project, options);
       const data = writeGaebXml(project, options, ctx, { version, phase });
       return { data, contentType: 'application/xml', fileExtension: `.X${phase}` };
     },

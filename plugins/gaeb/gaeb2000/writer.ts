@@ -1,0 +1,394 @@
+/**
+ * GAEB 2000 writer (`.P81`–`.P86`, DA 2000 version 1.2): a prepared ProjectDto → Windows-1252 bytes, CRLF lines,
+ * `#begin[…]`/`#end[…]` blocks indented one blank per level, `[Tag]value[end]` values, and the checksum trailer
+ * `#end[GAEB]<#begin blocks>|<[end] values>` (reference/gaeb.md §2.2, as Dangl/iTWO/SJ AVA write it).
+ *
+ * Layout written: GAEBInfo; PrjInfo (Name, Bez, Wae, WaeBez); Vergabe → DP, VergabeInfo, AG/Adresse, ZusText per
+ * opening note text; LV → LVInfo (Name, Bez, Datum, KurzLang, BezZeit, LVGlied per schema tier, USt), then the
+ * body: LVBereich (nested), Hinweis (other note texts), Position ([OZ] [Menge] [ME] [EP] [GB] [Bedarf] [Entf]
+ * [ZZGruppeNr] [ZZLfdNr], Beschreibung → [Kurztext] [Langtext]).
+ *
+ * Decisions:
+ * - `[OZ]` is the full item number in the fixed tier widths, each part right-aligned and blank-filled (the form of
+ *   Flechtingen GS AA.p83 `" 1 1   1"`), so parts come back exactly as they were; a skipped level is blank
+ *   (`"1  10"`, the 1561 files). Widths: the schema's, widened to the longest part found (reported).
+ * - Numbers with decimal comma (iTWO, NEVARIS, SJ AVA, BUILDUP: the majority of writers, §2.2): Menge 3, EP
+ *   `unitPriceAccuracy` (2|3), GB 2 decimals. Prices (EP, GB) only in the priced phases 82, 84, 85, 86.
+ * - `[Langtext]` is plain text (what iTWO/NEVARIS write; every reader understands it and lines survive) unless
+ *   the HTML carries bold/italic/underline: then RTF (`{\rtf1\ansi\ansicpg1252 …}`), so the formatting is kept.
+ *   Other formatting (fonts, colours, tables) is not kept and reported once per item.
+ * - What the format cannot hold is reported (`GAEB2000_*`, with the item number): characters outside
+ *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, price components.
+ */
+import iconv from 'iconv-lite';
+import { htmlToPlainText } from '../../../core/model/long-text.js';
+import type {
+  ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
+  ServiceSpecificationGroupDto,
+} from '../../../core/model/types.js';
+import type { ResolvedOptions } from '../../../core/options/catalog.js';
+import type { MessageSink } from '../../../core/pipeline/messages.js';
+import { ReaderReport } from '../xml/reader/report.js';
+import { type RtfRun, runsToRtf } from './rtf.js';
+import { checksumOf } from './tokenizer.js';
+
+type Phase = '81' | '82' | '83' | '84' | '85' | '86';
+const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
+const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Position: 'Position', Index: 'Index' };
+
+const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
+const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto' || e.elementTypeDiscriminator === 'Position';
+const isNote = (e: ElementDto): e is NoteTextDto => e.elementTypeDiscriminator === 'NoteTextDto' || e.elementTypeDiscriminator === 'NoteText';
+
+/** `YYYY-MM-DD…` → `DD.MM.YYYY`; undefined for anything else. */
+const toDate = (iso: string | undefined): string | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : undefined;
+};
+
+/** A number with decimal comma and `decimals` places (`1234.5` → `1234,500`). */
+const num = (n: number, decimals: number): string => n.toFixed(decimals).replace('.', ',');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' };
+const decodeEntities = (s: string): string => s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+  if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+  return ENTITIES[e.toLowerCase()] ?? all;
+});
+const BLOCK_TAGS = /^(p|div|li|tr|h[1-6]|table|ul|ol)$/;
+
+/**
+ * HTML long text → paragraphs of runs with bold/italic/underline (from b/strong, i/em, u and the span styles the
+ * readers write), `br` → '\n', table cells → tab; whitespace collapses as in HTML.
+ * @returns the paragraphs and whether any run is formatted
+ */
+export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: boolean } {
+  const paragraphs: RtfRun[][] = [];
+  let current: RtfRun[] = [];
+  const stack: { tag: string; b: boolean; i: boolean; u: boolean }[] = [];
+  let fmt = { b: false, i: false, u: false };
+  let formatted = false;
+  const endParagraph = () => {
+    if (current.length > 0) paragraphs.push(current);
+    current = [];
+  };
+  const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (m[4] !== undefined) {
+      const text = decodeEntities(m[4].replace(/\s+/g, ' '));
+      if (text === '') continue;
+      current.push({ text, bold: fmt.b, italic: fmt.i, underline: fmt.u });
+      if (fmt.b || fmt.i || fmt.u) formatted = formatted || text.trim() !== '';
+      continue;
+    }
+    const tag = m[2].toLowerCase();
+    const closing = m[1] === '/';
+    if (tag === 'br') {
+      current.push({ text: '\n' });
+      continue;
+    }
+    if (BLOCK_TAGS.test(tag)) {
+      endParagraph();
+      continue;
+    }
+    if (tag === 'td' || tag === 'th') {
+      if (!closing) current.push({ text: '\t' });
+      continue;
+    }
+    if (closing) {
+      const at = stack.map((s) => s.tag).lastIndexOf(tag);
+      if (at >= 0) {
+        fmt = { b: stack[at].b, i: stack[at].i, u: stack[at].u };
+        stack.length = at;
+      }
+      continue;
+    }
+    if (/\/\s*$/.test(m[3])) continue; // self-closing
+    stack.push({ tag, ...fmt });
+    const style = /style\s*=\s*"([^"]*)"/i.exec(m[3])?.[1] ?? '';
+    fmt = {
+      b: fmt.b || tag === 'b' || tag === 'strong' || /font-weight\s*:\s*(bold|[6-9]00)/i.test(style),
+      i: fmt.i || tag === 'i' || tag === 'em' || /font-style\s*:\s*italic/i.test(style),
+      u: fmt.u || tag === 'u' || /text-decoration\s*:[^;]*underline/i.test(style),
+    };
+  }
+  endParagraph();
+  for (const p of paragraphs) {
+    p[0].text = p[0].text.replace(/^ +/, '');
+    const last = p[p.length - 1];
+    last.text = last.text.replace(/ +$/, '');
+  }
+  return { paragraphs, formatted };
+}
+
+class Gaeb2000Writer {
+  private readonly lines: string[] = [];
+  private depth = 0;
+  private begins = 0;
+  private ends = 0;
+  private widths: number[] = [];
+  private groupCount = 0;
+  private hasIndex = false;
+  private readonly priced: boolean;
+  private readonly upDecimals: number;
+  private current: string | undefined;
+
+  constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
+    private readonly report: ReaderReport, private readonly phase: Phase) {
+    this.priced = PRICED.has(phase) && options.WritePrices !== false;
+    this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
+  }
+
+  private begin(name: string): void {
+    this.lines.push(`${' '.repeat(this.depth)}#begin[${name}]`);
+    this.depth++;
+    this.begins++;
+  }
+
+  private end(name: string): void {
+    this.depth--;
+    this.lines.push(`${' '.repeat(this.depth)}#end[${name}]`);
+  }
+
+  /** `[tag]value[end]`; multi-line values keep their lines (continuations unindented). Nothing for undefined. */
+  private value(tag: string, value: string | number | undefined): void {
+    if (value === undefined || value === '') return;
+    let text = String(value).replace(/\r\n?/g, '\n');
+    if (this.options.RemoveUnprintableCharactersFromTexts === true) text = text.replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+    if (/\[end\]/i.test(text)) {
+      text = text.replace(/\[end\]/gi, '[end ]');
+      this.report.report('GAEB2000_END_MARKER_ESCAPED', 'warning', `A text held the marker '[end]'; it was written as '[end ]'.`, this.current);
+    }
+    if (iconv.decode(iconv.encode(text, 'win1252'), 'win1252') !== text) {
+      this.report.report('GAEB2000_CHARACTER_REPLACED', 'warning', `[${tag}] holds characters outside Windows-1252; they were written as '?'.`, this.current);
+    }
+    this.lines.push(`${' '.repeat(this.depth)}[${tag}]${text.split('\n').join('\r\n')}[end]`);
+    this.ends++;
+  }
+
+  write(): string {
+    const info = this.project.projectInformation ?? {};
+    const spec = this.project.serviceSpecifications?.[0] ?? {};
+    if ((this.project.serviceSpecifications?.length ?? 0) > 1) {
+      this.report.report('GAEB2000_SPECIFICATIONS_DROPPED', 'warning', 'GAEB 2000 holds one LV; only the first service specification was written.');
+    }
+    this.layout(info.itemNumberSchema?.tiers ?? [], spec.elements ?? []);
+    const now = new Date();
+    this.begin('GAEB');
+    this.begin('GAEBInfo');
+    this.value('Version', '1.2');
+    this.value('VersMon', '11');
+    this.value('VersJahr', '2001');
+    this.value('Datum', toDate(now.toISOString()));
+    this.value('Uhrzeit', now.toISOString().slice(11, 16));
+    this.value('ProgSystem', 'ava-gateway');
+    this.value('ProgName', 'ava-gateway');
+    this.value('Zeichensatz', 'ANSI');
+    this.end('GAEBInfo');
+    this.begin('PrjInfo');
+    this.value('Name', info.name);
+    this.value('Bez', info.descriptionShort);
+    this.value('Wae', info.currencyShort);
+    this.value('WaeBez', info.currencyLong);
+    this.end('PrjInfo');
+    this.begin('Vergabe');
+    this.value('DP', this.phase);
+    this.begin('VergabeInfo');
+    this.value('Wae', info.currencyShort);
+    this.value('WaeBez', info.currencyLong);
+    this.value('AbgabeOrt', spec.submissionLocation);
+    this.value('AusfBeginn', toDate(spec.plannedExecutionStart));
+    this.value('AusfEnde', toDate(spec.plannedExecutionEnd));
+    this.end('VergabeInfo');
+    if (info.buyer) this.address(info.buyer);
+    const elements = spec.elements ?? [];
+    for (const e of elements) if (isNote(e) && e.isOpeningText) this.zusText(e);
+    this.begin('LV');
+    this.begin('LVInfo');
+    this.value('Name', spec.name);
+    this.value('Bez', spec.description);
+    this.value('Datum', toDate(spec.creationDate));
+    this.value('KurzLang', '1');
+    this.value('BezZeit', info.labourTimeLabel);
+    this.tiers(info.itemNumberSchema?.tiers ?? []);
+    if (spec.projectTaxRate !== undefined) this.value('USt', num(spec.projectTaxRate * 100, 2));
+    this.end('LVInfo');
+    this.body(elements.filter((e) => !(isNote(e) && e.isOpeningText)), []);
+    this.end('LV');
+    this.end('Vergabe');
+    this.depth--;
+    this.lines.push(`#end[GAEB]${checksumOf({ begins: this.begins, ends: this.ends })}`);
+    return this.lines.join('\r\n') + '\r\n';
+  }
+
+  /** Tier widths: the schema's, widened to the longest item number part (reported when widened). */
+  private layout(tiers: readonly ItemNumberSchemaTierDto[], elements: readonly ElementDto[]): void {
+    const groups = tiers.filter((t) => t.tierType === 'Lot' || t.tierType === 'Group');
+    const item = tiers.find((t) => t.tierType === 'Position');
+    this.hasIndex = tiers.some((t) => t.tierType === 'Index');
+    const schemaWidths = [...groups.map((t) => t.length ?? 1), item?.length ?? 1, ...(this.hasIndex ? [1] : [])];
+    let maxDepth = groups.length;
+    const widths = [...schemaWidths];
+    const walk = (list: readonly ElementDto[], depth: number) => {
+      for (const e of list) {
+        if (isGroup(e)) {
+          maxDepth = Math.max(maxDepth, depth + 1);
+          walk(e.elements ?? [], depth + 1);
+        }
+      }
+    };
+    walk(elements, 0);
+    this.groupCount = maxDepth;
+    while (widths.length - (this.hasIndex ? 2 : 1) < maxDepth) widths.splice(widths.length - (this.hasIndex ? 2 : 1), 0, 1);
+    const fit = (list: readonly ElementDto[]) => {
+      for (const e of list) {
+        if (isGroup(e)) fit(e.elements ?? []);
+        const parts = isGroup(e) || isPosition(e) ? this.parts(e) : undefined;
+        parts?.forEach((p, i) => { if (p.length > widths[i]) widths[i] = p.length; });
+      }
+    };
+    this.widths = widths;
+    fit(elements);
+    if (widths.some((w, i) => w !== schemaWidths[i])) {
+      this.report.report('GAEB2000_SCHEMA_WIDENED', 'info', `The item number levels were written with widths ${widths.join(', ')} (schema: ${schemaWidths.join(', ') || 'none'}) so that every item number fits [OZ].`);
+    }
+  }
+
+  private tiers(tiers: readonly ItemNumberSchemaTierDto[]): void {
+    const named = tiers.filter((t) => t.tierType !== undefined);
+    const types = [...Array(this.groupCount).fill('Group'), 'Position', ...(this.hasIndex ? ['Index'] : [])] as string[];
+    const groups = named.filter((t) => t.tierType === 'Lot' || t.tierType === 'Group');
+    types.forEach((type, i) => {
+      const tier = type === 'Group' ? groups[i] : named.find((t) => t.tierType === type);
+      this.begin('LVGlied');
+      this.value('Typ', TIER_NAMES[type === 'Group' && tier?.tierType === 'Lot' ? 'Lot' : type]);
+      this.value('Bez', tier?.tierName);
+      this.value('Laenge', this.widths[i]);
+      this.value('Format', tier?.type === 'Alphanumeric' ? 'AN' : 'N');
+      this.end('LVGlied');
+    });
+  }
+
+  /**
+   * Tier parts of a group or position number, aligned to the widths: group parts first (missing levels of a
+   * position with fewer parts are the deepest group levels, blank), then item and index.
+   */
+  private parts(e: ServiceSpecificationGroupDto | PositionDto): string[] {
+    const s = e.itemNumber?.stringRepresentation ?? '';
+    const raw = s.replace(/\.$/, '').split('.').map((p) => (/^_+$/.test(p) ? '' : p));
+    if (isGroup(e)) return raw;
+    const tail = this.hasIndex && raw.length >= 2 + this.groupCount ? 2 : 1;
+    const groups = raw.slice(0, raw.length - tail);
+    while (groups.length < this.groupCount) groups.push('');
+    return [...groups.slice(0, this.groupCount), ...raw.slice(raw.length - tail)];
+  }
+
+  private oz(e: ServiceSpecificationGroupDto | PositionDto): string {
+    return this.parts(e).map((p, i) => p.padStart(this.widths[i] ?? p.length, ' ')).join('').replace(/\s+$/, '');
+  }
+
+  private address(party: PartyInformationDto): void {
+    this.begin('AG');
+    this.begin('Adresse');
+    (party.name ?? '').split('\n').slice(0, 4).forEach((n, i) => this.value(`Name${i + 1}`, n));
+    this.value('Strasse', party.street);
+    this.value('PLZ', party.zipCode);
+    this.value('Ort', party.city);
+    this.value('LandBez', party.country);
+    this.value('Email', party.email);
+    this.value('Telefon', party.phone);
+    this.value('Fax', party.fax);
+    this.end('Adresse');
+    this.end('AG');
+  }
+
+  private zusText(note: NoteTextDto): void {
+    this.begin('ZusText');
+    this.value('Text', note.shortText);
+    this.value('TextRTF', this.longText(note));
+    this.end('ZusText');
+  }
+
+  private body(elements: readonly ElementDto[], path: readonly string[]): void {
+    for (const e of elements) {
+      if (isGroup(e)) {
+        this.current = e.itemNumber?.stringRepresentation;
+        this.begin('LVBereich');
+        this.value('OZ', this.oz(e));
+        this.value('Bez', e.shortText);
+        if (e.comissionStatus === 'Removed') this.value('Entf', 'J');
+        this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
+        if (this.priced && e.totalPrice !== undefined) this.value('Summe', num(e.totalPrice, 2));
+        this.end('LVBereich');
+      } else if (isPosition(e)) this.position(e);
+      else if (isNote(e)) {
+        this.begin('Hinweis');
+        this.description(e);
+        this.end('Hinweis');
+      } else {
+        this.report.report('GAEB2000_ELEMENT_DROPPED', 'warning', `A ${e.elementTypeDiscriminator} has no GAEB 2000 equivalent and was dropped.`, path[path.length - 1]);
+      }
+    }
+  }
+
+  private position(p: PositionDto): void {
+    const number = p.itemNumber?.stringRepresentation;
+    this.current = number;
+    this.begin('Position');
+    this.value('OZ', this.oz(p));
+    const qty = p.quantity ?? p.quantityOverride;
+    if (qty !== undefined) this.value('Menge', num(qty, 3));
+    this.value('ME', p.unitTag);
+    if (this.priced) {
+      const up = p.unitPrice ?? p.unitPriceOverride;
+      if (up !== undefined) this.value('EP', num(up, this.upDecimals));
+      if (p.totalPrice !== undefined) this.value('GB', num(p.totalPrice, 2));
+    }
+    if (p.positionType === 'Optional') this.value('Bedarf', p.priceType === 'WithTotal' ? 'M' : 'E');
+    if (p.comissionStatus === 'Removed') this.value('Entf', 'J');
+    if (p.alternativeGroupIdentifier !== undefined) {
+      this.value('ZZGruppeNr', p.alternativeGroupIdentifier);
+      this.value('ZZLfdNr', p.alternativeIdentifier ?? 0);
+    }
+    if (p.isLumpSum) this.value('_GAEBXML_LumpSumItem', 'Yes');
+    this.description(p);
+    if ((p.subDescriptions?.length ?? 0) > 0) this.report.report('GAEB2000_SUBDESCRIPTION_DROPPED', 'warning', 'Sub descriptions have no GAEB 2000 equivalent and were dropped.', number);
+    if ((p.priceComponents?.length ?? 0) > 0 && this.priced) this.report.report('GAEB2000_PRICE_COMPONENTS_DROPPED', 'info', 'Unit price components were not written.', number);
+    this.end('Position');
+  }
+
+  private description(d: PositionDto | NoteTextDto): void {
+    const long = this.longText(d);
+    if (d.shortText === undefined && long === undefined) return;
+    this.begin('Beschreibung');
+    this.value('Kurztext', d.shortText?.replace(/\s*\n\s*/g, ' '));
+    this.value('Langtext', long);
+    this.end('Beschreibung');
+  }
+
+  /** Plain text, or RTF when the HTML has bold/italic/underline; undefined without a long text. */
+  private longText(d: PositionDto | NoteTextDto): string | undefined {
+    const html = d.htmlLongText ?? '';
+    if (html !== '') {
+      const { paragraphs, formatted } = htmlToRuns(html);
+      if (/<(table|img)\b|font-family|font-size|color\s*:/i.test(html)) {
+        this.report.report('GAEB2000_TEXT_FORMATTING_DROPPED', 'info', 'Fonts, colours, tables or images of the long text were not written (GAEB 2000 keeps text, paragraphs, bold, italic and underline).', this.current);
+      }
+      if (formatted) return runsToRtf(paragraphs);
+      return htmlToPlainText(html) || undefined;
+    }
+    return d.longText || undefined;
+  }
+}
+
+/**
+ * Writes a project as GAEB 2000.
+ * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
+ * @param options resolved options (reads WritePrices, RemoveUnprintableCharactersFromTexts)
+ * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number)
+ * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86
+ * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer
+ */
+export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Phase): Buffer {
+  const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase).write();
+  return iconv.encode(text, 'win1252');
+}

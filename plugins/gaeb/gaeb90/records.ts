@@ -1,0 +1,307 @@
+/**
+ * GAEB 90 (`.D81`–`.D86`) record layout: fixed 80-character records, CP850, record type in cols 1–2, running
+ * record number in cols 75–80, unsigned digit strings with implied decimals and the sign in the column before.
+ *
+ * Source: reference/gaeb.md §2.1 (layout reconstructed from six real files and two writers; checked here on the
+ * corpus files `Flechtingen GS AA.d83`, `LV_Los01.D83`, `LV_Los02.D83`, `GAEB90_DE.D86`, `GAEB90_EN.D86`).
+ * All column numbers in this module are 1-based and inclusive, as in the reference table.
+ */
+import iconv from 'iconv-lite';
+import { D } from '../../../core/model/decimal.js';
+import { HTML_ENTITIES } from '../xml/reader/entities.js';
+
+/** Characters per record. */
+export const RECORD_LENGTH = 80;
+/** Code page of GAEB 90: CP850, not CP437 (0xFC = `³`, 0xF5 = `§` in real files; reference/gaeb.md §2.1, §6.1). */
+export const GAEB90_ENCODING = 'cp850';
+
+/** Column ranges [from, to] (1-based, inclusive) of the fields this package reads and writes. */
+export const COL = {
+  type: [1, 2],
+  sequence: [75, 80],
+  /** Record 00: exchange phase (DP), flag (`L` seen, meaning unverified), award number, OZ mask, `90`, lots flag. */
+  dp: [11, 12],
+  headerFlag: [13, 13],
+  awardNo: [29, 62],
+  mask: [63, 71],
+  version: [72, 73],
+  lotsFlag: [74, 74],
+  /** Record 01: LV name and date `DD.MM.YY`. */
+  lvName: [3, 42],
+  lvDate: [43, 50],
+  /** Records 02, 03, 12, T1: free text. */
+  text: [3, 74],
+  /** Record 06: number of UP components, time label, labels of 14 characters from col 18. */
+  compCount: [3, 3],
+  timeLabel: [4, 17],
+  /** Record 08: currency code and label. */
+  currency: [3, 8],
+  currencyLabel: [9, 74],
+  /** Records 10/33: lot number and label. */
+  lotNo: [3, 4],
+  lotLabel: [5, 44],
+  /** Records 11, 21, 23, 31, 32: the OZ (item number, sliced by the mask). */
+  oz: [3, 11],
+  /** Record 11: flag (`N` seen) and level label ("Bereich"). */
+  ctgyFlag: [12, 12],
+  levelLabel: [17, 74],
+  /** Record 21: item flags (`NNN`), quantity sign and digits (3 implied decimals), unit, hourly flag (unverified). */
+  itemFlags: [12, 14],
+  qtySign: [23, 23],
+  qty: [24, 34],
+  unit: [35, 38],
+  hourly: [43, 43],
+  /** Record 23: unit price (2 implied decimals) and item total (2 implied decimals), each with a sign before. */
+  upSign: [12, 12],
+  up: [13, 22],
+  itSign: [24, 24],
+  it: [25, 36],
+  /** Record 25: short text. */
+  shortText: [3, 72],
+  /** Record 26: text complement marker (`61B`) and long text line. */
+  complement: [3, 5],
+  longText: [6, 60],
+  /** Record 32: category total. */
+  ctgySign: [12, 12],
+  ctgyTotal: [13, 24],
+  /** Record 99: LV total, VAT percent × 100, gross total, number of items. */
+  total: [3, 14],
+  vat: [22, 25],
+  gross: [26, 37],
+  itemCount: [70, 74],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export type Column = keyof typeof COL;
+
+/** Width of a field in characters. */
+export const width = (c: Column): number => COL[c][1] - COL[c][0] + 1;
+
+/** The field `c` of a record (padded to 80 characters by the caller), untrimmed. */
+export function field(record: string, c: Column): string {
+  const [from, to] = COL[c];
+  return record.slice(from - 1, to);
+}
+
+/** A record being written: 80 blanks to fill column by column. */
+export class RecordBuilder {
+  private readonly chars: string[];
+
+  constructor(type: string) {
+    this.chars = Array.from({ length: RECORD_LENGTH }, () => ' ');
+    this.put('type', type);
+  }
+
+  /** Writes `value` left-aligned into field `c`; the caller has cut it to the field width. */
+  put(c: Column, value: string): this {
+    const [from, to] = COL[c];
+    const chars = Array.from(value);
+    for (let i = 0; i < chars.length && from - 1 + i < to; i++) this.chars[from - 1 + i] = chars[i];
+    return this;
+  }
+
+  /** Writes `value` left-aligned into `w` columns from column `from` (1-based), for repeated fields (record 06). */
+  putAt(from: number, w: number, value: string): this {
+    const chars = Array.from(value);
+    for (let i = 0; i < chars.length && i < w && from - 1 + i < 74; i++) this.chars[from - 1 + i] = chars[i];
+    return this;
+  }
+
+  /** The record with the running number in cols 75–80. */
+  toString(sequence: number): string {
+    const seq = String(sequence).padStart(6, '0').slice(-6);
+    return this.chars.slice(0, 74).join('') + seq;
+  }
+}
+
+/**
+ * The OZ mask of record 00, cols 63–71: digit runs `1`, `2`, … = hierarchy levels and their widths, `P` = item
+ * digits, `I` = index, `0` = unused (e.g. `1122PPPPI`). Source: reference/gaeb.md §2.1.
+ */
+export interface OzMask {
+  /** Widths of the category levels, outermost first. */
+  levels: number[];
+  /** Width of the item part (≥ 1). */
+  item: number;
+  /** Width of the index part (0 = none). */
+  index: number;
+}
+
+/**
+ * Parses an OZ mask.
+ * @returns the mask, or a problem text when it holds no `P` or an unknown character
+ */
+export function parseMask(text: string): OzMask | string {
+  const mask: OzMask = { levels: [], item: 0, index: 0 };
+  let lastLevel = '';
+  for (const ch of text) {
+    if (ch >= '1' && ch <= '9') {
+      if (ch !== lastLevel) mask.levels.push(0);
+      mask.levels[mask.levels.length - 1]++;
+      lastLevel = ch;
+    } else if (ch === 'P' || ch === 'p') mask.item++;
+    else if (ch === 'I' || ch === 'i') mask.index++;
+    else if (ch !== '0' && ch !== ' ') return `The OZ mask '${text}' holds the unknown character '${ch}'`;
+  }
+  if (mask.item === 0) return `The OZ mask '${text}' has no item digits (P)`;
+  return mask;
+}
+
+/** The mask text (9 characters, `0`-filled) for level widths, item and index width; undefined when > 9. */
+export function formatMask(mask: OzMask): string | undefined {
+  let s = '';
+  mask.levels.forEach((w, i) => { s += String(i + 1).repeat(w); });
+  s += 'P'.repeat(mask.item) + 'I'.repeat(mask.index);
+  return s.length > width('oz') || mask.levels.length > 9 ? undefined : s.padEnd(width('oz'), '0');
+}
+
+/** An OZ sliced by the mask: each segment trimmed ('' = blank segment). */
+export interface OzParts {
+  levels: string[];
+  item: string;
+  index: string;
+}
+
+/**
+ * Slices the 9-character OZ field by the mask. Segments are right-aligned and blank-padded (`" 1  10   "`) or
+ * zero-filled (`"01010010"`), so they are cut by position, never split on blanks (reference/gaeb.md §2.1).
+ */
+export function sliceOz(oz: string, mask: OzMask): OzParts {
+  let at = 0;
+  const take = (n: number): string => {
+    const s = oz.slice(at, at + n).trim();
+    at += n;
+    return s;
+  };
+  const levels = mask.levels.map((w) => take(w));
+  const item = take(mask.item);
+  const index = take(mask.index);
+  return { levels, item, index };
+}
+
+/** One OZ segment of `w` characters: right-aligned, `0`-filled when all digits, else blank-padded; '' = blank. */
+export function formatSegment(value: string, w: number): string {
+  return /^\d+$/.test(value) ? value.padStart(w, '0') : value.padStart(w, ' ');
+}
+
+/**
+ * An unsigned digit field with `decimals` implied decimals and the sign column before it.
+ * @returns the number, or undefined for a blank field; NaN when the field holds something else than digits
+ */
+export function parseImplied(digits: string, decimals: number, sign = ' '): number | undefined {
+  const t = digits.trim();
+  if (t === '') return undefined;
+  if (!/^\d+$/.test(t)) return Number.NaN;
+  const value = new D(t).dividedBy(new D(10).pow(decimals));
+  return (sign.trim() === '-' ? value.negated() : value).toNumber();
+}
+
+/**
+ * Formats a number as an implied-decimal digit field of `w` characters (rounded half up to `decimals`).
+ * @returns sign (' ' or '-') and zero-filled digits, or undefined when the value does not fit the width
+ */
+export function formatImplied(value: number, w: number, decimals: number): { sign: string; digits: string } | undefined {
+  const d = new D(value).toDecimalPlaces(decimals, D.ROUND_HALF_UP);
+  const digits = d.abs().times(new D(10).pow(decimals)).toFixed(0);
+  if (digits.length > w) return undefined;
+  return { sign: d.isNegative() && !d.isZero() ? '-' : ' ', digits: digits.padStart(w, '0') };
+}
+
+/** Bytes → text lines (CP850; CRLF, LF or CR; a DOS end-of-file 0x1A and a trailing empty line are dropped). */
+export function decodeLines(bytes: Buffer): string[] {
+  let text = iconv.decode(bytes, GAEB90_ENCODING);
+  const eof = text.indexOf('\x1a');
+  if (eof >= 0) text = text.slice(0, eof);
+  const lines = text.split(/\r\n|\n|\r/);
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
+  return lines;
+}
+
+/** The characters CP850 can encode (decoded from all 256 bytes). */
+export const CP850_CHARS: ReadonlySet<string> = new Set(
+  Array.from(iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)), GAEB90_ENCODING)),
+);
+
+// Long text lines (records 26, T1): the writer's HTML → paragraphs and the 55-column word wrap.
+
+const BLOCK_TAGS = new Set(['p', 'div', 'li', 'tr', 'br', 'table', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** A run of long text: plain, or the content of one text complement. */
+export interface Run { text: string; kind?: 'Bidder' | 'Owner'; label?: string }
+
+/** Decodes the entities of an HTML text piece (named HTML 4.01, numeric). */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (all, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    }
+    const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    return map[name] ?? HTML_ENTITIES[name] ?? all;
+  });
+}
+
+/**
+ * HTML long text → paragraphs of runs: block tags end a paragraph, whitespace collapses as in HTML, a
+ * `<span class="TextComplement" data-kind data-marklbl>` becomes one complement run of its flattened content.
+ */
+export function htmlParagraphs(html: string): Run[][] {
+  const paragraphs: Run[][] = [[]];
+  let compl: Run | undefined;
+  let complDepth = 0;
+  let spanDepth = 0;
+  const push = (text: string) => {
+    const t = decodeEntities(text.replace(/\s+/g, ' ')).replace(/\u00a0/g, ' ');
+    if (compl) compl.text += t;
+    else paragraphs[paragraphs.length - 1].push({ text: t });
+  };
+  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)|</g;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (m[4] !== undefined) { push(m[4]); continue; }
+    if (m[2] === undefined) { push('<'); continue; }
+    const name = m[2].toLowerCase();
+    const closing = m[1] === '/';
+    if (name === 'span') {
+      if (closing) {
+        spanDepth--;
+        if (compl && spanDepth < complDepth) {
+          paragraphs[paragraphs.length - 1].push(compl);
+          compl = undefined;
+        }
+      } else if (!m[3].endsWith('/')) {
+        spanDepth++;
+        if (!compl && /class="[^"]*TextComplement/.test(m[3])) {
+          const kind = /data-kind="Owner"/.test(m[3]) ? 'Owner' : 'Bidder';
+          compl = { text: '', kind, label: /data-marklbl="([^"]*)"/.exec(m[3])?.[1] ?? '' };
+          complDepth = spanDepth;
+        }
+      }
+    } else if (BLOCK_TAGS.has(name) && (closing || name === 'br' || paragraphs[paragraphs.length - 1].length > 0)) {
+      if (compl) compl.text += ' ';
+      else paragraphs.push([]);
+    } else if (name === 'td' || name === 'th') push(' ');
+  }
+  if (compl) paragraphs[paragraphs.length - 1].push(compl);
+  return paragraphs;
+}
+
+/** Wraps a text at word boundaries to lines of at most `w` characters; over-long words are split (`split` true). */
+export function wrapWords(text: string, w: number): { lines: string[]; split: boolean } {
+  const lines: string[] = [];
+  let split = false;
+  let line = '';
+  for (let word of text.split(' ').filter((x) => x !== '')) {
+    while (Array.from(word).length > w) {
+      split = true;
+      if (line) { lines.push(line); line = ''; }
+      const chars = Array.from(word);
+      lines.push(chars.slice(0, w).join(''));
+      word = chars.slice(w).join('');
+    }
+    if (!word) continue;
+    if (!line) line = word;
+    else if (Array.from(line).length + 1 + Array.from(word).length <= w) line += ` ${word}`;
+    else { lines.push(line); line = word; }
+  }
+  if (line) lines.push(line);
+  return { lines, split };
+}

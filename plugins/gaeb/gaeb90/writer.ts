@@ -1,0 +1,368 @@
+/**
+ * GAEB 90 writer (`.D81`–`.D86`): ProjectDto → CP850 bytes, 80-column records, CRLF, running record numbers in
+ * cols 75–80 from 000001. Layout: reference/gaeb.md §2.1 (`records.ts`); record order as in the corpus files
+ * (T0/T1/T9 preamble, 00, 01, 02, 03, 06, 08, body, 99; per item 21, 23, 25, 26…; per category 11, 12…, children,
+ * 31, 32; lots 10 … 33).
+ *
+ * What GAEB 90 cannot hold is reported (one message per code and item number), never silently lost: short text
+ * > 70 characters, a word longer than a 55-character long-text line (split), unit > 4, category label lines,
+ * characters outside CP850 (replaced), price components, sub descriptions, item types without a verified flag.
+ * Long texts are re-wrapped at word boundaries to 55 characters (wrapping is not loss).
+ */
+import iconv from 'iconv-lite';
+import { targetError } from '../../../core/errors.js';
+import { splitItemNumber } from '../../../core/model/item-numbers.js';
+import type {
+  ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
+} from '../../../core/model/types.js';
+import type { ResolvedOptions } from '../../../core/options/catalog.js';
+import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import {
+  CP850_CHARS, type Column, GAEB90_ENCODING, type OzMask, RecordBuilder, type Run, formatImplied, formatMask, formatSegment,
+  htmlParagraphs, width, wrapWords,
+} from './records.js';
+
+export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
+/** Phases that carry prices (reference/gaeb.md §1.2: 81 and 83 have none). */
+const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
+const SOURCE = 'gaeb';
+/** Typographic characters outside CP850 and their nearest CP850 spelling (still reported as replaced). */
+const NEAREST: Readonly<Record<string, string>> = {
+  '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u201e': '"', '\u201c': '"', '\u201d': '"', '\u201a': "'", '\u2018': "'",
+  '\u2019': "'", '\u2026': '...', '\u20ac': 'EUR', '\u2022': '*', '\u00ad': '',
+};
+const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
+const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto';
+
+class Gaeb90Writer {
+  private readonly records: RecordBuilder[] = [];
+  private readonly seen = new Set<string>();
+  private readonly priced: boolean;
+  private readonly spec: ServiceSpecificationDto;
+  private readonly separator: string;
+  private mask: OzMask = { levels: [], item: 1, index: 0 };
+  private items = 0;
+
+  constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink, private readonly phase: Gaeb90Phase) {
+    this.priced = PRICED.has(phase);
+    this.spec = project.serviceSpecifications?.[0] ?? { elements: [] };
+    const schema = project.projectInformation?.itemNumberSchema ?? this.spec.projectItemNumberSchema;
+    this.separator = schema?.separator || '.';
+    if ((project.serviceSpecifications?.length ?? 0) > 1) {
+      this.report('GAEB90_SPECIFICATIONS_DROPPED', 'warning', 'GAEB 90 holds one service specification; only the first was written.');
+    }
+  }
+
+  report(code: string, severity: Severity, message: string, itemNumber?: string): void {
+    const key = `${code}\u0000${itemNumber ?? ''}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.sink.report(itemNumber === undefined ? { code, severity, message, source: SOURCE } : { code, severity, message, itemNumber, source: SOURCE });
+  }
+
+  /** Text made writable: control characters → blank (removed with RemoveUnprintableCharactersFromTexts), non-CP850 → nearest or '?'. */
+  clean(text: string, itemNumber?: string): string {
+    const remove = this.options.RemoveUnprintableCharactersFromTexts === true;
+    let out = '';
+    let replaced = '';
+    for (const ch of text) {
+      const c = ch.codePointAt(0)!;
+      if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += remove ? '' : ' ';
+      else if (CP850_CHARS.has(ch)) out += ch;
+      else {
+        out += NEAREST[ch] ?? '?';
+        if (!replaced.includes(ch)) replaced += ch;
+      }
+    }
+    if (replaced) this.report('GAEB90_CHARACTER_REPLACED', 'warning', `Characters CP850 cannot encode (${replaced}) were replaced.`, itemNumber);
+    return out;
+  }
+
+  /** Cleans and cuts a text to field `c`, reporting a cut with `code`. */
+  fit(c: Column, text: string, code: string, what: string, itemNumber?: string, w = width(c)): string {
+    const chars = Array.from(this.clean(text, itemNumber).trim());
+    if (chars.length <= w) return chars.join('');
+    this.report(code, 'warning', `${what} is longer than ${w} characters and was shortened ('${chars.join('')}' → '${chars.slice(0, w).join('')}').`, itemNumber);
+    return chars.slice(0, w).join('');
+  }
+
+  add(type: string): RecordBuilder {
+    const r = new RecordBuilder(type);
+    this.records.push(r);
+    return r;
+  }
+
+  /** Writes an implied-decimal number with its sign column; a value that does not fit is a target error. */
+  number(r: RecordBuilder, sign: Column | undefined, c: Column, value: number, decimals: number, what: string, itemNumber?: string): void {
+    const f = formatImplied(value, width(c), decimals);
+    if (!f) throw targetError(`${what} ${value} does not fit the ${width(c)} digits of GAEB 90 (${decimals} decimals).`, itemNumber ?? 'project');
+    if (f.sign === '-' && !sign) throw targetError(`${what} ${value} is negative; GAEB 90 has no sign for it.`, itemNumber ?? 'project');
+    if (sign) r.put(sign, f.sign);
+    r.put(c, f.digits);
+  }
+
+  write(): Buffer {
+    const elements = this.spec.elements ?? [];
+    this.mask = this.deriveMask(elements);
+    const opening = elements.filter((e) => e.elementTypeDiscriminator === 'NoteTextDto' && (e as NoteTextDto).isOpeningText);
+    if (opening.length > 0) {
+      this.add('T0');
+      for (const note of opening) for (const line of this.textLines(note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
+      this.add('T9');
+    }
+    this.header(elements);
+    for (const e of elements) if (!opening.includes(e)) this.element(e, []);
+    this.trailer();
+    const text = this.records.map((r, i) => `${r.toString(i + 1)}\r\n`).join('');
+    return iconv.encode(text, GAEB90_ENCODING);
+  }
+
+  private header(elements: ElementDto[]): void {
+    const info = this.project.projectInformation ?? {};
+    const hasLots = elements.some((e) => isGroup(e) && e.isLot);
+    const r = this.add('00').put('dp', this.phase).put('headerFlag', 'L').put('mask', formatMask(this.mask)!).put('version', '90');
+    if (this.spec.contractIdentifier) r.put('awardNo', this.fit('awardNo', this.spec.contractIdentifier, 'GAEB90_TEXT_TRUNCATED', 'The award number'));
+    if (hasLots) r.put('lotsFlag', 'X');
+    const r01 = this.add('01').put('lvName', this.fit('lvName', this.spec.description ?? this.spec.name ?? '', 'GAEB90_TEXT_TRUNCATED', 'The LV name'));
+    const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(this.spec.creationDate ?? '');
+    if (date) r01.put('lvDate', `${date[3]}.${date[2]}.${date[1].slice(2)}`);
+    this.add('02').put('text', this.fit('text', info.name ?? '', 'GAEB90_TEXT_TRUNCATED', 'The project name'));
+    this.add('03').put('text', this.fit('text', (info.buyer?.name ?? '').split('\n')[0], 'GAEB90_TEXT_TRUNCATED', 'The client name'));
+    const comps = info.priceComponents ?? this.spec.projectPriceComponents ?? [];
+    if (info.labourTimeLabel || comps.length > 0) {
+      const r06 = this.add('06').put('compCount', String(Math.min(comps.length, 4)));
+      if (info.labourTimeLabel) r06.put('timeLabel', this.fit('timeLabel', info.labourTimeLabel, 'GAEB90_TEXT_TRUNCATED', 'The time unit label'));
+      comps.slice(0, 4).forEach((label, i) => {
+        const text = Array.from(this.clean(label)).slice(0, 14).join('');
+        if (Array.from(label).length > 14) this.report('GAEB90_TEXT_TRUNCATED', 'warning', `The price component label '${label}' was shortened to 14 characters.`);
+        r06.putAt(18 + i * 14, 14, text);
+      });
+    }
+    if (info.currencyShort || info.currencyLong) {
+      this.add('08').put('currency', this.fit('currency', info.currencyShort ?? '', 'GAEB90_TEXT_TRUNCATED', 'The currency code'))
+        .put('currencyLabel', this.fit('currencyLabel', info.currencyLong ?? '', 'GAEB90_TEXT_TRUNCATED', 'The currency label'));
+    }
+  }
+
+  /** Identifiers of an element's item number (computed ones, else split from the string; '' for placeholders). */
+  private parts(e: PositionDto | ServiceSpecificationGroupDto): string[] {
+    const n = e.itemNumber;
+    const parts = n?.identifiers && n.identifiers.length > 0 ? n.identifiers : splitItemNumber(n?.stringRepresentation ?? '', this.separator);
+    return parts.filter((p) => p !== '').map((p) => (/^_+$/.test(p) ? '' : p));
+  }
+
+  /** The OZ mask: level count from the group nesting, widths from the schema when they hold every number. */
+  private deriveMask(elements: ElementDto[]): OzMask {
+    const levels: number[] = [];
+    let item = 1, index = 0, narrowItem = 1;
+    const narrow: number[] = [];
+    const walk = (list: ElementDto[], depth: number, inLot: boolean) => {
+      for (const e of list) {
+        if (isGroup(e)) {
+          const lot = e.isLot === true && depth === 0 && !inLot;
+          if (!lot) {
+            levels[depth] = Math.max(levels[depth] ?? 1, this.parts(e).at(-1)?.length ?? 1);
+            narrow[depth] = Math.max(narrow[depth] ?? 1, unpadded(this.parts(e).at(-1) ?? '').length);
+          }
+          walk(e.elements ?? [], lot ? 0 : depth + 1, inLot || lot);
+        } else if (isPosition(e)) {
+          const own = this.parts(e).slice((inLot ? 1 : 0) + depth).filter((p) => p !== '');
+          item = Math.max(item, own[0]?.length ?? 1);
+          narrowItem = Math.max(narrowItem, unpadded(own[0] ?? '').length);
+          if (own.length > 1) index = Math.max(index, own.slice(1).join('').length);
+        }
+      }
+    };
+    walk(elements, 0, false);
+    for (let i = 0; i < levels.length; i++) levels[i] ??= 1;
+    const tiers = (this.project.projectInformation?.itemNumberSchema ?? this.spec.projectItemNumberSchema)?.tiers ?? [];
+    const groupTiers = tiers.filter((t) => t.tierType === 'Group');
+    const itemTier = tiers.find((t) => t.tierType === 'Position');
+    const indexTier = tiers.find((t) => t.tierType === 'Index');
+    const fromSchema: OzMask = {
+      levels: levels.map((w, i) => Math.max(w, groupTiers[i]?.length ?? 0)),
+      item: Math.max(item, itemTier?.length ?? 0),
+      index: index > 0 || indexTier ? Math.max(index, indexTier?.length ?? 0) : 0,
+    };
+    if (formatMask(fromSchema)) return fromSchema;
+    const minimal: OzMask = { levels, item, index };
+    if (formatMask(minimal)) return minimal;
+    // Numeric parts without their zero padding ("000010" → "10"): the number stays the same, its padding changes.
+    const narrowed: OzMask = { levels: levels.map((_, i) => narrow[i] ?? 1), item: narrowItem, index };
+    if (formatMask(narrowed)) {
+      this.report('GAEB90_ITEM_NUMBER_PADDING', 'info', `The item numbers were written without their zero padding to fit the 9 OZ characters (mask ${formatMask(narrowed)}).`);
+      return narrowed;
+    }
+    throw targetError(`The item numbers need ${levels.length} levels of widths ${levels.join(', ')}, ${item} item and ${index} index characters; GAEB 90 has 9 OZ characters.`, 'itemNumberSchema');
+  }
+
+  /** A lot (record 10) is open: item numbers start with the lot part. */
+  private inLot = false;
+
+  /** The 9-character OZ: ancestors' parts, blanks for missing levels, then item and index. */
+  private oz(levels: string[], item: string, index: string, itemNumber: string | undefined): string {
+    let s = '';
+    const seg = (v: string, w: number) => formatSegment(v.length > w ? unpadded(v) : v, w);
+    this.mask.levels.forEach((w, i) => { s += seg(levels[i] ?? '', w); });
+    s += seg(item, this.mask.item) + seg(index, this.mask.index);
+    if (s.length > width('oz')) throw targetError(`Item number ${itemNumber ?? ''} does not fit the OZ mask ${formatMask(this.mask)}.`, itemNumber ?? 'project');
+    return s;
+  }
+
+  private element(e: ElementDto, levels: string[]): void {
+    if (isGroup(e)) this.group(e, levels);
+    else if (isPosition(e)) this.position(e, levels);
+    else if (e.elementTypeDiscriminator === 'NoteTextDto') this.note(e as NoteTextDto);
+    else if (e.elementTypeDiscriminator === 'ExecutionDescriptionDto') {
+      const d = e as ExecutionDescriptionDto;
+      this.report('GAEB90_EXECUTION_DESCRIPTION_AS_REMARK', 'info', `Execution description ${d.identifier ?? ''} was written as remarks (GAEB 90 has no execution descriptions).`);
+      for (const block of d.blocks ?? []) this.note(block);
+    }
+  }
+
+  private group(g: ServiceSpecificationGroupDto, levels: string[]): void {
+    const number = g.itemNumber?.stringRepresentation;
+    const own = this.parts(g).at(-1) ?? '';
+    if (g.isLot && levels.length === 0 && !this.inLot) {
+      const lotNo = Array.from(own);
+      if (lotNo.length > 2) throw targetError(`Lot number ${own} has more than the 2 characters of GAEB 90 (record 10).`, number ?? 'project');
+      this.add('10').put('lotNo', own.padStart(2, '0')).put('lotLabel', this.fit('lotLabel', g.shortText ?? '', 'GAEB90_TEXT_TRUNCATED', 'The lot label', number));
+      this.inLot = true;
+      for (const c of g.elements ?? []) this.element(c, []);
+      this.inLot = false;
+      this.add('33').put('lotNo', own.padStart(2, '0'));
+      return;
+    }
+    const mine = [...levels, own];
+    if (mine.length > this.mask.levels.length) throw targetError(`Group ${number ?? ''} is nested deeper than the OZ mask allows.`, number ?? 'project');
+    const oz = this.oz(mine, '', '', number);
+    const tier = (this.project.projectInformation?.itemNumberSchema?.tiers ?? []).filter((t) => t.tierType === 'Group')[mine.length - 1];
+    const r11 = this.add('11').put('oz', oz).put('ctgyFlag', 'N');
+    if (tier?.tierName) r11.put('levelLabel', this.fit('levelLabel', tier.tierName, 'GAEB90_TEXT_TRUNCATED', 'The level label', number));
+    const label = this.clean((g.shortText ?? '').replace(/\s+/g, ' ').trim(), number);
+    for (const line of wrapWords(label, width('text')).lines) this.add('12').put('text', line);
+    for (const c of g.elements ?? []) this.element(c, mine);
+    this.add('31').put('oz', oz);
+    if (this.priced) {
+      const r32 = this.add('32').put('oz', oz);
+      this.number(r32, 'ctgySign', 'ctgyTotal', g.deductedPrice ?? g.totalPrice ?? 0, 2, 'The category total', number);
+    }
+  }
+
+  private position(p: PositionDto, levels: string[]): void {
+    const number = p.itemNumber?.stringRepresentation;
+    this.items++;
+    const own = this.parts(p).slice((this.inLot ? 1 : 0) + levels.length).filter((x) => x !== '');
+    const oz = this.oz(levels, own[0] ?? '', own.slice(1).join(''), number);
+    const r21 = this.add('21').put('oz', oz).put('itemFlags', typeof p.gaeb90Flags === 'string' ? p.gaeb90Flags : 'NNN');
+    if (p.positionType === 'Optional' || p.positionType === 'Alternative') {
+      this.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, number);
+    }
+    const qty = p.quantity ?? p.quantityOverride;
+    if (qty !== undefined && !p.amountToBeEnteredByBidder) this.number(r21, 'qtySign', 'qty', qty, 3, 'The quantity', number);
+    r21.put('unit', this.fit('unit', p.unitTag ?? '', 'GAEB90_UNIT_TRUNCATED', `The unit '${p.unitTag ?? ''}'`, number));
+    if (p.serviceType === 'HourlyPaidWork') r21.put('hourly', 'X');
+    if (this.priced) {
+      const up = p.unitPrice ?? p.unitPriceOverride ?? 0;
+      if (decimalsOf(up) > 2) {
+        this.report('GAEB90_UNIT_PRICE_ROUNDED', 'warning', `The unit price ${up} was rounded to the 2 decimals of GAEB 90.`, number);
+      }
+      const r23 = this.add('23').put('oz', oz);
+      this.number(r23, 'upSign', 'up', up, 2, 'The unit price', number);
+      this.number(r23, 'itSign', 'it', p.totalPrice ?? (qty ?? 0) * up, 2, 'The item total', number);
+    }
+    const shortText = (p.shortText ?? '').replace(/\s+/g, ' ');
+    this.add('25').put('shortText', this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number));
+    for (const line of this.textLines(p, width('longText'), number)) this.longLine(line);
+    if (p.subDescriptions && p.subDescriptions.length > 0) this.report('GAEB90_SUB_DESCRIPTIONS_DROPPED', 'warning', 'Sub descriptions were dropped.', number);
+    if (p.priceComponents && p.priceComponents.length > 0 && this.priced) {
+      this.report('GAEB90_PRICE_COMPONENTS_DROPPED', 'info', 'Unit price components were not written (record 22 layout unverified).', number);
+    }
+  }
+
+  private note(n: NoteTextDto): void {
+    this.add('20');
+    if (n.shortText) for (const line of wrapWords(this.clean(n.shortText.replace(/\s+/g, ' ').trim()), width('longText')).lines) this.longLine({ text: line });
+    for (const line of this.textLines(n, width('longText'), undefined)) this.longLine(line);
+  }
+
+  private longLine(line: Run): void {
+    const r = this.add('26').put('longText', line.text);
+    if (line.kind) {
+      const label = line.label ?? '';
+      r.put('complement', `${label.slice(-2).padStart(2, ' ')}${line.kind === 'Bidder' ? 'B' : 'A'}`);
+    }
+  }
+
+  /** Long text → lines of at most `w` characters (complement lines carry their kind and label). */
+  private textLines(d: { htmlLongText?: string; longText?: string }, w: number, itemNumber: string | undefined): Run[] {
+    const html = d.htmlLongText ?? '';
+    const paragraphs: Run[][] = html.trim() !== ''
+      ? htmlParagraphs(html)
+      : (d.longText ?? '').split(/\r\n|\n|\r/).map((t) => [{ text: t }]);
+    const out: Run[] = [];
+    for (const runs of paragraphs) {
+      const pieces: Run[] = [];
+      for (const run of runs) {
+        const last = pieces[pieces.length - 1];
+        if (!run.kind && last && !last.kind) last.text += run.text;
+        else pieces.push({ ...run });
+      }
+      if (pieces.every((x) => x.text.trim() === '')) {
+        out.push({ text: '' });
+        continue;
+      }
+      for (const piece of pieces) {
+        const text = this.clean(piece.text.replace(/\s+/g, ' ').trim(), itemNumber);
+        if (text === '' && !piece.kind) continue;
+        if (piece.kind && Array.from(piece.label ?? '').length > 2) {
+          this.report('GAEB90_COMPLEMENT_LABEL_TRUNCATED', 'warning', `Text complement label '${piece.label}' has more than 2 digits and was shortened.`, itemNumber);
+        }
+        const wrapped = wrapWords(text, w);
+        if (wrapped.split) this.report('GAEB90_LONG_TEXT_WORD_SPLIT', 'warning', `A word longer than ${w} characters was split across long text lines.`, itemNumber);
+        for (const line of wrapped.lines.length > 0 ? wrapped.lines : ['']) out.push({ ...piece, text: line });
+      }
+    }
+    while (out.length > 0 && out[0].text === '' && !out[0].kind) out.shift();
+    while (out.length > 0 && out[out.length - 1].text === '' && !out[out.length - 1].kind) out.pop();
+    return out;
+  }
+
+  private trailer(): void {
+    const r = this.add('99');
+    const spec = this.spec;
+    if (this.priced) {
+      this.number(r, undefined, 'total', spec.deductedPrice ?? spec.totalPrice ?? 0, 2, 'The LV total');
+      const gross = spec.totalPriceGrossDeducted ?? spec.totalPriceGross;
+      if (gross !== undefined) this.number(r, undefined, 'gross', gross, 2, 'The gross total');
+    }
+    if (spec.projectTaxRate !== undefined && spec.projectTaxRate > 0) this.number(r, undefined, 'vat', spec.projectTaxRate * 100, 2, 'The VAT rate');
+    this.number(r, undefined, 'itemCount', this.items, 0, 'The item count');
+  }
+}
+
+/** A numeric identifier without its zero padding ("0010" → "10"); others unchanged. */
+const unpadded = (s: string): string => (/^\d+$/.test(s) ? s.replace(/^0+(?=.)/, '') : s);
+
+/** Decimal places of a number as written in JavaScript. */
+function decimalsOf(n: number): number {
+  const s = String(n);
+  const i = s.indexOf('.');
+  return i < 0 || s.includes('e') ? 0 : s.length - i - 1;
+}
+
+/**
+ * Writes a project as GAEB 90.
+ *
+ * @param project a normalised, calculated project (`prepareProject`); its first service specification is written
+ * @param options resolved options; `RemoveUnprintableCharactersFromTexts` removes control characters instead of blanking them
+ * @param sink    receives a message per shortened, replaced or dropped thing, with the item number (codes `GAEB90_*`)
+ * @param phase   exchange phase DP; prices, category totals and LV totals only in 82, 84, 85, 86
+ * @returns CP850 bytes, CRLF-terminated 80-character records numbered from 000001 in cols 75–80
+ * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when item numbers do not fit the 9-character OZ, a lot number
+ *   has more than 2 characters, or a number does not fit its digit field
+ */
+export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Gaeb90Phase): Buffer {
+  return new Gaeb90Writer(project, options, sink, phase).write();
+}
+

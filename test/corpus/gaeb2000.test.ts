@@ -1,0 +1,107 @@
+/**
+ * GAEB 2000 reader and writer on every real `.P8x` file of the shared corpus (reference/gaeb.md §2.2):
+ * - item count = number of `#begin[Position]` lines (any letter case), checksum trailer tolerated/verified;
+ * - the `.X8x` sibling of the same LV (same base name; `GAEBXML_DE.X86` for `GAEB2000_DE.P86`) read with
+ *   `readGaebXml` agrees on every item number (identifiers compared per tier, leading zeros aside: GAEB 2000 `[OZ]`
+ *   is zero- or blank-filled, XML `RNoPart` unpadded), quantity, unit, short text and unit price where priced;
+ * - read → write → read gives the same items (numbers, quantities, units, short texts, long-text words, prices).
+ * Skipped, with a notice, when the corpus is absent.
+ */
+import { describe, expect, it } from 'vitest';
+import { prepareProject } from '../../core/model/index.js';
+import type { ElementDto, PositionDto, ProjectDto } from '../../core/model/types.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
+import { detectGaebGeneration } from '../../plugins/gaeb/detect.js';
+import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
+import { writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
+import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
+import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
+
+const files = corpusFiles('gaeb', /\.p8\d$/i);
+const xmlFiles = corpusFiles('gaeb', /\.x8\d$/i);
+
+function positions(project: ProjectDto): PositionDto[] {
+  const out: PositionDto[] = [];
+  const walk = (list: readonly ElementDto[] | undefined) => {
+    for (const e of list ?? []) {
+      if (e.elementTypeDiscriminator === 'PositionDto') out.push(e as PositionDto);
+      walk((e as { elements?: ElementDto[] }).elements);
+    }
+  };
+  walk(project.serviceSpecifications?.[0]?.elements);
+  return out;
+}
+
+/** Tier identifiers without leading zeros ("01.0010" → "1.10"). */
+const tiers = (n: string | undefined) => (n ?? '').split('.').map((p) => p.replace(/^0+(?=.)/, '')).join('.');
+const words = (t: string | undefined) => (t ?? '').split(/\s+/).filter(Boolean).join(' ');
+const sibling = (name: string) => {
+  const base = name.replace(/\.p8\d$/i, '').replace(/^GAEB2000_/, 'GAEBXML_').toLowerCase();
+  return xmlFiles.find((f) => f.replace(/\.x8\d$/i, '').toLowerCase() === base);
+};
+
+/**
+ * Disagreements between the generations that are in the files themselves, not in the readers: Dangl's GAEB 2000
+ * (and GAEB 90) export of the award example writes the unit `Psch.` of GAEBXML_DE.X86 shortened to the 4
+ * characters GAEB 90 allows (`[ME]Psch`, GAEB90_DE.D86 cols 35–38 `Psch`).
+ */
+const KNOWN: Record<string, { item: string; field: 'unitTag'; p2000: string; xml: string }[]> = {
+  'GAEB2000_DE.P86': [{ item: '01.01.001', field: 'unitTag', p2000: 'Psch', xml: 'Psch.' }],
+};
+
+function read(bytes: Buffer): { project: ProjectDto; messages: MessageCollector['messages'] } {
+  const sink = new MessageCollector();
+  return { project: prepareProject(readGaeb2000(bytes, defaultOptions(), sink), {}), messages: sink.messages };
+}
+
+describe.skipIf(!hasCorpus)('GAEB 2000 on the corpus', () => {
+  it('has the eight .P8x files', () => {
+    expect(files.length).toBe(8);
+  });
+
+  describe.each(files)('%s', (name) => {
+    const bytes = readCorpus('gaeb', name);
+    const { project, messages } = read(bytes);
+    const items = positions(project);
+    const text = bytes.toString('latin1');
+
+    it('is detected as GAEB 2000 and holds every #begin[Position]', () => {
+      expect(detectGaebGeneration(bytes.subarray(0, 8192))).toBe('gaeb2000');
+      expect(items.length).toBe((text.match(/#begin\[position\]/gi) ?? []).length);
+      expect(items.length).toBeGreaterThan(0);
+      expect(project.serviceSpecifications![0].origin).toBe('Gaeb2000');
+      expect(project.serviceSpecifications![0].exchangePhase).toMatch(/^(OfferRequest|Grant)$/);
+      expect(messages.filter((m) => m.code === 'GAEB2000_SYNTAX' || m.code === 'GAEB2000_CHECKSUM_MISMATCH')).toEqual([]);
+      expect(new Set(items.map((p) => p.itemNumber!.stringRepresentation)).size).toBe(items.length);
+    });
+
+    const xml = sibling(name);
+    it.skipIf(!xml)(`agrees with ${xml ?? 'its .X8x sibling'} on numbers, quantities, units, short texts and prices`, () => {
+      const other = positions(prepareProject(readGaebXml(readCorpus('gaeb', xml!), defaultOptions(), new MessageCollector()), {}));
+      expect(items.length).toBe(other.length);
+      items.forEach((p, i) => {
+        const q = other[i];
+        const at = `${name} item ${p.itemNumber!.stringRepresentation}`;
+        expect(tiers(p.itemNumber!.stringRepresentation), at).toBe(tiers(q.itemNumber!.stringRepresentation));
+        expect(p.quantity, at).toBe(q.quantity);
+        const known = (KNOWN[name] ?? []).find((k) => k.item === p.itemNumber!.stringRepresentation);
+        if (known) expect([p[known.field], q[known.field]], at).toEqual([known.p2000, known.xml]);
+        else expect(p.unitTag, at).toBe(q.unitTag);
+        expect(p.shortText, at).toBe(q.shortText);
+        if (q.unitPrice) expect(p.unitPrice, at).toBe(q.unitPrice);
+      });
+    });
+
+    it('reads back what it writes (read → write → read)', () => {
+      const phase = project.serviceSpecifications![0].exchangePhase === 'Grant' ? '86' : '83';
+      const out = writeGaeb2000(project, defaultOptions(), new MessageCollector(), phase);
+      const again = read(out);
+      expect(again.messages.filter((m) => m.severity === 'warning' && m.code !== 'GAEB2000_SKIPPED_LEVEL')).toEqual([]);
+      const back = positions(again.project);
+      expect(back.length).toBe(items.length);
+      const key = (p: PositionDto) => [p.itemNumber!.stringRepresentation, p.quantity, p.unitTag, p.shortText, p.unitPrice, words(p.longText)];
+      expect(back.map(key)).toEqual(items.map(key));
+    });
+  });
+});
