@@ -15,11 +15,14 @@ import { readGaeb2000 } from './gaeb2000/reader.js';
 import { writeGaeb2000 } from './gaeb2000/writer.js';
 import { readGaebXml } from './xml/reader/index.js';
 import { writeGaebXml } from './xml/writer/index.js';
+import { tradePhaseFor, writeGaebTradeXml, type TradeXmlVersion } from './xml/trade/writer.js';
 
 type XmlVersion = '3.1' | '3.2' | '3.3';
 type Phase = '81' | '82' | '83' | '84' | '85' | '86';
 
 const XML_VERSIONS: Record<string, XmlVersion> = { GaebXml_V3_1: '3.1', GaebXml_V3_2: '3.2', GaebXml_V3_3: '3.3' };
+/** Commerce (trade) variants: DP 93/94/96 from the award phase (tradePhaseFor), see xml/trade/phase.ts. */
+const TRADE_VERSIONS: Record<string, TradeXmlVersion> = { GaebXml_V3_2_Commerce: '3.2', GaebXml_V3_3_Commerce: '3.3' };
 
 /** Phase of the output: the transform's target, else the project's phase, else 86 (award: keeps texts and prices). */
 export function targetPhase(project: ProjectDto, options: ResolvedOptions): Phase {
@@ -57,9 +60,15 @@ export const gaebPlugin: FormatPlugin = {
       const phase = targetPhase(project, options);
       if (type === 'Gaeb90') return { data: writeGaeb90(project, options, ctx, phase), contentType: 'text/plain; charset=ibm850', fileExtension: `.D${phase}` };
       if (type === 'Gaeb2000') return { data: writeGaeb2000(project, options, ctx, phase), contentType: 'text/plain; charset=windows-1252', fileExtension: `.P${phase}` };
+      const tradeVersion = TRADE_VERSIONS[type];
+      if (tradeVersion) {
+        const tradePhase = tradePhaseFor(phase);
+        const data = writeGaebTradeXml(project, options, ctx, { version: tradeVersion, phase: tradePhase });
+        return { data, contentType: 'application/xml', fileExtension: `.X${tradePhase}` };
+      }
       const version = XML_VERSIONS[type];
       if (!version) {
-        const available = ['Gaeb90', 'Gaeb2000', ...Object.keys(XML_VERSIONS)].join(', ');
+        const available = ['Gaeb90', 'Gaeb2000', ...Object.keys(XML_VERSIONS), ...Object.keys(TRADE_VERSIONS)].join(', ');
         throw new GatewayError('GW_ERR_OPTION', `DestinationGaebType ${type} is not available yet; available: ${available}.`, 'DestinationGaebType');
       }
       const data = writeGaebXml(project, options, ctx, { version, phase });

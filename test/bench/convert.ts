@@ -4,24 +4,29 @@
  * child process: saxes-only and the conversion (through `ConversionService`, as the route runs it, with the JSON
  * chunks consumed) are timed over several iterations after their modules are loaded; the peak RSS comes from a
  * third child that converts once, so it is the peak of one conversion rather than of several in a row.
+ * A second table (`convert-legacy.ts`) reads and writes the largest GAEB 90 (`.D8x`), GAEB 2000 (`.P8x`) and, for
+ * comparison, DA XML (`.X8x`, written as 3.3) file of the corpus in their own generation and phase, in the same
+ * way: read, write and one read + write for the peak RSS, each in its own child.
  *
  *   npm run bench                  # all
  *   node --import tsx test/bench/convert.ts --only generated
+ *   node --import tsx test/bench/convert.ts --only legacy   # the GAEB 90 / GAEB 2000 table only
  *
  * Targets (issue 2): conversion throughput ≥ 50 % of saxes-only; peak RSS < 5 × input + 150 MB.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath, hasCorpus } from '../support/corpus.js';
+import { LEGACY_MODES, legacyRunner, printLegacyTable } from './convert-legacy.js';
 import { generateX83 } from './generate-x83.js';
 
 const ITERATIONS = 5;
 const self = fileURLToPath(import.meta.url);
 
-interface Measurement { mode: string; bestMs: number; medianMs: number; peakRssMb: number; detail?: string }
+interface Measurement { mode: string; bestMs: number; medianMs: number; peakRssMb: number; result: number; detail?: string }
 
 /** The conversion as the route runs it: ConversionService over the built-in gaeb and ava plugins. */
 async function converter(): Promise<(bytes: Buffer) => Promise<number>> {
@@ -60,12 +65,13 @@ async function saxesOnly(): Promise<(bytes: Buffer) => Promise<number>> {
 
 /**
  * Child side: runs one mode on one file and prints a JSON measurement. Modules are loaded before the clock
- * starts. `memory` converts once, so that the process's peak RSS is the peak of one conversion.
+ * starts. `memory` and `legacy-memory` run once, so that the process's peak RSS is the peak of one run.
  */
 async function child(mode: string, file: string): Promise<void> {
   const bytes = readFileSync(file);
-  const run = mode === 'saxes' ? await saxesOnly() : await converter();
-  const iterations = mode === 'memory' ? 1 : ITERATIONS;
+  const legacy = LEGACY_MODES.includes(mode) ? await legacyRunner(mode, file) : undefined;
+  const run = legacy?.run ?? (mode === 'saxes' ? await saxesOnly() : await converter());
+  const iterations = mode === 'memory' || mode === 'legacy-memory' ? 1 : ITERATIONS;
   const times: number[] = [];
   let result = 0;
   for (let i = 0; i < iterations; i++) {
@@ -74,8 +80,8 @@ async function child(mode: string, file: string): Promise<void> {
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const detail = mode === 'saxes' ? `${result} elements` : `${(result / 1048576).toFixed(1)} MiB JSON`;
-  const m: Measurement = { mode, bestMs: times[0], medianMs: times[Math.floor(times.length / 2)], peakRssMb: process.resourceUsage().maxRSS / 1024, detail };
+  const detail = legacy ? legacy.detail(result) : mode === 'saxes' ? `${result} elements` : `${(result / 1048576).toFixed(1)} MiB JSON`;
+  const m: Measurement = { mode, bestMs: times[0], medianMs: times[Math.floor(times.length / 2)], peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail };
   process.stdout.write(JSON.stringify(m));
 }
 
@@ -87,9 +93,9 @@ function measure(mode: string, file: string): Measurement {
 function main(): void {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const files: { name: string; path: string }[] = [];
-  if (hasCorpus && only !== 'generated') files.push({ name: 'Flechtingen GS AA.x83', path: corpusPath('gaeb', 'Flechtingen GS AA.x83') });
+  if (hasCorpus && only !== 'generated' && only !== 'legacy') files.push({ name: 'Flechtingen GS AA.x83', path: corpusPath('gaeb', 'Flechtingen GS AA.x83') });
   let scratch: string | undefined;
-  if (only !== 'corpus') {
+  if (only !== 'corpus' && only !== 'legacy') {
     scratch = mkdtempSync(join(tmpdir(), 'ava-bench-'));
     const path = join(scratch, 'generated-20mb.x83');
     writeFileSync(path, generateX83(20 * 1024 * 1024));
@@ -97,8 +103,8 @@ function main(): void {
   }
   console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`${ITERATIONS} timed iterations per mode (best / median), each mode in its own process; peak RSS from a separate process converting once`);
-  console.log('| file | size MiB | saxes-only MB/s (best/median) | gaeb→ava MB/s (best/median) | ratio (median) | target ≥ 0.50 | peak RSS gaeb→ava | ceiling 5×input+150 MB |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  if (files.length > 0) console.log('| file | size MiB | saxes-only MB/s (best/median) | gaeb→ava MB/s (best/median) | ratio (median) | target ≥ 0.50 | peak RSS gaeb→ava | ceiling 5×input+150 MB |');
+  if (files.length > 0) console.log('|---|---|---|---|---|---|---|---|');
   for (const f of files) {
     if (!existsSync(f.path)) continue;
     const mb = readFileSync(f.path).length / 1048576;
@@ -111,6 +117,7 @@ function main(): void {
     console.log(`| ${f.name} | ${mb.toFixed(2)} | ${rate(s.bestMs)} / ${rate(s.medianMs)} | ${rate(c.bestMs)} / ${rate(c.medianMs)} | ${ratio.toFixed(2)} | ${ratio >= 0.5 ? 'met' : 'MISSED'} | ${m.peakRssMb.toFixed(0)} MB (${m.detail}) | ${ceiling.toFixed(0)} MB ${m.peakRssMb <= ceiling ? 'met' : 'MISSED'} |`);
   }
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (only !== 'generated') printLegacyTable(measure, (path) => statSync(path).size, ITERATIONS);
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);

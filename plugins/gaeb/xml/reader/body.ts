@@ -11,7 +11,7 @@ import type {
 } from '../../../../core/model/types.js';
 import { ItemNumbering, groupNumber } from './boq.js';
 import { parseDecimal } from './header.js';
-import { type ItemDraft, applyItemLeaf, applySubDescrLeaf } from './items.js';
+import { type ItemDraft, applyItemLeaf, applySubDescrLeaf, applyTakeoffRow } from './items.js';
 import type { ReaderReport } from './report.js';
 
 /** An element with short and long texts. */
@@ -163,10 +163,9 @@ export class BodyBuilder {
     this.described = block;
   }
 
-  /** `QTakeoff/@Row`: columns 1–11 are the row address, 12–80 the formula (REB 23.003 row layout). */
+  /** `QTakeoff/@Row` (REB 23.003 row; mapping in items.ts `applyTakeoffRow`). */
   takeoffRow(row: string): void {
-    const p = this.item!.position;
-    (p.quantityComponents ??= []).push({ description: row.slice(0, 11).trim(), formula: row.slice(11, 80).trim() });
+    applyTakeoffRow(row, this.item!);
   }
 
   itemLeaf(name: string, text: string): void {

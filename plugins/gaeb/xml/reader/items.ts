@@ -10,6 +10,7 @@
  * recomputed by the calculation (it is the base of the markup) and not kept.
  */
 import type { PositionDto, PriceComponentDto, SubDescriptionDto } from '../../../../core/model/types.js';
+import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../writer/takeoff-row.js';
 import { parseDecimal } from './header.js';
 import type { ReaderReport } from './report.js';
 
@@ -29,6 +30,8 @@ export interface ItemDraft {
   upComps?: string[];
   /** `MarkupSubQty/RefItem/@IDRef` of a MarkupItem (resolved to `complementsPositions` at the end). */
   markupRefs?: string[];
+  /** `QtyDeterm/QDetermItem/QTakeoff/@Row` components, raw until the item ends (continuation rows). */
+  takeoff?: TakeoffComponent[];
 }
 
 /** GAEB `MarkupType` → AVACloud 1.29+ `gaebComplementingType`. */
@@ -112,11 +115,22 @@ export function applyItemLeaf(name: string, text: string, draft: ItemDraft, repo
 }
 
 /**
- * Completes an item at its end tag: alternatives and price components.
+ * One `QtyDeterm/QDetermItem/QTakeoff/@Row` (REB 23.003 row): collected on the draft, mapped to
+ * `quantityComponents` by {@link finishItem}. Rows in the gateway's layout (writer/takeoff-row.ts: address in
+ * columns 12–17, formula number 19–20, formula 22–59, description 61–80, continuation lines) give
+ * `{ formula, description? }`; other rows `{ description: columns 1–11, formula: columns 12–80 }`.
+ */
+export function applyTakeoffRow(row: string, draft: ItemDraft): void {
+  readTakeoffRow(row, (draft.takeoff ??= []));
+}
+
+/**
+ * Completes an item at its end tag: alternatives, price components and quantity take-off rows.
  * @param labels `LblUPComp1..n` of the BoQ (index 0..5), used as price component labels
  */
 export function finishItem(draft: ItemDraft, labels: readonly (string | undefined)[]): void {
   const p = draft.position;
+  if (draft.takeoff) p.quantityComponents = [...(p.quantityComponents ?? []), ...finishTakeoff(draft.takeoff)];
   if (draft.alnGroup !== undefined) {
     p.alternativeGroupIdentifier = draft.alnGroup;
     p.alternativeIdentifier = draft.alnSerNo ?? 0;

@@ -4,9 +4,21 @@
  * `CompleteText/DetailTxt`, the short text as `OutlineText/OutlTxt/TextOutlTxt` (one `p` per line), and the
  * `ComplTSA`/`ComplTSB` flags when the long text holds owner/bidder TextComplements (3.0 spec §5.7: "if
  * DetailTxt contains a TextComplement then ComplTSA and/or ComplTSB must exist"). X84 keeps only complements.
+ *
+ * Option `EnforceStrictOfferPhaseLongTextOutput` (seed G: "When true, long texts with text additions exported
+ * to GAEB XML are strictly schema compliant. When false, any text marked as containing a text addition is
+ * exported in full, so misused text additions are preserved"). Only phase 84 restricts long texts: its tgBoQText
+ * holds `Text`/`TextComplement`, and its redefined tgpTC/tgdivTC (and li/td) hold nothing but `TextComplement`,
+ * so ordinary text can legally appear only inside a complement's `ComplBody` (tgMLText, not restricted in 84:
+ * p, div, span, br). A text "misuses" additions when it is marked as holding one (`additionType` ByBidder or
+ * ByBuyer) but carries no complement markup: strict (true) writes the complements only, i.e. nothing of such a
+ * text; non-strict (false, default) writes the whole text as one `TextComplement` of the marked kind (ByBidder →
+ * Bidder, ByBuyer → Owner), schema-valid, so the addition reaches the bidder. Texts with complement markup are
+ * written the same way in both modes (their complements), as is every text in the other phases, where the
+ * writer's output is schema-compliant anyway.
  */
 import type { WriterContext } from './context.js';
-import { htmlToBlocks, plainToBlocks, type Block } from './text.js';
+import { htmlToBlocks, plainToBlocks, type Block, type Complement, type Inline } from './text.js';
 import {
   complementKinds, complements, writeComplementsOnly, writeDetailTxtContent, writeFTextContent, writeMLTextLines,
   type RichTextMode,
@@ -16,6 +28,8 @@ export interface TextSource {
   shortText?: string;
   longText?: string;
   htmlLongText?: string;
+  /** `ByBidder`/`ByBuyer`: the text is marked as holding a text addition (AVACloud AdditionTypeDto). */
+  additionType?: string;
 }
 
 export interface DescriptionOptions {
@@ -65,6 +79,16 @@ export function writeDescription(ctx: WriterContext, src: TextSource, opts: Desc
   const mode = richTextMode(ctx, opts.itemNumber);
   if (ctx.rules.text.complementsOnly) {
     const list = complements(blocks);
+    const marked = src.additionType === 'ByBidder' || src.additionType === 'ByBuyer';
+    if (marked && list.length === 0 && blocks.length > 0) {
+      const where = opts.itemNumber ?? opts.field;
+      if (ctx.options.EnforceStrictOfferPhaseLongTextOutput === true) {
+        ctx.tally('GAEB_XML_TEXT_ADDITION_DROPPED', 'warning', `phase ${ctx.rules.phase} keeps only text complements; texts marked as holding a text addition without complement markup were not written (EnforceStrictOfferPhaseLongTextOutput=true)`, where);
+      } else {
+        list.push(wholeTextComplement(ctx, blocks, src.additionType === 'ByBuyer' ? 'Owner' : 'Bidder', where));
+        ctx.tally('GAEB_XML_TEXT_ADDITION_KEPT', 'info', `texts marked as holding a text addition without complement markup were written in full as one text complement, the only place phase ${ctx.rules.phase} allows text (EnforceStrictOfferPhaseLongTextOutput=false)`, where);
+      }
+    }
     if ((src.shortText !== undefined && src.shortText.trim() !== '') || blocks.length > 0) {
       ctx.tally('GAEB_XML_TEXT_DROPPED', 'info', `phase ${ctx.rules.phase} carries no short or long texts, only text complements`, opts.itemNumber ?? opts.field);
     }
@@ -110,4 +134,35 @@ export function writeFText(ctx: WriterContext, src: TextSource, field: string): 
     return;
   }
   writeFTextContent(ctx.b, blocks, richTextMode(ctx, undefined));
+}
+
+/**
+ * A whole long text as one complement (non-strict 84): blocks become lines (`br` between them), spans keep their
+ * style, inner complements their caption/body/tail text; images, which tgMLText cannot hold, are left out.
+ */
+function wholeTextComplement(ctx: WriterContext, blocks: readonly Block[], kind: Complement['kind'], where: string): Complement {
+  const body: Inline[] = [];
+  const line = () => {
+    if (body.length > 0 && body[body.length - 1].t !== 'br') body.push({ t: 'br' });
+  };
+  const inlines = (list: readonly Inline[]) => {
+    for (const i of list) {
+      if (i.t === 'span' || i.t === 'br') body.push(i);
+      else if (i.t === 'tc') inlines([...(i.tc.caption ?? []), ...i.tc.body, ...(i.tc.tail ?? [])]);
+      else ctx.tally('GAEB_XML_TEXT_CONTENT_DROPPED', 'warning', 'images in a text written as a text complement were left out', where);
+    }
+  };
+  const walk = (list: readonly Block[]) => {
+    for (const b of list) {
+      if (b.t === 'p' || b.t === 'div') {
+        line();
+        inlines(b.inl);
+      } else if (b.t === 'list') for (const item of b.items) walk(item.blocks);
+      else if (b.t === 'table') for (const row of b.rows) for (const cell of row.cells) walk(cell.blocks);
+      else if (b.t === 'img') ctx.tally('GAEB_XML_TEXT_CONTENT_DROPPED', 'warning', 'images in a text written as a text complement were left out', where);
+    }
+  };
+  walk(blocks);
+  while (body.length > 0 && body[body.length - 1].t === 'br') body.pop();
+  return { kind, empty: false, body };
 }

@@ -32,7 +32,9 @@ const PHASES = new Set(['81', '82', '83', '84', '85', '86']);
  * @param project normalised and recalculated project (ids, quantities, prices, totals, `itemNumber.identifiers`
  *   padded per tier, `longText`/`htmlLongText`); only `serviceSpecifications[0]` is written
  * @param options resolved conversion options; `RemoveUnprintableCharactersFromTexts` decides whether characters
- *   XML 1.0 forbids are removed (true) or refused (false, the default)
+ *   XML 1.0 forbids are removed (true) or refused (false, the default); `ExportQuantityDetermination` writes
+ *   positions' `quantityComponents` as `QtyDeterm` rows (qty-determ.ts); `EnforceStrictOfferPhaseLongTextOutput`
+ *   decides what phase 84 keeps of long texts marked as holding text additions (description.ts)
  * @param sink receives what was dropped, shortened, generated or reordered (codes `GAEB_XML_*`, source `gaeb`)
  * @param target schema version and exchange phase (namespace `http://www.gaeb.de/GAEB_DA_XML/DA{phase}/{version}`,
  *   3.1: `…/200407`)
@@ -64,7 +66,8 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
   const labels = (info.priceComponents ?? spec.projectPriceComponents ?? []).map(String);
   if (labels.length > 6) ctx.report('GAEB_XML_ELEMENT_DROPPED', 'warning', `GAEB DA XML has at most 6 unit price components; ${labels.length - 6} were left out`);
   const upCompLabels = labels.slice(0, 6);
-  const state: BoqState = { ctx, index, layout: numbering.layout, upDigits, upCompLabels };
+  const takeoff = options.ExportQuantityDetermination === true ? { next: 0 } : undefined;
+  const state: BoqState = { ctx, index, layout: numbering.layout, upDigits, upCompLabels, takeoff };
 
   const top = spec.elements ?? [];
   const opening = top.filter((e) => isNoteText(e) && e.isOpeningText === true).filter(isNoteText);

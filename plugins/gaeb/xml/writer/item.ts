@@ -8,6 +8,7 @@ import type { PositionDto, SubDescriptionDto } from '../../../../core/model/type
 import type { WriterContext } from './context.js';
 import { writeDescription } from './description.js';
 import type { DocumentIndex } from './prepass.js';
+import { writeQtyDeterm, type TakeoffCounter } from './qty-determ.js';
 
 /** What the BoQ writer shares with the item writer. */
 export interface BoqState {
@@ -18,6 +19,8 @@ export interface BoqState {
   upDigits: number;
   /** Price component labels, in LblUPComp order (at most 6). */
   upCompLabels: string[];
+  /** Set when `ExportQuantityDetermination` is on: quantity components are written as `QtyDeterm` rows. */
+  takeoff?: TakeoffCounter;
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -88,6 +91,7 @@ export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex
 
   writeDescription(ctx, p, { required: false, itemNumber: no, field: 'position' });
   writeSubDescriptions(s, p.subDescriptions ?? [], no);
+  if (s.takeoff) writeQtyDeterm(ctx, s.takeoff, p, no);
   b.close();
 }
 

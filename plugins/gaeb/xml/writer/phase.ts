@@ -69,6 +69,8 @@ export interface PhaseRules {
     qu: Presence;
     /** SumDescr + full SubDescr (else 84's SubDNo/Description?/Qty?). */
     subDescrFull: boolean;
+    /** `QtyDeterm` (tgQtyDeterm, last in tgItem): in every phase XSD of 3.2/3.3 (81–86); not in the 3.1 schema. */
+    qtyDeterm: boolean;
   };
   text: {
     /** 84 keeps only TextComplements (tgpTC = TextComplement*), no short texts, no labels. */
@@ -132,6 +134,7 @@ function rules33(phase: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | '
       qtyTBD: phase === '83' ? 'alone' : reduced || phase === '85' ? 'none' : 'withQty',
       qu: phase === '83' || phase === '85' ? 'required' : reduced ? 'none' : 'optional',
       subDescrFull: !reduced,
+      qtyDeterm: true,
     },
     text: {
       complementsOnly: reduced,
@@ -178,7 +181,7 @@ export function phaseRules(version: GaebXmlVersion, phase: GaebPhase): PhaseRule
     },
     boqInfo: { ...base.boqInfo, full: true, upCompType: false },
     ctgy: { ...base.ctgy, lblTx: true, totals: base.prices ? 'optional' : 'none' },
-    item: { ...base.item, notOffered: false, qu: base.item.qu === 'none' ? 'none' : 'optional', subDescrFull: true },
+    item: { ...base.item, notOffered: false, qu: base.item.qu === 'none' ? 'none' : 'optional', subDescrFull: true, qtyDeterm: false },
     text: {
       ...base.text,
       complementInline: false,
