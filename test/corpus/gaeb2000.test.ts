@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
-import type { ElementDto, PositionDto, ProjectDto } from '../../core/model/types.js';
+import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { detectGaebGeneration } from '../../plugins/gaeb/detect.js';
@@ -17,21 +17,11 @@ import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
 import { writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
 import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
+import { positionsOf } from '../support/model.js';
 
 const files = corpusFiles('gaeb', /\.p8\d$/i);
 const xmlFiles = corpusFiles('gaeb', /\.x8\d$/i);
 
-function positions(project: ProjectDto): PositionDto[] {
-  const out: PositionDto[] = [];
-  const walk = (list: readonly ElementDto[] | undefined) => {
-    for (const e of list ?? []) {
-      if (e.elementTypeDiscriminator === 'PositionDto') out.push(e as PositionDto);
-      walk((e as { elements?: ElementDto[] }).elements);
-    }
-  };
-  walk(project.serviceSpecifications?.[0]?.elements);
-  return out;
-}
 
 /** Tier identifiers without leading zeros ("01.0010" → "1.10"). */
 const tiers = (n: string | undefined) => (n ?? '').split('.').map((p) => p.replace(/^0+(?=.)/, '')).join('.');
@@ -63,7 +53,7 @@ describe.skipIf(!hasCorpus)('GAEB 2000 on the corpus', () => {
   describe.each(files)('%s', (name) => {
     const bytes = readCorpus('gaeb', name);
     const { project, messages } = read(bytes);
-    const items = positions(project);
+    const items = positionsOf(project);
     const text = bytes.toString('latin1');
 
     it('is detected as GAEB 2000 and holds every #begin[Position]', () => {
@@ -78,7 +68,7 @@ describe.skipIf(!hasCorpus)('GAEB 2000 on the corpus', () => {
 
     const xml = sibling(name);
     it.skipIf(!xml)(`agrees with ${xml ?? 'its .X8x sibling'} on numbers, quantities, units, short texts and prices`, () => {
-      const other = positions(prepareProject(readGaebXml(readCorpus('gaeb', xml!), defaultOptions(), new MessageCollector()), {}));
+      const other = positionsOf(prepareProject(readGaebXml(readCorpus('gaeb', xml!), defaultOptions(), new MessageCollector()), {}));
       expect(items.length).toBe(other.length);
       items.forEach((p, i) => {
         const q = other[i];
@@ -98,7 +88,7 @@ describe.skipIf(!hasCorpus)('GAEB 2000 on the corpus', () => {
       const out = writeGaeb2000(project, defaultOptions(), new MessageCollector(), phase);
       const again = read(out);
       expect(again.messages.filter((m) => m.severity === 'warning' && m.code !== 'GAEB2000_SKIPPED_LEVEL')).toEqual([]);
-      const back = positions(again.project);
+      const back = positionsOf(again.project);
       expect(back.length).toBe(items.length);
       const key = (p: PositionDto) => [p.itemNumber!.stringRepresentation, p.quantity, p.unitTag, p.shortText, p.unitPrice, words(p.longText)];
       expect(back.map(key)).toEqual(items.map(key));

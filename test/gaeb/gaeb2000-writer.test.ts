@@ -8,26 +8,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
-import type { ElementDto, PositionDto, ProjectDto } from '../../core/model/types.js';
+import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
 import { htmlToRuns, writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
 import { checksumOf, tokenizeGaeb2000 } from '../../plugins/gaeb/gaeb2000/tokenizer.js';
+import { positionsOf } from '../support/model.js';
 
 const FIXTURE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gaeb2000', 'features.P83'));
 
-function positions(project: ProjectDto): PositionDto[] {
-  const out: PositionDto[] = [];
-  const walk = (list: readonly ElementDto[] | undefined) => {
-    for (const e of list ?? []) {
-      if (e.elementTypeDiscriminator === 'PositionDto') out.push(e as PositionDto);
-      walk((e as { elements?: ElementDto[] }).elements);
-    }
-  };
-  walk(project.serviceSpecifications?.[0]?.elements);
-  return out;
-}
 
 const prepared = (bytes: Buffer, skipped = true) =>
   prepareProject(readGaeb2000(bytes, defaultOptions({ SupportSkippedItemNumberLevelsInPositions: skipped }), new MessageCollector()), { supportSkippedItemNumberLevels: skipped });
@@ -87,7 +77,7 @@ describe('GAEB 2000 writer', () => {
   it('reads back the same project (read → write → read)', () => {
     const again = prepared(bytes);
     const key = (p: PositionDto) => [p.itemNumber!.stringRepresentation, p.quantity, p.unitTag, p.unitPrice, p.totalPrice, p.shortText, p.longText, p.htmlLongText, p.positionType, p.priceType, p.alternativeIdentifier];
-    expect(positions(again).map(key)).toEqual(positions(project).map(key));
+    expect(positionsOf(again).map(key)).toEqual(positionsOf(project).map(key));
     const { id: _a, ...buyerAgain } = again.projectInformation!.buyer!;
     const { id: _b, ...buyer } = project.projectInformation!.buyer!;
     expect(buyerAgain).toEqual(buyer);
@@ -105,7 +95,7 @@ describe('GAEB 2000 writer', () => {
     const out = write(smallProject({ itemNumber: { stringRepresentation: '01.12345' }, quantityOverride: 2, unitTag: 'St' }));
     expect(out.text).toContain('[OZ]0112345[end]');
     expect(out.messages.map((m) => m.code)).toContain('GAEB2000_SCHEMA_WIDENED');
-    expect(positions(prepared(out.bytes, false))[0].quantity).toBe(2);
+    expect(positionsOf(prepared(out.bytes, false))[0].quantity).toBe(2);
   });
 });
 

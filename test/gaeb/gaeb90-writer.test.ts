@@ -8,26 +8,16 @@ import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
-import type { ElementDto, PositionDto, ProjectDto } from '../../core/model/types.js';
+import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb90 } from '../../plugins/gaeb/gaeb90/reader.js';
 import { wrapWords } from '../../plugins/gaeb/gaeb90/records.js';
 import { type Gaeb90Phase, writeGaeb90 } from '../../plugins/gaeb/gaeb90/writer.js';
+import { positionsOf } from '../support/model.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gaeb90');
 
-function positions(project: ProjectDto): PositionDto[] {
-  const out: PositionDto[] = [];
-  const walk = (list: readonly ElementDto[] | undefined) => {
-    for (const e of list ?? []) {
-      if (e.elementTypeDiscriminator === 'PositionDto') out.push(e as PositionDto);
-      walk((e as { elements?: ElementDto[] }).elements);
-    }
-  };
-  walk(project.serviceSpecifications?.[0]?.elements);
-  return out;
-}
 
 function project(position: Partial<PositionDto>, extra: Partial<ProjectDto> = {}): ProjectDto {
   return prepareProject({
@@ -138,8 +128,8 @@ describe('GAEB 90 round trip of the fixture', () => {
     // its identifiers are compared instead.
     const strip = (p: ProjectDto) => JSON.parse(JSON.stringify(p, (k, v) => (k === 'id' || k === 'stringRepresentation' ? undefined : v)));
     expect(strip(second)).toEqual(strip(first));
-    expect(positions(first).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '1.20']);
-    expect(positions(second).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '01.0020']);
-    expect(positions(second).map((p) => p.itemNumber?.identifiers)).toEqual(positions(first).map((p) => p.itemNumber?.identifiers));
+    expect(positionsOf(first).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '1.20']);
+    expect(positionsOf(second).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '01.0020']);
+    expect(positionsOf(second).map((p) => p.itemNumber?.identifiers)).toEqual(positionsOf(first).map((p) => p.itemNumber?.identifiers));
   });
 });

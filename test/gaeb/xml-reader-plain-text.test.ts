@@ -9,18 +9,8 @@ import { takeDerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
 import type { NoteTextDto, PositionDto } from '../../core/model/types.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { flatten, read, x83 } from './xml-reader-support.js';
+import { seededRandom } from '../support/random.js';
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXTS = [
   'Beton', 'C25/30', 'Fugen', 'ä ö ü ß', ' ', '  ', '   ', '\n', '\n  ', '\t', ' \t ', '&amp;', '&lt;', '&gt;', '&quot;',
@@ -87,7 +77,7 @@ function described(bytes: Buffer): { htmlLongText?: string; longText?: string }[
 
 describe('plain long text built by the reader', () => {
   it('equals htmlToPlainText of the HTML long text, for random rich texts', () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     let compared = 0;
     for (let n = 0; n < 400; n++) {
       const item = `<Item ID="I${n}" RNoPart="1"><Qty>1</Qty><QU>St</QU><Description><CompleteText><DetailTxt>${richText(next)}</DetailTxt></CompleteText></Description>` +

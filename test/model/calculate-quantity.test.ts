@@ -6,22 +6,12 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
 import type { PositionDto } from '../../core/model/types.js';
+import { seededRandom } from '../support/random.js';
 
 const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 /** A JSON number as the service writes it (no negative zero). */
 const json = (d: Decimal): number => d.toNumber() + 0;
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SPECIAL = [
   0, -0, 1, -1, 0.001, 0.0005, -0.0005, 0.0015, 1.0005, 2.675, 0.1 + 0.2, 1234.567, 1234.5670000000001, 1e-7, 123456789012.345,
@@ -29,7 +19,7 @@ const SPECIAL = [
 ];
 
 function values(n: number): number[] {
-  const next = random(1234);
+  const next = seededRandom(1234);
   const out = [...SPECIAL];
   for (let i = 0; i < n; i++) {
     const places = Math.floor(next() * 9);
@@ -42,7 +32,7 @@ function values(n: number): number[] {
 
 describe('quantity overrides', () => {
   it('give the rounded quantity and totals decimal.js gives, for random values', () => {
-    const next = random(99);
+    const next = seededRandom(99);
     const quantities = values(3000);
     const elements = quantities.map((q) => ({
       elementTypeDiscriminator: 'PositionDto',

@@ -8,6 +8,7 @@ import {
   type SchemaLayout,
 } from '../../core/model/item-numbers.js';
 import type { ItemNumberSchemaDto, ItemNumberSchemaTierDto, ItemNumberSchemaTierTypeDto } from '../../core/model/types.js';
+import { seededRandom } from '../support/random.js';
 
 const reference = {
   padIdentifier(id: string, tier: ItemNumberSchemaTierDto | undefined, layout: SchemaLayout): string {
@@ -68,20 +69,9 @@ const reference = {
   },
 };
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('item number parsing agrees with the reference implementation', () => {
-  const next = random(4711);
+  const next = seededRandom(4711);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const separators = ['.', '.', '.', '-', '/', '::', ' '];
   const fillers = [undefined, '_', '#', '__', '\ud83d\ude00', '\ud800'];
