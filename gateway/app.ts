@@ -58,6 +58,9 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerStatusRoute(app, config.environment);
   registerConnectRoutes(app, auth, grants);
   registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));
+  if (auth.keys.usesDevelopmentKeys) {
+    app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; configure auth.keys.signing in production`);
+  }
   app.addHook('onClose', async () => auth.close());
   await app.ready();
   return app;
