@@ -9,7 +9,7 @@
 import type { NoteTextDto, PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import type { WriterContext } from '../writer/context.js';
 import { writeFText } from '../writer/description.js';
-import { isoDate, writeAddTexts } from '../writer/document.js';
+import { isoDate, writeAddTexts, writeAddress } from '../writer/document.js';
 import type { BkdnLevel } from '../writer/numbering.js';
 import { tradeHasPrices, type TradePhase } from './phase.js';
 
@@ -108,23 +108,8 @@ export function writeParties(ctx: WriterContext, project: ProjectDto, spec: Serv
 /** Opens `tag`, writes IDNo and Address; the caller closes `tag`. */
 function writeParty(ctx: WriterContext, tag: string, p: PartyInformationDto, field: string): WriterContext['b'] {
   const { b } = ctx;
-  const fit = (v: string | undefined, max: number, el: string, key: string) => ctx.fit(v ?? '', max, `${tag}/${el}`, { field: `${field}.${key}`, label: 'text' });
   b.open(tag);
-  if (p.identifier) b.leaf('IDNo', fit(p.identifier, 20, 'IDNo', 'identifier'));
-  const names = (p.name ?? '').split(/\r\n|\r|\n/).map((n) => n.trim()).filter((n) => n !== '');
-  if (names.length > 4) names.splice(3, names.length - 3, names.slice(3).join(' '));
-  b.open('Address');
-  b.leaf('Name1', fit(names[0], 40, 'Address/Name1', 'name'));
-  for (let i = 1; i < names.length; i++) b.leaf(`Name${i + 1}`, fit(names[i], 40, `Address/Name${i + 1}`, 'name'));
-  b.leaf('Street', fit(p.street, 40, 'Address/Street', 'street'));
-  b.leaf('PCode', fit(p.zipCode, 20, 'Address/PCode', 'zipCode'));
-  b.leaf('City', fit(p.city, 40, 'Address/City', 'city'));
-  if (p.country) b.leaf('Country', fit(p.country, 40, 'Address/Country', 'country'));
-  if (p.contactPersonName) b.leaf('Contact', fit(p.contactPersonName, 40, 'Address/Contact', 'contactPersonName'));
-  if (p.phone) b.leaf('Phone', fit(p.phone, 20, 'Address/Phone', 'phone'));
-  if (p.fax) b.leaf('Fax', fit(p.fax, 20, 'Address/Fax', 'fax'));
-  if (p.email) b.leaf('Email', fit(p.email, 256, 'Address/Email', 'email'));
-  if (p.vatId) b.leaf('VATID', fit(p.vatId, 80, 'Address/VATID', 'vatId'));
-  b.close();
+  if (p.identifier) b.leaf('IDNo', ctx.fit(p.identifier, 20, `${tag}/IDNo`, { field: `${field}.identifier`, label: 'text' }));
+  writeAddress(ctx, p, `${tag}/Address`, field, true);
   return b;
 }

@@ -129,11 +129,25 @@ function writeParty(ctx: WriterContext, tag: 'OWN' | 'CTR', presence: Presence, 
     ctx.report('GAEB_XML_DEFAULT_ADDED', 'warning', `phase ${rules.phase} requires ${tag}; the project has no ${what}, so an address with empty fields was written`);
   }
   const p = party ?? {};
-  const fit = (v: string | undefined, max: number, el: string, key: string) => ctx.fit(v ?? '', max, `${tag}/Address/${el}`, { field: `${field}.${key}`, label: 'text' });
+  b.open(tag);
+  writeAddress(ctx, p, `${tag}/Address`, field, rules.version !== '3.1');
+  if (p.awardIdentifier) b.leaf('AwardNo', ctx.fit(p.awardIdentifier, 60, `${tag}/AwardNo`, { field: `${field}.awardIdentifier`, label: 'text' }));
+  b.close();
+}
+
+/**
+ * Writes `Address` (tgAddress) of a party: Name1–4 from the name's lines (a fifth and later line joined into
+ * Name4), Street, PCode, City, then Country, Contact, Phone, Fax, Email, VATID when present; each shortened to its
+ * XSD length with a message.
+ * @param where element path for messages, e.g. `OWN/Address`
+ * @param strict 3.2/3.3 require Street and City; 3.1 only Name1 and PCode
+ */
+export function writeAddress(ctx: WriterContext, p: PartyInformationDto, where: string, field: string, strict: boolean): void {
+  const { b } = ctx;
+  const fit = (v: string | undefined, max: number, el: string, key: string) => ctx.fit(v ?? '', max, `${where}/${el}`, { field: `${field}.${key}`, label: 'text' });
   const names = (p.name ?? '').split(/\r\n|\r|\n/).map((n) => n.trim()).filter((n) => n !== '');
   if (names.length > 4) names.splice(3, names.length - 3, names.slice(3).join(' '));
-  const strict = rules.version !== '3.1';
-  b.open(tag).open('Address');
+  b.open('Address');
   b.leaf('Name1', fit(names[0], 40, 'Name1', 'name'));
   for (let i = 1; i < names.length; i++) b.leaf(`Name${i + 1}`, fit(names[i], 40, `Name${i + 1}`, 'name'));
   if (strict || p.street) b.leaf('Street', fit(p.street, 40, 'Street', 'street'));
@@ -145,8 +159,6 @@ function writeParty(ctx: WriterContext, tag: 'OWN' | 'CTR', presence: Presence, 
   if (p.fax) b.leaf('Fax', fit(p.fax, 20, 'Fax', 'fax'));
   if (p.email) b.leaf('Email', fit(p.email, 256, 'Email', 'email'));
   if (p.vatId) b.leaf('VATID', fit(p.vatId, 80, 'VATID', 'vatId'));
-  b.close();
-  if (p.awardIdentifier) b.leaf('AwardNo', fit(p.awardIdentifier, 60, 'AwardNo', 'awardIdentifier'));
   b.close();
 }
 
