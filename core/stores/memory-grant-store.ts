@@ -21,7 +21,6 @@ import {
   type DeviceDecision,
   type DeviceDecisionResult,
   type DevicePollResult,
-  type DeviceStatus,
   type GrantInput,
   type GrantKind,
   type GrantPatch,
@@ -46,20 +45,10 @@ export interface MemoryGrantStoreStats {
   revokedFamilies: number;
 }
 
-interface Entry {
-  kind: GrantKind;
-  clientId: string;
-  subject?: string;
-  tenant?: string;
-  scopes: string[];
-  familyId: string;
-  createdAt: number;
-  expiresAt: number;
+/** A stored grant as kept here: the data as JSON per key (as the Redis store keeps it), plus expiry in ms. */
+interface Entry extends Omit<StoredGrant, 'data'> {
   /** Epoch ms at which the record disappears (clock at save + TTL). */
   expiresAtMs: number;
-  consumedAt?: number;
-  deviceStatus?: DeviceStatus;
-  lastPolledAt?: number;
   /** JSON per data key. */
   data: Map<string, string>;
   userCodeKey?: string;

@@ -36,27 +36,27 @@ end
 return 1
 `);
 
-/** KEYS: grant. ARGV: now (epoch s), check client ('1'|'0'), client id. → {0} | {1|2, fields} | {3} */
-export const CONSUME = new Script(`
-local h = redis.call('HGETALL', KEYS[1])
+/**
+ * Prologue of the one-time scripts: loads the grant hash into `h`/`f`, and returns {0} when it is gone, {3} when
+ * ARGV[2] asks for a client check and ARGV[3] is not its client, {2, h} when it is already consumed.
+ */
+const LOAD_UNCONSUMED = `local h = redis.call('HGETALL', KEYS[1])
 if #h == 0 then return {0} end
 local f = {}
 for i = 1, #h, 2 do f[h[i]] = h[i + 1] end
 if ARGV[2] == '1' and f['clientId'] ~= ARGV[3] then return {3} end
 if f['consumedAt'] then return {2, h} end
-redis.call('HSET', KEYS[1], 'consumedAt', ARGV[1])
+`;
+
+/** KEYS: grant. ARGV: now (epoch s), check client ('1'|'0'), client id. → {0} | {1|2, fields} | {3} */
+export const CONSUME = new Script(`
+${LOAD_UNCONSUMED}redis.call('HSET', KEYS[1], 'consumedAt', ARGV[1])
 return {1, h}
 `);
 
 /** KEYS: grant. ARGV: now, check client, client id. → {0} | {1 approved, 2 consumed, 4 denied, 5 pending, fields} | {3} */
 export const POLL = new Script(`
-local h = redis.call('HGETALL', KEYS[1])
-if #h == 0 then return {0} end
-local f = {}
-for i = 1, #h, 2 do f[h[i]] = h[i + 1] end
-if ARGV[2] == '1' and f['clientId'] ~= ARGV[3] then return {3} end
-if f['consumedAt'] then return {2, h} end
-if f['deviceStatus'] == 'approved' then
+${LOAD_UNCONSUMED}if f['deviceStatus'] == 'approved' then
   redis.call('HSET', KEYS[1], 'lastPolledAt', ARGV[1], 'consumedAt', ARGV[1])
   return {1, h}
 end
