@@ -1,10 +1,12 @@
 /**
- * End-of-document work of the GAEB DA XML reader: exchange phase from `Award/DP` (or the namespace), origin
- * detail from `GAEBInfo/Version`, cross references, and the file-level messages (no BoQ, skipped levels).
+ * End-of-document work of the GAEB DA XML reader: exchange phase from `Award/DP` or `Order/DP` (or the namespace),
+ * origin detail from `GAEBInfo/Version`, cross references, and the file-level messages (no BoQ, skipped levels).
+ * Trade phases (93/94/96/97) map as the inverse of the trade writer's `tradePhaseFor` (../trade/phase.ts).
  * Source: GAEB DA XML 3.3 Lib tgDP, tgGAEBInfo; phase names reference/avacloud-api.md §1.1 (`EXCHANGE_PHASE_BY_DP`).
  */
 import { D } from '../../../../core/model/decimal.js';
 import { EXCHANGE_PHASE_BY_DP, type ElementDto, type PositionDto, type ServiceSpecificationGroupDto } from '../../../../core/model/types.js';
+import { exchangePhaseForTrade } from '../trade/phase.js';
 import { resolveGroupAlternatives, resolveLinks } from './links.js';
 import type { ReaderReport } from './report.js';
 import type { GaebXmlState } from './state.js';
@@ -13,19 +15,21 @@ import type { GaebXmlState } from './state.js';
 export function finishDocument(state: GaebXmlState, report: ReaderReport): void {
   const spec = state.spec;
   const dp = state.dp;
-  const phase = dp !== undefined ? EXCHANGE_PHASE_BY_DP[dp] : undefined;
+  const trade = state.order.seen;
+  const phase = dp === undefined ? undefined : trade ? exchangePhaseForTrade(dp) : EXCHANGE_PHASE_BY_DP[dp];
   spec.exchangePhase = phase ?? 'Undefined';
   if (!phase) {
     report.report(
       'GAEB_PHASE_UNMAPPED', 'info',
       dp === undefined
-        ? 'The file states no exchange phase (Award/DP); the phase is Undefined.'
-        : `Exchange phase DP ${dp} has no equivalent in the model (81–86 have); the phase is Undefined.`,
+        ? `The file states no exchange phase (${trade ? 'Order' : 'Award'}/DP); the phase is Undefined.`
+        : `Exchange phase DP ${dp} has no equivalent in the model (${trade ? '93, 94, 96 and 97' : '81–86'} have); the phase is Undefined.`,
     );
   }
+  state.order.finish();
   const version = state.version ?? state.namespaceVersion;
   if (version) spec.originDetail = `GAEB XML V${version}`;
-  if (!state.hasBoQ) {
+  if (!state.hasBoQ && !trade) {
     report.report('GAEB_NO_BOQ', 'warning', 'The file has no Award/BoQ; the service specification is empty.');
   }
   const body = state.body;

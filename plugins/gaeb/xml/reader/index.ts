@@ -1,5 +1,6 @@
 /**
- * GAEB DA XML reader (versions 3.0, 3.1, 3.2, 3.3; exchange phases 81–86, others read with phase Undefined).
+ * GAEB DA XML reader (versions 3.0, 3.1, 3.2, 3.3; exchange phases 81–86, and the trade documents 93, 94, 96,
+ * 97 (`GAEB/Order`, order.ts) read as OfferRequest, Offer, Grant, Grant; other phases read with phase Undefined).
  *
  * Streaming: the bytes are decoded in 64 KiB chunks and fed to saxes (`xmlns: false`, dispatch on local names);
  * the ProjectDto is built directly from the events (`state.ts`), no DOM. Mapping: the project's GAEB DA XML ↔

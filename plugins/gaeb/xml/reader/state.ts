@@ -6,7 +6,8 @@
  * tag with the text collected since their start tag; rich text containers hand all their descendants' events to
  * a `RichText` collector; unknown elements (vendor extensions) are skipped with their subtree. Element structure
  * (GAEB DA XML 3.3 Lib): GAEB → GAEBInfo, PrjInfo, Award (DP, AwardInfo, OWN, CTR, AddText, BoQ → BoQInfo,
- * BoQBody → BoQCtgy* | Itemlist), AddText.
+ * BoQBody → BoQCtgy* | Itemlist) or, in trade documents (DP 93–97), Order (contexts from `TRADE_CONTEXT` on,
+ * handled by order.ts; its item descriptions and texts come back here), AddText.
  */
 import { parseError } from '../../../../core/errors.js';
 import { derivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
@@ -16,6 +17,7 @@ import { BodyBuilder } from './body.js';
 import { BoQInfoReader } from './boq-info.js';
 import { finishDocument } from './finish.js';
 import { type AddressDraft, applyAddress, applyAwardInfo, applyPrjInfo, finishAddress, newAddress } from './header.js';
+import { OrderReader, isTradeContext } from './order.js';
 import type { ReaderReport } from './report.js';
 import { RichText } from './text.js';
 
@@ -56,10 +58,13 @@ export class GaebXmlState {
   private address: AddressDraft | undefined;
   private partyIsBidder = false;
   private readonly boqInfo: BoQInfoReader;
+  /** `GAEB/Order` of trade documents. */
+  readonly order: OrderReader;
 
   constructor(private readonly report: ReaderReport, allowSkippedLevels: boolean) {
     this.boqInfo = new BoQInfoReader(this.info, this.spec, report);
     this.body = new BodyBuilder(this.spec, this.info, report, allowSkippedLevels);
+    this.order = new OrderReader(this, report, { skip: SKIP, leaf: LEAF, description: DESCRIPTION, addText: ADD_TEXT });
   }
 
   /** saxes `opentag`: qualified name and attributes (prototype-less object, values entity-decoded). */
@@ -138,6 +143,7 @@ export class GaebXmlState {
   }
 
   private enter(parent: number, name: string, attrs: Record<string, string>, d: number): number {
+    if (isTradeContext(parent)) return this.order.enter(parent, name, attrs);
     const body = this.body;
     switch (parent) {
       case SKIP: case LEAF: case RICH: return SKIP;
@@ -146,6 +152,7 @@ export class GaebXmlState {
         if (name === 'GAEBInfo') return GAEB_INFO;
         if (name === 'PrjInfo') return PRJ_INFO;
         if (name === 'AddText') return this.addText({ isClosingText: true });
+        if (name === 'Order') return this.order.open();
         return SKIP;
       case PRJ_INFO:
         if (name === 'Descrip') return this.startRich(false, TO_PROJECT_DESCRIPTION, d);
@@ -313,6 +320,7 @@ export class GaebXmlState {
   }
 
   private leaf(parent: number, name: string, text: string): void {
+    if (isTradeContext(parent)) return this.order.leaf(parent, name, text);
     switch (parent) {
       case ITEM: this.body.itemLeaf(name, text); break;
       case GAEB_INFO: if (name === 'Version') this.version = text; break;
@@ -332,6 +340,7 @@ export class GaebXmlState {
   }
 
   private leave(ctx: number): void {
+    if (isTradeContext(ctx)) return this.order.leave(ctx);
     const body = this.body;
     switch (ctx) {
       case BODY: body.closeBody(); break;
@@ -342,7 +351,10 @@ export class GaebXmlState {
       case PERF_DESCR: body.perf = undefined; body.described = undefined; break;
       case ADDRESS: {
         const party = finishAddress(this.address!);
-        if (this.partyIsBidder) this.spec.bidder = party;
+        // An empty Address (all leaves empty, as some writers emit for a required OWN/CTR) names no party.
+        if (Object.keys(party).length === 0) {
+          // nothing to keep
+        } else if (this.partyIsBidder) this.spec.bidder = party;
         else this.info.buyer = party;
         this.address = undefined;
         break;

@@ -1,13 +1,14 @@
 /**
  * GAEB DA XML trade phases ("Handel", contractor ↔ dealer): 93 Preisanfrage (price request), 94 Preisangebot
  * (price offer), 96 Bestellung (order), 97 Auftragsbestätigung (order confirmation) — and how the model's exchange
- * phases map onto them.
+ * phases map onto them (writer) and back (reader).
  *
  * Sources: the 3.3 trade XSDs `GAEB_DA_XML_93|94|96|97_3.3_2021-05.xsd` (each restricts `tgDP` to its phase and
  * `tgGAEB` to GAEBInfo, PrjInfo?, Order, AddText*; namespace `http://www.gaeb.de/GAEB_DA_XML/DA{phase}/3.3`);
  * the 3.2 Lib `GAEB_DA_XML_Lib_3.2_2013-10.xsd` (same tgOrder/tgOrderItem for what this writer emits, `tgDP`
  * 93–99); reference/gaeb.md §1.2–1.3.
  */
+import type { ExchangePhaseDto } from '../../../../core/model/types.js';
 import type { GaebXmlVersion } from '../writer/phase.js';
 
 export type TradePhase = '93' | '94' | '96' | '97';
@@ -27,6 +28,20 @@ export function tradePhaseFor(awardPhase: string): TradePhase {
   if (awardPhase === '84' || awardPhase === '85') return '94';
   if (awardPhase === '86') return '96';
   return '93';
+}
+
+const TRADE_EXCHANGE_PHASES: Readonly<Record<string, ExchangePhaseDto>> = { '93': 'OfferRequest', '94': 'Offer', '96': 'Grant', '97': 'Grant' };
+
+/**
+ * The model's exchange phase for a trade phase, the inverse of {@link tradePhaseFor} (used by the reader):
+ * 93 price request → OfferRequest, 94 price offer → Offer, 96 order → Grant, and 97 order confirmation → Grant
+ * too, as AVACloud's ExchangePhaseDto has no phase after Grant (writing the project again as a trade document
+ * therefore gives 96). Never throws.
+ * @param dp the document's `Order/DP` token (GAEB DA XML 3.3 Lib tgOrder/DP: 93, 94, 96, 97, 98, 99)
+ * @returns the exchange phase, undefined for any other DP (98 delivery note, 99 invoice have no equivalent)
+ */
+export function exchangePhaseForTrade(dp: string): ExchangePhaseDto | undefined {
+  return TRADE_EXCHANGE_PHASES[dp];
 }
 
 /** Root namespace of a trade document (3.1's trade namespace `…/200706` is not written). */
