@@ -1,6 +1,8 @@
 /**
  * GAEB 90 reader on the hand-written fixture `test/fixtures/gaeb90/schulhof.d83` (CP850, LF, blank-padded OZ,
- * mask `1122PPPPI`, index, skipped level, text complement `1B`, preamble T0/T1/T9) and on inline records.
+ * mask `1122PPPPI`, index, skipped level, text complement `1B`, preamble T0/T1/T9), on the hand-made fixture
+ * `preisanteile.d86` (built by `preisanteile.build.mjs`: record 06 with three labels, records 22 with a blank and a
+ * negative field, records 27) and on inline records.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -187,5 +189,93 @@ describe('readGaeb90 records', () => {
     expectParse(file(['2101001   NNN']), /before the header record 00/);
     expectParse(file(['T0', 'T9']), /no header record 00/);
     expectParse(file(['00        83L                                                 112200000']), /no item digits/);
+  });
+});
+
+/** A record from col 1 to 74: type and [column (1-based), text] pairs, blanks elsewhere. */
+function rec(type: string, ...fields: [number, string][]): string {
+  const chars = Array.from({ length: 74 }, () => ' ');
+  Array.from(type).forEach((ch, i) => { chars[i] = ch; });
+  for (const [col, text] of fields) Array.from(text).forEach((ch, i) => { chars[col - 1 + i] = ch; });
+  return chars.join('');
+}
+
+describe('readGaeb90 price components (06, 22) and sub-item text (27)', () => {
+  const preisanteile = () => readFileSync(join(FIXTURES, 'preisanteile.d86'));
+  const head = ['00        86L                                                 11PPP000090', '063Stunden       Lohn          Stoffe        Geräte'];
+  const item = (oz: string, up: string) => [rec('21', [3, oz], [12, 'NNN'], [24, '00000001000'], [35, 'St']), rec('23', [3, oz], [13, up]), rec('25', [3, 'X'])];
+  const codes = (messages: { code: string; itemNumber?: string; severity: string }[]) => messages.map((m) => [m.code, m.itemNumber ?? null, m.severity]);
+
+  it('reads the labels of record 06 and the amounts of record 22 as price components, blank field = no values', () => {
+    const { project, positions, messages } = read(preisanteile());
+    expect(project.projectInformation?.priceComponents).toEqual(['Lohn', 'Stoffe', 'Geräte']);
+    expect(project.projectInformation?.labourTimeLabel).toBe('Stunden');
+    expect(positions.map((p) => p.priceComponents)).toEqual([
+      [{ label: 'Lohn', values: [{ formula: '18.40' }] }, { label: 'Stoffe', values: [{ formula: '25.10' }] }, { label: 'Geräte', values: [{ formula: '3.75' }] }],
+      [{ label: 'Lohn', values: [{ formula: '120.00' }] }, { label: 'Stoffe', values: [] }, { label: 'Geräte', values: [{ formula: '-5.00' }] }],
+    ]);
+    expect(positions.map((p) => p.unitPriceOverride)).toEqual([47.25, 115]);
+    // Only the record 27 lines are reported: the components add up to the unit prices of record 23.
+    expect(codes(messages)).toEqual([['GAEB90_SUB_TEXT_DROPPED', '01.001', 'warning']]);
+  });
+
+  it('recalculates: unit price = sum of the components, totals as records 23, 32 and 99 state', () => {
+    const read1 = read(preisanteile());
+    // Without the unit price of record 23 the calculation derives it from the components alone.
+    for (const p of read1.positions) delete p.unitPriceOverride;
+    const project = prepareProject(read1.project, {});
+    const positions = flatten(project.serviceSpecifications![0].elements).filter((e): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto');
+    expect(positions.map((p) => p.priceComponents!.map((c) => c.price))).toEqual([[18.4, 25.1, 3.75], [120, 0, -5]]);
+    expect(positions.map((p) => [p.unitPrice, p.totalPrice, p.gaebTotal])).toEqual([[47.25, 590.63, 590.63], [115, 345, 345]]);
+    const spec = project.serviceSpecifications![0];
+    expect([spec.totalPrice, spec.totalPriceGross]).toEqual([spec.gaebTotal, 1113.4]);
+    expect(spec.totalPrice).toBe(935.63);
+  });
+
+  it('keeps record 27 verbatim (cols 3–74) beside the long text and reports it with the item number', () => {
+    const { positions, messages } = read(preisanteile());
+    expect(positions[0].gaeb90SubText).toEqual(['   Teilleistung A: Randbereich', '02 Teilleistung B: Fläche']);
+    expect(positions[0].longText).toBe('Betonsteinpflaster 20/10/8 cm im Splittbett.');
+    expect(positions[0].subDescriptions).toBeUndefined();
+    expect(positions[1].gaeb90SubText).toBeUndefined();
+    expect(messages[0].message).toMatch(/^2 record\(s\) 27 .*no specification or sample gives their columns.*kept verbatim as gaeb90SubText/);
+    const orphan = read(file([...head, '20', rec('27', [6, 'lose'])]));
+    expect(codes(orphan.messages)).toEqual([['GAEB90_SUB_TEXT_DROPPED', null, 'warning']]);
+    expect(orphan.messages[0].message).toMatch(/record 4 follows no item/);
+  });
+
+  it('reports components that do not add up to the unit price of record 23, keeping that unit price', () => {
+    const { positions, messages } = read(file([...head, ...item('01001', '0000001000'), rec('22', [3, '01001'], [13, '0000000600'], [24, '0000000300'])]));
+    expect(positions[0].unitPriceOverride).toBe(10);
+    expect(codes(messages)).toEqual([['GAEB90_PRICE_COMPONENTS_SUM_MISMATCH', '01.001', 'warning']]);
+    expect(messages[0].message).toMatch(/add up to 9\.00, the unit price of record 23 is 10\.00/);
+  });
+
+  it('reads amounts off the columns as blank-separated digits, with a message; drops a record with other characters', () => {
+    // Eight-digit amounts one blank apart from col 18 (the synthetic test line of ddrews-de/gaeb-converter).
+    const tokens = read(file([...head, ...item('01001', '0000014550'), rec('22', [3, '01001'], [18, '00004500 00008000 00001850 00000200'])]));
+    expect(tokens.positions[0].priceComponents!.map((c) => c.values)).toEqual([[{ formula: '45.00' }], [{ formula: '80.00' }], [{ formula: '18.50' }], [{ formula: '2.00' }]]);
+    expect(tokens.project.projectInformation?.priceComponents).toEqual(['Lohn', 'Stoffe', 'Geräte', 'UPComp4']);
+    expect(codes(tokens.messages)).toEqual([['GAEB90_PRICE_COMPONENTS_LAYOUT', '01.001', 'warning'], ['GAEB90_PRICE_COMPONENT_UNLABELLED', null, 'info']]);
+    const letters = read(file([...head, ...item('01001', '0000001000'), rec('22', [3, '01001'], [13, 'Lohn 10,00'])]));
+    expect(letters.positions[0].priceComponents).toBeUndefined();
+    expect(codes(letters.messages)).toEqual([['GAEB90_PRICE_COMPONENTS_DROPPED', '01.001', 'warning']]);
+  });
+
+  it('reports a record 22 without an item and a second one for the same item', () => {
+    const { positions, messages } = read(file([
+      ...head, rec('22', [13, '0000000100']), ...item('01001', '0000000100'), rec('22', [3, '01001'], [13, '0000000100']), rec('22', [3, '01001'], [13, '0000000999']),
+    ]));
+    expect(positions[0].priceComponents![0].values).toEqual([{ formula: '1.00' }]);
+    expect(codes(messages)).toEqual([['GAEB90_ORPHAN_PRICE_COMPONENTS', null, 'warning'], ['GAEB90_PRICE_COMPONENTS_REPEATED', '01.001', 'warning']]);
+  });
+
+  it('labels components beyond the four of record 06 (or without a record 06) UPComp<n>', () => {
+    const five = read(file(['00        86L                                                 11PPP000090', rec('06', [3, '5'], [18, 'A'], [32, 'B'], [46, 'C'], [60, 'D'])]));
+    expect(five.project.projectInformation?.priceComponents).toEqual(['A', 'B', 'C', 'D', 'UPComp5']);
+    expect(codes(five.messages)).toContainEqual(['GAEB90_PRICE_COMPONENT_LABELS_MISSING', null, 'info']);
+    const none = read(file(['00        86L                                                 11PPP000090', ...item('01001', '0000000300'), rec('22', [3, '01001'], [13, '0000000100'], [24, '0000000200'])]));
+    expect(none.positions[0].priceComponents!.map((c) => c.label)).toEqual(['UPComp1', 'UPComp2']);
+    expect(codes(none.messages)).toEqual([['GAEB90_PRICE_COMPONENT_UNLABELLED', null, 'info']]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * GAEB 90 writer: record format (80 columns, CRLF, CP850, renumbered cols 75–80), prices only in priced phases,
- * messages for what GAEB 90 cannot hold, and read → write → read of the fixture `test/fixtures/gaeb90/schulhof.d83`.
+ * messages for what GAEB 90 cannot hold, price component labels (06) and amounts (22), kept sub-item text (27),
+ * and read → write → read of the fixtures `test/fixtures/gaeb90/schulhof.d83` and `preisanteile.d86`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,9 +20,11 @@ import { positionsOf } from '../support/model.js';
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gaeb90');
 
 
+const schema = { itemNumberSchema: { tiers: [{ length: 2, tierType: 'Group' as const }, { length: 3, tierType: 'Position' as const }] } };
+
 function project(position: Partial<PositionDto>, extra: Partial<ProjectDto> = {}): ProjectDto {
   return prepareProject({
-    projectInformation: { itemNumberSchema: { tiers: [{ length: 2, tierType: 'Group' }, { length: 3, tierType: 'Position' }] } },
+    projectInformation: schema,
     serviceSpecifications: [{
       exchangePhase: 'Grant',
       projectTaxRate: 0.19,
@@ -113,6 +116,55 @@ describe('writeGaeb90 record format', () => {
     expect(() => write(wide('12.34.123456', '12.', '12.34.'), '83')).toThrow(/9 OZ characters/);
   });
 
+  it('writes the labels (06) and, in priced phases only, the amounts (22) of price components', () => {
+    const components = [{ label: 'Lohn', values: [{ formula: '10.5' }] }, { label: 'Stoffe', values: [{ formula: '-1.25' }] }];
+    const p = project({ quantityOverride: 2, priceComponents: components }, {
+      projectInformation: { ...schema, labourTimeLabel: 'Stunden', priceComponents: ['Lohn', 'Stoffe', 'Geräte'] },
+    });
+    const { lines, messages } = write(p);
+    expect(lines.map((l) => l.slice(0, 2))).toEqual(['00', '01', '02', '03', '06', '11', '12', '21', '22', '23', '25', '31', '32', '99']);
+    expect(lines[4].slice(0, 74)).toBe('063Stunden       Lohn          Stoffe        Geräte'.padEnd(74));
+    // Field i: sign in col 12 + 11i, 10 digits with 2 implied decimals after it; the third (no values) blank.
+    expect(lines[8].slice(0, 74)).toBe('2201001     0000001050-0000000125'.padEnd(74));
+    expect(lines[9].slice(0, 22)).toBe('2301001     0000000925');
+    expect(messages).toEqual([]);
+    const unpriced = write(p, '83');
+    expect(unpriced.lines.map((l) => l.slice(0, 2))).toEqual(['00', '01', '02', '03', '06', '11', '12', '21', '25', '31', '99']);
+  });
+
+  it('reports what records 06 and 22 cannot hold: a fifth component, 3 decimals, more than 10 digits, labour', () => {
+    const labels = ['A', 'B', 'C', 'D', 'E'];
+    const values = ['100000000.00', '-99999990.00', '1.005', '2', '3'];
+    const p = project({
+      quantityOverride: 1,
+      priceComponents: labels.map((label, i) => ({ label, values: [{ formula: values[i] }] })),
+      labourComponents: { values: [{ formula: '2' }], hourlyWage: 10, useOwnHourlyWage: true },
+    }, { projectInformation: { ...schema, priceComponents: labels } });
+    const { lines, messages } = write(p);
+    expect(lines.find((l) => l.startsWith('06'))!.slice(0, 74)).toBe(['064'.padEnd(17), 'A'.padEnd(14), 'B'.padEnd(14), 'C'.padEnd(14), 'D'].join('').padEnd(74));
+    // A does not fit 10 digits: blank; B, C (rounded half up), D in their fields; E has no field.
+    expect(lines.find((l) => l.startsWith('22'))!.slice(0, 74)).toBe('2201001               -9999999000 0000000101 0000000200'.padEnd(74));
+    expect(lines.find((l) => l.startsWith('23'))!.slice(12, 22)).toBe('0000003601');
+    expect(messages.map((m) => [m.code, m.itemNumber ?? null])).toEqual([
+      ['GAEB90_PRICE_COMPONENTS_DROPPED', null],
+      ['GAEB90_LABOUR_COMPONENT_DROPPED', '01.001'],
+      ['GAEB90_PRICE_COMPONENTS_DROPPED', '01.001'],
+      ['GAEB90_PRICE_COMPONENT_ROUNDED', '01.001'],
+      ['GAEB90_PRICE_COMPONENT_OVERFLOW', '01.001'],
+      ['GAEB90_UNIT_PRICE_ROUNDED', '01.001'],
+    ]);
+    expect(messages[0].message).toMatch(/'E' and their amounts were not written/);
+    expect(messages[2].message).toMatch(/'E' have no field in record 22/);
+  });
+
+  it('writes kept record 27 lines back verbatim after the long text, in every phase', () => {
+    for (const phase of ['83', '86'] as const) {
+      const { lines } = write(project({ htmlLongText: '<p>Text</p>', gaeb90SubText: ['   Teil A', '02 Teil B'] }), phase);
+      const item = lines.filter((l) => ['25', '26', '27'].includes(l.slice(0, 2))).map((l) => l.slice(0, 74).trimEnd());
+      expect(item).toEqual(['25Pflaster', '26   Text', '27   Teil A', '2702 Teil B']);
+    }
+  });
+
   it('wrapWords keeps every word and the width', () => {
     expect(wrapWords('aa bb cc', 5)).toEqual({ lines: ['aa bb', 'cc'], split: false });
   });
@@ -131,5 +183,38 @@ describe('GAEB 90 round trip of the fixture', () => {
     expect(positionsOf(first).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '1.20']);
     expect(positionsOf(second).map((p) => p.itemNumber?.stringRepresentation)).toEqual(['01.01.0010', '01.01.0010.a', '01.0020']);
     expect(positionsOf(second).map((p) => p.itemNumber?.identifiers)).toEqual(positionsOf(first).map((p) => p.itemNumber?.identifiers));
+  });
+});
+
+describe('GAEB 90 round trip of price components and sub-item text', () => {
+  const bytes = () => readFileSync(join(FIXTURES, 'preisanteile.d86'));
+
+  it('read → write → read keeps the components with labels and values; the file comes back byte for byte', () => {
+    const first = prepareProject(readGaeb90(bytes(), defaultOptions(), new MessageCollector()), {});
+    const sink = new MessageCollector();
+    const written = writeGaeb90(first, defaultOptions(), sink, '86');
+    expect(sink.messages).toEqual([]);
+    expect(iconv.decode(written, 'cp850')).toBe(iconv.decode(bytes(), 'cp850'));
+    const second = prepareProject(readGaeb90(written, defaultOptions(), new MessageCollector()), {});
+    const strip = (p: ProjectDto) => JSON.parse(JSON.stringify(p, (k, v) => (k === 'id' ? undefined : v)));
+    expect(strip(second)).toEqual(strip(first));
+    const components = (p: ProjectDto) => positionsOf(p).map((x) => x.priceComponents!.map((c) => [c.label, c.values!.map((v) => v.formula), c.price]));
+    expect(components(second)).toEqual([
+      [['Lohn', ['18.40'], 18.4], ['Stoffe', ['25.10'], 25.1], ['Geräte', ['3.75'], 3.75]],
+      [['Lohn', ['120.00'], 120], ['Stoffe', [], 0], ['Geräte', ['-5.00'], -5]],
+    ]);
+    expect(positionsOf(second).map((p) => p.gaeb90SubText)).toEqual([['   Teilleistung A: Randbereich', '02 Teilleistung B: Fläche'], undefined]);
+  });
+
+  it('totals recalculate from the components once the unit prices are not overridden', () => {
+    const first = prepareProject(readGaeb90(bytes(), defaultOptions(), new MessageCollector()), {});
+    const again = readGaeb90(writeGaeb90(first, defaultOptions(), new MessageCollector(), '86'), defaultOptions(), new MessageCollector());
+    for (const p of positionsOf(again)) delete p.unitPriceOverride;
+    const second = prepareProject(again, {});
+    expect(positionsOf(second).map((p) => [p.unitPrice, p.totalPrice])).toEqual([[47.25, 590.63], [115, 345]]);
+    expect(positionsOf(second).map((p) => p.unitPrice)).toEqual(positionsOf(second).map((p) => p.priceComponents!.reduce((s, c) => s + c.price!, 0)));
+    const spec = second.serviceSpecifications![0];
+    expect([spec.totalPrice, spec.totalPriceGross]).toEqual([935.63, 1113.4]);
+    expect(spec.totalPrice).toBe(first.serviceSpecifications![0].totalPrice);
   });
 });

@@ -12,6 +12,13 @@
  * Unverified layout points (reference §2.1 says so) and how they are read: record 21 cols 12–14 item flags (only
  * `NNN` seen; other values are kept as the extra field `gaeb90Flags` and reported), col 43 `X` (read as hourly
  * work), record 26 marker letter `B` = Bidder, any other letter (`A`) = Owner.
+ *
+ * Record 22 (unit price components, layout reconstructed: `price-components.ts`) → the item's `priceComponents`,
+ * one per label of record 06 (`projectInformation.priceComponents`), each `{ label, values: [{ formula }] }` as the
+ * GAEB DA XML reader maps `UPComp1..n`; record 23's unit price stays `unitPriceOverride` (as XML `UP`), and a sum
+ * of the components that differs from it is reported. Record 27 ("sub-item long text" per ddrews-de/gaeb-converter,
+ * no sample, no column layout anywhere) is not mapped: its cols 3–74 are kept verbatim in the extra field
+ * `gaeb90SubText` (written back only to GAEB 90) and reported with the item number (`sub-text.ts`).
  */
 import { parseError } from '../../../core/errors.js';
 import { htmlToPlainText } from '../../../core/model/index.js';
@@ -21,7 +28,9 @@ import {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import { checkComponentSum, readComponentLabels, readComponentRecord } from './price-components.js';
 import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseImplied, parseMask, sliceOz } from './records.js';
+import { keepSubTextLine, reportSubText } from './sub-text.js';
 
 const SOURCE = 'gaeb';
 
@@ -124,12 +133,8 @@ class Gaeb90Reader {
       case '26': this.longTextLine(rec); break;
       case '32': this.categoryTotal(rec, line); break;
       case '99': this.trailer(rec, line); break;
-      case '22':
-        this.report('GAEB90_PRICE_COMPONENTS_DROPPED', 'info', 'Unit price components (record 22) were dropped: their layout is unverified.', this.itemNumber);
-        break;
-      case '27':
-        this.report('GAEB90_SUB_TEXT_DROPPED', 'warning', 'Sub-item long text (record 27) was dropped.', this.itemNumber);
-        break;
+      case '22': this.componentAmounts(rec, line); break;
+      case '27': this.subText(rec, line); break;
       default:
         this.report(`GAEB90_UNKNOWN_RECORD`, 'warning', `Record type '${type}' (first at record ${line}) is unknown and was ignored.`);
     }
@@ -147,13 +152,30 @@ class Gaeb90Reader {
   private components(rec: string): void {
     const label = field(rec, 'timeLabel').trim();
     if (label) this.info.labourTimeLabel = label;
-    const n = Number(field(rec, 'compCount'));
-    const labels: string[] = [];
-    for (let i = 0; Number.isInteger(n) && i < n; i++) {
-      const from = 18 + i * 14;
-      labels.push(rec.slice(from - 1, from + 13).trim() || `UPComp${i + 1}`);
-    }
+    const labels = readComponentLabels(rec, this.report.bind(this));
     if (labels.length > 0) this.info.priceComponents = labels;
+  }
+
+  /** Record 22 → `priceComponents` of the open item (`price-components.ts`). */
+  private componentAmounts(rec: string, line: number): void {
+    const p = this.item;
+    if (!p) {
+      this.report('GAEB90_ORPHAN_PRICE_COMPONENTS', 'warning', `Price component record 22 at record ${line} follows no item and was ignored.`);
+    } else if (p.priceComponents) {
+      this.report('GAEB90_PRICE_COMPONENTS_REPEATED', 'warning', `A second price component record 22 (record ${line}) for the item was ignored.`, this.itemNumber);
+    } else {
+      const labels = this.info.priceComponents ?? [];
+      const components = readComponentRecord(rec, line, labels, this.report.bind(this), this.itemNumber);
+      if (labels.length > 0) this.info.priceComponents = labels;
+      if (components && components.length > 0) p.priceComponents = components;
+    }
+  }
+
+  /** Record 27 → kept verbatim on the open item (`sub-text.ts`). */
+  private subText(rec: string, line: number): void {
+    const p = this.item;
+    if (p && this.text?.owner === p) keepSubTextLine(p, rec);
+    else this.report('GAEB90_SUB_TEXT_DROPPED', 'warning', `Record 27 (sub-item long text) at record ${line} follows no item and was dropped.`);
   }
 
   private finishPreamble(): void {
@@ -315,6 +337,10 @@ class Gaeb90Reader {
   }
 
   private closeText(): void {
+    if (this.item) {
+      checkComponentSum(this.item, this.report.bind(this), this.itemNumber);
+      reportSubText(this.item, this.report.bind(this), this.itemNumber);
+    }
     const target = this.text;
     this.text = undefined;
     this.item = undefined;

@@ -1,12 +1,15 @@
 /**
  * GAEB 90 writer (`.D81`–`.D86`): ProjectDto → CP850 bytes, 80-column records, CRLF, running record numbers in
  * cols 75–80 from 000001. Layout: reference/gaeb.md §2.1 (`records.ts`); record order as in the corpus files
- * (T0/T1/T9 preamble, 00, 01, 02, 03, 06, 08, body, 99; per item 21, 23, 25, 26…; per category 11, 12…, children,
- * 31, 32; lots 10 … 33).
+ * (T0/T1/T9 preamble, 00, 01, 02, 03, 06, 08, body, 99; per item 21, 22, 23, 25, 26…, 27…; per category 11,
+ * 12…, children, 31, 32; lots 10 … 33). Record 06 (component labels) and 22 (component amounts, priced phases
+ * only, reconstructed layout) as in `price-components.ts`; records 27 are the verbatim lines the reader kept
+ * (`sub-text.ts`).
  *
  * What GAEB 90 cannot hold is reported (one message per code and item number), never silently lost: short text
  * > 70 characters, a word longer than a 55-character long-text line (split), unit > 4, category label lines,
- * characters outside CP850 (replaced), price components, sub descriptions, item types without a verified flag.
+ * characters outside CP850 (replaced), more than four price components, component amounts that do not fit 10
+ * digits or have more than 2 decimals, labour components, sub descriptions, item types without a verified flag.
  * Long texts are re-wrapped at word boundaries to 55 characters (wrapping is not loss).
  */
 import iconv from 'iconv-lite';
@@ -18,9 +21,13 @@ import type {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
 import {
+  COMPONENT_DIGITS, COMPONENT_FIELDS, LABEL_WIDTH, componentColumn, componentLabels, labelColumn, placeComponents,
+} from './price-components.js';
+import {
   CP850_CHARS, type Column, GAEB90_ENCODING, type OzMask, RecordBuilder, type Run, formatImplied, formatMask, formatSegment,
   htmlParagraphs, width, wrapWords,
 } from './records.js';
+import { subTextLines } from './sub-text.js';
 
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (reference/gaeb.md §1.2: 81 and 83 have none). */
@@ -42,12 +49,15 @@ class Gaeb90Writer {
   private readonly separator: string;
   private mask: OzMask = { levels: [], item: 1, index: 0 };
   private items = 0;
+  /** Price component labels of record 06, in record 22 field order (`componentLabels`). */
+  private readonly labels: string[];
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink, private readonly phase: Gaeb90Phase) {
     this.priced = PRICED.has(phase);
     this.spec = project.serviceSpecifications?.[0] ?? { elements: [] };
     const schema = project.projectInformation?.itemNumberSchema ?? this.spec.projectItemNumberSchema;
     this.separator = schema?.separator || '.';
+    this.labels = componentLabels(project, this.spec);
     if ((project.serviceSpecifications?.length ?? 0) > 1) {
       this.report('GAEB90_SPECIFICATIONS_DROPPED', 'warning', 'GAEB 90 holds one service specification; only the first was written.');
     }
@@ -128,15 +138,21 @@ class Gaeb90Writer {
     if (date) r01.put('lvDate', `${date[3]}.${date[2]}.${date[1].slice(2)}`);
     this.add('02').put('text', this.fit('text', info.name ?? '', 'GAEB90_TEXT_TRUNCATED', 'The project name'));
     this.add('03').put('text', this.fit('text', (info.buyer?.name ?? '').split('\n')[0], 'GAEB90_TEXT_TRUNCATED', 'The client name'));
-    const comps = info.priceComponents ?? this.spec.projectPriceComponents ?? [];
+    const comps = this.labels;
     if (info.labourTimeLabel || comps.length > 0) {
-      const r06 = this.add('06').put('compCount', String(Math.min(comps.length, 4)));
+      const r06 = this.add('06').put('compCount', String(Math.min(comps.length, COMPONENT_FIELDS)));
       if (info.labourTimeLabel) r06.put('timeLabel', this.fit('timeLabel', info.labourTimeLabel, 'GAEB90_TEXT_TRUNCATED', 'The time unit label'));
-      comps.slice(0, 4).forEach((label, i) => {
-        const text = Array.from(this.clean(label)).slice(0, 14).join('');
-        if (Array.from(label).length > 14) this.report('GAEB90_TEXT_TRUNCATED', 'warning', `The price component label '${label}' was shortened to 14 characters.`);
-        r06.putAt(18 + i * 14, 14, text);
+      comps.slice(0, COMPONENT_FIELDS).forEach((label, i) => {
+        const text = Array.from(this.clean(label)).slice(0, LABEL_WIDTH).join('');
+        if (Array.from(label).length > LABEL_WIDTH) this.report('GAEB90_TEXT_TRUNCATED', 'warning', `The price component label '${label}' was shortened to ${LABEL_WIDTH} characters.`);
+        r06.putAt(labelColumn(i), LABEL_WIDTH, text);
       });
+      if (comps.length > COMPONENT_FIELDS) {
+        this.report(
+          'GAEB90_PRICE_COMPONENTS_DROPPED', 'warning',
+          `GAEB 90 holds ${COMPONENT_FIELDS} price components (record 06 labels, record 22 fields); ${comps.slice(COMPONENT_FIELDS).map((l) => `'${l}'`).join(', ')} and their amounts were not written.`,
+        );
+      }
     }
     if (info.currencyShort || info.currencyLong) {
       this.add('08').put('currency', this.fit('currency', info.currencyShort ?? '', 'GAEB90_TEXT_TRUNCATED', 'The currency code'))
@@ -263,6 +279,7 @@ class Gaeb90Writer {
     r21.put('unit', this.fit('unit', p.unitTag ?? '', 'GAEB90_UNIT_TRUNCATED', `The unit '${p.unitTag ?? ''}'`, number));
     if (p.serviceType === 'HourlyPaidWork') r21.put('hourly', 'X');
     if (this.priced) {
+      this.components(p, oz, number);
       const up = p.unitPrice ?? p.unitPriceOverride ?? 0;
       if (decimalsOf(up) > 2) {
         this.report('GAEB90_UNIT_PRICE_ROUNDED', 'warning', `The unit price ${up} was rounded to the 2 decimals of GAEB 90.`, number);
@@ -274,10 +291,34 @@ class Gaeb90Writer {
     const shortText = (p.shortText ?? '').replace(/\s+/g, ' ');
     this.add('25').put('shortText', this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number));
     for (const line of this.textLines(p, width('longText'), number)) this.longLine(line);
+    // Record 27: the verbatim cols 3–74 the reader kept (leading blanks are part of the layout, so no trim).
+    for (const line of subTextLines(p)) this.add('27').put('text', Array.from(this.clean(line, number)).slice(0, width('text')).join(''));
     if (p.subDescriptions && p.subDescriptions.length > 0) this.report('GAEB90_SUB_DESCRIPTIONS_DROPPED', 'warning', 'Sub descriptions were dropped.', number);
-    if (p.priceComponents && p.priceComponents.length > 0 && this.priced) {
-      this.report('GAEB90_PRICE_COMPONENTS_DROPPED', 'info', 'Unit price components were not written (record 22 layout unverified).', number);
+  }
+
+  /**
+   * Record 22: the amounts of the position's price components in the fields of their labels (`placeComponents`);
+   * components without a field, amounts over 10 digits (left blank) and amounts rounded to 2 decimals are reported.
+   */
+  private components(p: PositionDto, oz: string, number: string | undefined): void {
+    const labour = p.labourComponents?.price;
+    if (typeof labour === 'number' && labour !== 0) {
+      this.report('GAEB90_LABOUR_COMPONENT_DROPPED', 'warning', `The labour price component (${labour}) has no GAEB 90 record and was not written; the unit price includes it.`, number);
     }
+    if (!p.priceComponents || p.priceComponents.length === 0) return;
+    const { placed, unplaced, rounded, overflow } = placeComponents(p, this.labels);
+    if (unplaced.length > 0) {
+      this.report('GAEB90_PRICE_COMPONENTS_DROPPED', 'warning', `The price component(s) ${unplaced.map((l) => `'${l}'`).join(', ')} have no field in record 22 (${COMPONENT_FIELDS} fields, labels of record 06) and were not written.`, number);
+    }
+    if (rounded.length > 0) {
+      this.report('GAEB90_PRICE_COMPONENT_ROUNDED', 'warning', `The price component(s) ${rounded.map((l) => `'${l}'`).join(', ')} were rounded to the 2 decimals of GAEB 90.`, number);
+    }
+    if (overflow.length > 0) {
+      this.report('GAEB90_PRICE_COMPONENT_OVERFLOW', 'warning', `The price component(s) ${overflow.map((l) => `'${l}'`).join(', ')} do not fit the ${COMPONENT_DIGITS} digits of record 22 (2 decimals); their field was left blank.`, number);
+    }
+    if (placed.length === 0) return;
+    const r22 = this.add('22').put('oz', oz);
+    for (const a of placed) r22.putAt(componentColumn(a.field), 1, a.sign).putAt(componentColumn(a.field) + 1, COMPONENT_DIGITS, a.digits);
   }
 
   private note(n: NoteTextDto): void {
