@@ -154,7 +154,7 @@ describe('rich fixture, phase 83 (request for offer)', async () => {
     expect(val(doc, 'Award/OWN/Address/Name2')).toBe('Hochbauamt');
     expect(at(doc, 'Award/CTR')).toBeUndefined();
     expect((at(doc, 'Award/AwardInfo') as XNode).children.map((c) => `${c.name}=${c.text}`)).toEqual([
-      'Cat=OpenProc', 'OpenDate=2024-04-15', 'SubmLoc=Rathaus, Zimmer 12', 'CnstStart=2024-06-01', 'CnstEnd=2024-12-20',
+      'Cat=OpenProc', 'OpenDate=2024-04-15', 'OpenTime=10:00:00', 'SubmLoc=Rathaus, Zimmer 12', 'CnstStart=2024-06-01', 'CnstEnd=2024-12-20',
       'ContrNo=V-2024-17', 'ContrDate=2024-05-02', 'AcceptType=förmliche Abnahme', 'WarrDur=4', 'WarrUnit=Years',
     ]);
     expect(textOf(at(doc, 'Award/AddText/DetailAddText') as XNode)).toBe('Die Vorbemerkungen gelten für alle Titel.');

@@ -58,7 +58,8 @@ const BLOCK_TAGS = /^(p|div|li|tr|h[1-6]|table|ul|ol)$/;
 
 /**
  * HTML long text → paragraphs of runs with bold/italic/underline (from b/strong, i/em, u and the span styles the
- * readers write), `br` → '\n', table cells → tab; whitespace collapses as in HTML.
+ * readers write), `br` → '\n', table cells → tab; line breaks of the HTML source become spaces, spaces and tabs
+ * are kept, and an empty paragraph is an empty line.
  * @returns the paragraphs and whether any run is formatted
  */
 export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: boolean } {
@@ -67,6 +68,8 @@ export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: b
   const stack: { tag: string; b: boolean; i: boolean; u: boolean }[] = [];
   let fmt = { b: false, i: false, u: false };
   let formatted = false;
+  let emptyBlock: string | undefined;
+  const breaks = new WeakSet<RtfRun>();
   const endParagraph = () => {
     if (current.length > 0) paragraphs.push(current);
     current = [];
@@ -74,8 +77,10 @@ export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: b
   const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
   for (let m = re.exec(html); m; m = re.exec(html)) {
     if (m[4] !== undefined) {
-      const text = decodeEntities(m[4].replace(/\s+/g, ' '));
-      if (text === '') continue;
+      // Source line breaks are resolved per paragraph below; spaces and tabs are text (columns in tender texts).
+      const text = decodeEntities(m[4]);
+      if (text === '' || (current.length === 0 && /^\s*[\r\n]\s*$/.test(text))) continue; // indentation between blocks
+      emptyBlock = undefined;
       current.push({ text, bold: fmt.b, italic: fmt.i, underline: fmt.u });
       if (fmt.b || fmt.i || fmt.u) formatted = formatted || text.trim() !== '';
       continue;
@@ -83,11 +88,16 @@ export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: b
     const tag = m[2].toLowerCase();
     const closing = m[1] === '/';
     if (tag === 'br') {
-      current.push({ text: '\n' });
+      const br = { text: '\n' };
+      breaks.add(br);
+      current.push(br);
       continue;
     }
     if (BLOCK_TAGS.test(tag)) {
-      endParagraph();
+      // An element closed right after it opened, with nothing in it (`<p></p>`), is a blank line of the text.
+      if (closing && current.length === 0 && emptyBlock === tag) paragraphs.push([]);
+      else endParagraph();
+      emptyBlock = closing ? undefined : tag;
       continue;
     }
     if (tag === 'td' || tag === 'th') {
@@ -112,10 +122,15 @@ export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: b
     };
   }
   endParagraph();
+  // Line breaks of the HTML source (with the indentation around them) are formatting: none at the edges of a
+  // paragraph, one space inside it. `<br>` runs are real line breaks.
   for (const p of paragraphs) {
-    p[0].text = p[0].text.replace(/^ +/, '');
-    const last = p[p.length - 1];
-    last.text = last.text.replace(/ +$/, '');
+    const text = p.filter((r) => !breaks.has(r));
+    if (text.length === 0) continue;
+    text[0].text = text[0].text.replace(/^\s*[\r\n]\s*/, '');
+    const last = text[text.length - 1];
+    last.text = last.text.replace(/\s*[\r\n]\s*$/, '');
+    for (const r of text) r.text = r.text.replace(/\s*[\r\n]\s*/g, ' ');
   }
   return { paragraphs, formatted };
 }
@@ -189,6 +204,8 @@ class Gaeb2000Writer {
     this.value('Bez', info.descriptionShort);
     this.value('Wae', info.currencyShort);
     this.value('WaeBez', info.currencyLong);
+    // GAEB 2000 has no tag for the unit price decimals; the vendor tag the reader knows keeps a stated 2 or 3.
+    if (info.upFracDig !== undefined) this.value('_GAEBXML_UPFracDig', String(info.upFracDig));
     this.end('PrjInfo');
     this.begin('Vergabe');
     this.value('DP', this.phase);

@@ -203,7 +203,7 @@ export class BodyBuilder {
     const owner = category ? this.group()! : this.spec;
     if (name === 'Total') owner.gaebTotal = n;
     else if (name === 'DiscountPcnt') owner.deductionFactor = n / 100;
-    else if (name === 'DiscountAmt') owner.absoluteDeduction = n;
+    else if (name === 'DiscountAmt') { if (n !== 0) owner.absoluteDeduction = n; } // 0 deducts nothing
     else if (name === 'TotalLSUM') owner.flatSum = n;
     else if (name === 'VAT') {
       if (!category) this.spec.projectTaxRate = n / 100;

@@ -37,6 +37,7 @@ export class BoQInfoReader {
 
   /** One leaf of `BoQInfo`. */
   leaf(name: string, text: string): void {
+    if (text === '') return; // an empty element states nothing
     switch (name) {
       case 'Name': this.spec.name = text; break;
       case 'LblBoQ': this.spec.description = text; break;

@@ -34,6 +34,7 @@ const yes = (text: string) => text === 'Yes';
 
 /** `PrjInfo` leaves → projectInformation (NamePrj, LblPrj, Cur, CurLbl, BidCommPerm, AlterBidPerm, UPFracDig). */
 export function applyPrjInfo(name: string, text: string, info: ProjectInformationDto): void {
+  if (text === '') return; // an empty element states nothing
   switch (name) {
     case 'NamePrj': info.name = text; break;
     case 'LblPrj': info.descriptionShort = text; break;
@@ -59,6 +60,7 @@ const withTime = (date: string | undefined, time: string) => (date && date.lengt
 export function applyAwardInfo(
   name: string, text: string, spec: ServiceSpecificationDto, info: ProjectInformationDto, report: ReaderReport,
 ): void {
+  if (text === '') return;
   switch (name) {
     case 'Cat': {
       const awardType = AWARD_TYPES[text];
@@ -103,6 +105,7 @@ export const newAddress = (): AddressDraft => ({ party: {}, names: [] });
 
 /** `Address` leaves (tgAddress) → party fields; `Name1..4` are kept for `finishAddress`. */
 export function applyAddress(name: string, text: string, draft: AddressDraft): void {
+  if (text === '') return;
   const p = draft.party;
   switch (name) {
     case 'Name1': case 'Name2': case 'Name3': case 'Name4':

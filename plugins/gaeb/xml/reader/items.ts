@@ -59,7 +59,7 @@ export function applyItemLeaf(name: string, text: string, draft: ItemDraft, repo
       break;
     }
     case 'QtyTBD': if (text === 'Yes') p.amountToBeEnteredByBidder = true; break;
-    case 'QU': p.unitTag = text; break;
+    case 'QU': if (text !== '') p.unitTag = text; break; // an empty QU (required in 83) names no unit
     case 'UP': {
       const n = number(name, text, draft, report);
       if (n !== undefined) p.unitPriceOverride = n;

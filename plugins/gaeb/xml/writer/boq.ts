@@ -51,7 +51,7 @@ export function writeBoQInfo(s: BoqState, info: BoqInfoData): void {
   }
   for (const level of info.levels) {
     b.open('BoQBkdn').leaf('Type', level.type);
-    if (level.label && level.type === 'BoQLevel') {
+    if (level.label) {
       b.leaf('LblBoQBkdn', ctx.fit(level.label, 40, 'LblBoQBkdn', { field: 'itemNumberSchema.tiers.tierName', label: 'tier name' }));
     }
     b.leaf('Length', level.length).leaf('Num', level.numeric ? 'Yes' : 'No').close();
@@ -65,6 +65,9 @@ export function writeBoQInfo(s: BoqState, info: BoqInfoData): void {
   }
   if (rules.boqInfo.upComps && info.lblTime) {
     b.leaf('LblTime', ctx.fit(info.lblTime, 20, 'LblTime', { field: 'projectInformation.labourTimeLabel', label: 'label' }));
+  }
+  if (info.vatPercent !== undefined && !(rules.prices && rules.boqInfo.totals && info.total !== undefined)) {
+    ctx.report('GAEB_XML_ELEMENT_DROPPED', 'info', `the BoQ's VAT rate (${info.vatPercent} %) was not written: phase ${rules.phase} has no BoQ Totals`);
   }
   if (rules.prices && rules.boqInfo.totals && info.total !== undefined) {
     b.open('Totals').leaf('Total', ctx.decimal(info.total, 2, 13, 'Total', 'BoQ'));

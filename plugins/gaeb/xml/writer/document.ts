@@ -46,8 +46,10 @@ export function writePrjInfo(ctx: WriterContext, project: ProjectDto, spec: Serv
   const field = (name: string) => ({ field: `projectInformation.${name}`, label: 'text' });
   const name = info.name ?? (r.nameRequired ? spec.name : undefined);
   const cur = r.cur ? info.currencyShort : undefined;
+  // UPFracDig defaults to 3 (tgPrjInfo): stated when the project states it or its unit prices have 2 decimals.
+  const upFracDig = r.upFracDig && (info.upFracDig !== undefined || upDigits !== 3);
   const hasAny = name || info.descriptionShort || (r.descrip && info.description) || cur || (r.bidCommPerm && info.bidderCommentAllowed !== undefined) ||
-    (r.alterBidPerm && info.sideOffersAllowed) || r.upFracDig;
+    (r.alterBidPerm && info.sideOffersAllowed) || upFracDig;
   if (!hasAny) return;
   b.open('PrjInfo');
   if (name !== undefined || r.nameRequired) b.leaf('NamePrj', ctx.fit(name ?? '', 60, 'NamePrj', field('name')));
@@ -60,7 +62,7 @@ export function writePrjInfo(ctx: WriterContext, project: ProjectDto, spec: Serv
   if (cur) writeCurrency(ctx, cur, info.currencyLong);
   if (r.bidCommPerm && info.bidderCommentAllowed !== undefined) b.leaf('BidCommPerm', info.bidderCommentAllowed ? 'Yes' : 'No');
   if (r.alterBidPerm && info.sideOffersAllowed === true) b.leaf('AlterBidPerm', 'Yes');
-  if (r.upFracDig) b.leaf('UPFracDig', upDigits);
+  if (upFracDig) b.leaf('UPFracDig', upDigits);
   b.close();
 }
 
@@ -95,6 +97,9 @@ function writeAwardInfo(ctx: WriterContext, project: ProjectDto, spec: ServiceSp
     if (allowed.has(name) && d) items.push(() => b.leaf(name, d));
   };
   date('OpenDate', spec.offerByDate);
+  // OpenTime (tgTime) follows OpenDate when the date carries a time of day, as the reader joins them.
+  const openTime = /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2}:\d{2})/.exec(spec.offerByDate ?? '')?.[1];
+  if (allowed.has('OpenDate') && isoDate(spec.offerByDate) && openTime) items.push(() => b.leaf('OpenTime', openTime));
   if (allowed.has('SubmLoc') && spec.submissionLocation) items.push(() => b.leaf('SubmLoc', ctx.fit(spec.submissionLocation, 60, 'SubmLoc', f('submissionLocation'))));
   date('CnstStart', spec.plannedExecutionStart);
   date('CnstEnd', spec.plannedExecutionEnd);

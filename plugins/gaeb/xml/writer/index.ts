@@ -63,7 +63,9 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
     ctx.report('GAEB_XML_SCHEMA_DERIVED', 'warning', 'the project has no usable item number schema (one Position tier, at most 7 tiers); BoQBkdn was derived from the item numbers');
   }
   const upDigits = upFracDigits(project);
-  const labels = (info.priceComponents ?? spec.projectPriceComponents ?? []).map(String);
+  const declared = info.priceComponents?.length ? info.priceComponents : spec.projectPriceComponents;
+  // Components on positions of a project that declares no labels (e.g. read from an X84, which has no LblUPComp).
+  const labels = (declared?.length ? declared : index.componentLabels).map(String);
   if (labels.length > 6) ctx.report('GAEB_XML_ELEMENT_DROPPED', 'warning', `GAEB DA XML has at most 6 unit price components; ${labels.length - 6} were left out`);
   const upCompLabels = labels.slice(0, 6);
   const takeoff = options.ExportQuantityDetermination === true ? { next: 0 } : undefined;
@@ -83,7 +85,7 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
   b.open('BoQ', { ID: index.boqId });
   writeBoQInfo(state, {
     name: spec.name ?? info.name ?? 'BoQ',
-    label: spec.description ?? info.descriptionShort ?? spec.name ?? '',
+    label: spec.description ?? info.descriptionShort ?? '',
     date: isoDate(spec.creationDate),
     levels: numbering.levels,
     upCompTypes: upCompLabels.map((l) => info.priceComponentTypes?.[l] ?? 'Unknown'),

@@ -123,7 +123,8 @@ function writeSubDescriptions(s: BoqState, subs: readonly SubDescriptionDto[], n
     used.add(n);
     b.open('SubDescr').leaf('SubDNo', n);
     writeDescription(ctx, sub, { required: full, itemNumber: no, field: 'subDescriptions' });
-    const qty = num(sub.quantity);
+    // Only a stated quantity (components): the calculation's 0 for a sub-description without one is not written.
+    const qty = (sub.quantityComponents?.length ?? 0) > 0 ? num(sub.quantity) : undefined;
     if (qty !== undefined) {
       if (rules.version === '3.1') b.leaf('QtySpec', 'Yes');
       b.leaf('Qty', ctx.decimal(qty, 3, 11, 'Qty', no));
@@ -169,7 +170,11 @@ export function writeMarkupItem(s: BoqState, p: PositionDto, rNoPart: string, rN
   }
   // MarkupType/MarkupSubQty: every phase except the reduced 84 of 3.2/3.3 (3.1's 84 still requires MarkupType).
   if (rules.item.flags || rules.version === '3.1') {
-    b.leaf('MarkupType', MARKUP_TYPE[p.gaebComplementingType ?? ''] ?? 'AllInCat');
+    const markupType = MARKUP_TYPE[p.gaebComplementingType ?? ''];
+    if (!markupType) {
+      ctx.report('GAEB_XML_MARKUP_TYPE_ASSUMED', 'warning', `markup item ${no} states no markup type (read from an X84, which has none); MarkupType AllInCat was written, so a receiver computes its total from the items of its category`, no);
+    }
+    b.leaf('MarkupType', markupType ?? 'AllInCat');
     for (const id of p.complementsPositions ?? []) {
       const ref = index.xmlIdOfModelId(id);
       if (ref) b.open('MarkupSubQty').empty('RefItem', { IDRef: ref }).close();

@@ -81,15 +81,23 @@ export function sanitizeRNo(value: string, max = 14): { value: string; changed: 
   return { value: clean, changed: clean !== value };
 }
 
-const partsOf = (n: { identifiers?: string[]; stringRepresentation?: string } | undefined, layout: SchemaLayout): string[] =>
-  n?.identifiers && n.identifiers.length > 0 ? n.identifiers : splitItemNumber(n?.stringRepresentation ?? '', layout.separator);
+type NumberParts = { identifiers?: string[]; stringRepresentation?: string; isSchemaCompliant?: boolean };
+
+/**
+ * A number the schema does not describe (`isSchemaCompliant` false, e.g. an item under a skipped level) is written
+ * in its own form, parts unpadded, so that it reads back as the same item number.
+ */
+const ownForm = (n: NumberParts | undefined): boolean => n?.isSchemaCompliant === false && !!n.stringRepresentation?.trim();
+
+const partsOf = (n: NumberParts | undefined, layout: SchemaLayout): string[] =>
+  !ownForm(n) && n?.identifiers && n.identifiers.length > 0 ? n.identifiers : splitItemNumber(n?.stringRepresentation ?? '', layout.separator);
 
 /** `@RNoPart` of a category at tree depth `depth`: its last identifier, padded to its tier (undefined when none). */
 export function groupRNoPart(g: ServiceSpecificationGroupDto, depth: number, layout: SchemaLayout): string | undefined {
   const parts = partsOf(g.itemNumber, layout);
   const last = parts[parts.length - 1];
   if (last === undefined || last === '') return undefined;
-  return padIdentifier(last, layout.tiers[layout.groupTiers[depth]], layout);
+  return ownForm(g.itemNumber) ? last : padIdentifier(last, layout.tiers[layout.groupTiers[depth]], layout);
 }
 
 /**
@@ -101,10 +109,11 @@ export function positionRNo(p: PositionDto, layout: SchemaLayout): { part?: stri
   const n = parts.length;
   if (n === 0) return {};
   const positionTier = layout.tiers[layout.positionTier];
+  const pad = (part: string) => (ownForm(p.itemNumber) ? part : padIdentifier(part, positionTier, layout));
   if (layout.indexTier >= 0 && n >= 2 && n === layout.groupTiers.length + 2) {
-    return { part: padIdentifier(parts[n - 2], positionTier, layout), index: parts[n - 1] };
+    return { part: pad(parts[n - 2]), index: parts[n - 1] };
   }
-  return { part: padIdentifier(parts[n - 1], positionTier, layout) };
+  return { part: pad(parts[n - 1]) };
 }
 
 /** Filler-only part for a wrapper category at `depth` (a skipped level, printed `01.__.0010`). */

@@ -31,6 +31,8 @@ export class DocumentIndex {
   hasLongText = false;
   /** Positions with a non-zero unit price or total. */
   pricedPositions = 0;
+  /** Labels of the positions' price components, in first-seen order (for a project that declares none). */
+  readonly componentLabels: string[] = [];
   /** Alternates whose basic item and group could not be determined. */
   orphanAlternatives: string[] = [];
 
@@ -91,6 +93,9 @@ export class DocumentIndex {
       } else if (isPosition(el)) {
         this.texts(el.shortText, el.htmlLongText ?? el.longText);
         if (numberOrZero(el.unitPrice) !== 0 || numberOrZero(el.totalPrice) !== 0) this.pricedPositions++;
+        for (const c of el.priceComponents ?? []) {
+          if (typeof c.label === 'string' && c.label !== '' && !this.componentLabels.includes(c.label)) this.componentLabels.push(c.label);
+        }
       } else if (isNoteText(el)) {
         this.texts(el.shortText, el.htmlLongText ?? el.longText);
       } else if (isExecutionDescription(el)) {

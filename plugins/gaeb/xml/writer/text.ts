@@ -105,7 +105,7 @@ class HtmlConverter {
     let run: Inline[] = [];
     const flush = () => {
       const inl = trimRun(run);
-      if (inl.length > 0) out.push({ t: 'p', inl });
+      if (!isBlankRun(inl)) out.push({ t: 'p', inl });
       run = [];
     };
     for (const node of nodes) {
@@ -158,7 +158,7 @@ class HtmlConverter {
     const inl: Inline[] = [];
     for (const c of el.children) this.node(c, style, inl);
     const trimmed = trimRun(inl);
-    if (trimmed.length === 0) return;
+    if (isBlankRun(trimmed)) return;
     out.push({ t: trimmed.some((i) => i.t === 'img') ? 'p' : 'div', style: this.blockStyle(el), inl: trimmed });
   }
 
@@ -306,7 +306,7 @@ class HtmlConverter {
       } else loose.push(...this.flat([c]));
     }
     if (!sawBody) tc.body = loose;
-    else if (trimRun(loose).length > 0) tc.body.push(...loose);
+    else if (!isBlankRun(loose)) tc.body.push(...loose);
     return tc;
   }
 
@@ -369,21 +369,26 @@ const ROW_ATTRS = { style: any, align: oneOf(ALIGN), valign: oneOf(VALIGN) };
 const CELL_ATTRS = { style: any, align: oneOf(ALIGN), colspan: int, rowspan: int, valign: oneOf(VALIGN) };
 const IMG_ATTRS = { width: any, align: oneOf(ALIGN), border: px, hspace: any, vspace: any };
 
-/** Drops whitespace-only spans at both ends and trims the outer spans (HTML does not render that space). */
+/** A run that shows nothing: only whitespace spans (loose space between blocks is not a paragraph). */
+export const isBlankRun = (run: readonly Inline[]): boolean => run.every((i) => i.t === 'span' && i.text.trim() === '');
+
+/**
+ * Drops source formatting at both ends of a paragraph: whitespace-only spans that hold a line break (the
+ * indentation of pretty-printed HTML), and line breaks with the indentation after them at the outer edges.
+ * Spaces and tabs are content (GAEB texts align columns with them: GAEB DA XML 3.3 Lib tgTextElement keeps
+ * whitespace), so they are kept, and a text reads back as it was written.
+ */
 export function trimRun(run: Inline[]): Inline[] {
   let a = 0;
   let b = run.length;
-  const blank = (i: Inline) => i.t === 'span' && i.text.trim() === '';
-  while (a < b && blank(run[a])) a++;
-  while (b > a && blank(run[b - 1])) b--;
+  const formatting = (i: Inline) => i.t === 'span' && i.text.trim() === '' && /[\r\n]/.test(i.text);
+  while (a < b && formatting(run[a])) a++;
+  while (b > a && formatting(run[b - 1])) b--;
   const out = a === 0 && b === run.length ? run : run.slice(a, b);
   const first = out[0];
-  if (first && first.t === 'span' && (first.text.charCodeAt(0) === 32 || first.text.charCodeAt(0) === 9)) {
-    out[0] = { ...first, text: first.text.replace(/^[ \t]+/, '') };
-  }
+  if (first && first.t === 'span' && /^\s*[\r\n]/.test(first.text)) out[0] = { ...first, text: first.text.replace(/^\s*[\r\n]\s*/, '') };
   const lastIdx = out.length - 1;
   const last = out[lastIdx];
-  const end = last && last.t === 'span' ? last.text.charCodeAt(last.text.length - 1) : 0;
-  if (last && last.t === 'span' && (end === 32 || end === 9)) out[lastIdx] = { ...last, text: last.text.replace(/[ \t]+$/, '') };
+  if (last && last.t === 'span' && /[\r\n]\s*$/.test(last.text)) out[lastIdx] = { ...last, text: last.text.replace(/\s*[\r\n]\s*$/, '') };
   return out;
 }
