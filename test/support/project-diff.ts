@@ -95,6 +95,10 @@ const decode = (s: string) =>
     e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITY[e] ?? m));
 /** CSS declarations without the spacing and empty entries a writer may normalise (`a: 1; ` → `a:1`). */
 const style = (css: string) => css.split(';').map((d) => d.split(':').map((t) => t.trim()).join(':')).filter((d) => d !== '').join(';');
+/** Inline elements that are a style (`<b>` is `<span style="font-weight:bold">`). */
+const TAG_STYLE: Record<string, string> = {
+  b: 'font-weight:bold', strong: 'font-weight:bold', i: 'font-style:italic', em: 'font-style:italic', u: 'text-decoration:underline',
+};
 const BLOCK = /^(p|div|li|ul|ol|table|tr|td|th|h[1-6])$/i;
 
 /**
@@ -136,8 +140,10 @@ export function canonicalHtml(html: string): string {
       const at = stack.map((e) => e.name).lastIndexOf(name.toLowerCase());
       if (at >= 0) stack.length = at;
     } else if (!selfClosing) {
+      const implied = TAG_STYLE[name.toLowerCase()];
       const attrs = [...rawAttrs.matchAll(/\s(style|class|data-[\w-]+)="([^"]*)"/g)].map((a) => `${a[1]}=${a[1] === 'style' ? style(a[2]) : a[2]}`).join(';');
-      stack.push({ name: name.toLowerCase(), attrs: BLOCK.test(name) && attrs !== '' ? `${name.toLowerCase()}{${attrs}}` : attrs });
+      const own = implied ? (attrs === '' ? `style=${implied}` : `${attrs};style=${implied}`) : attrs;
+      stack.push({ name: name.toLowerCase(), attrs: BLOCK.test(name) && own !== '' ? `${name.toLowerCase()}{${own}}` : own });
     }
   }
   endParagraph();

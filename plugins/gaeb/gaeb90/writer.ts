@@ -274,7 +274,9 @@ class Gaeb90Writer {
     if (p.positionType === 'Optional' || p.positionType === 'Alternative') {
       this.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, number);
     }
-    const qty = p.quantity ?? p.quantityOverride;
+    // A stated quantity only (override or components): a position without one keeps the field blank, as it reads.
+    const stated = p.quantityOverride !== undefined || (p.quantityComponents?.length ?? 0) > 0;
+    const qty = stated ? (p.quantity ?? p.quantityOverride) : undefined;
     if (qty !== undefined && !p.amountToBeEnteredByBidder) this.number(r21, 'qtySign', 'qty', qty, 3, 'The quantity', number);
     r21.put('unit', this.fit('unit', p.unitTag ?? '', 'GAEB90_UNIT_TRUNCATED', `The unit '${p.unitTag ?? ''}'`, number));
     if (p.serviceType === 'HourlyPaidWork') r21.put('hourly', 'X');
