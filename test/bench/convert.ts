@@ -24,6 +24,8 @@ import { LEGACY_MODES, legacyRunner, printLegacyTable } from './convert-legacy.j
 import { generateX83 } from './generate-x83.js';
 
 const ITERATIONS = 5;
+const WARMUP_MS = 1000;
+const TIMED_MS = 2000;
 const self = fileURLToPath(import.meta.url);
 
 interface Measurement { mode: string; bestMs: number; medianMs: number; peakRssMb: number; result: number; detail?: string }
@@ -94,10 +96,17 @@ async function child(mode: string, file: string): Promise<void> {
   const bytes = readFileSync(file);
   const legacy = LEGACY_MODES.includes(mode) ? await legacyRunner(mode, file) : undefined;
   const run = legacy?.run ?? (mode === 'saxes' ? await saxesOnly() : mode === 'floor' ? await floor(bytes) : await converter());
-  const iterations = mode === 'memory' || mode === 'legacy-memory' ? 1 : ITERATIONS;
-  const times: number[] = [];
+  const once = mode === 'memory' || mode === 'legacy-memory';
   let result = 0;
-  for (let i = 0; i < iterations; i++) {
+  if (!once) {
+    // Warm-up, untimed: until the JIT has settled (at least WARMUP_MS and 2 runs), the same for every mode.
+    const start = performance.now();
+    for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) result = await run(bytes);
+  }
+  // Timed: at least ITERATIONS runs and TIMED_MS, so that a 1 MB file is measured over many runs.
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
     const t0 = process.hrtime.bigint();
     result = await run(bytes);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -125,7 +134,7 @@ function main(): void {
     files.push({ name: 'generated 20 MB X83', path });
   }
   console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`${ITERATIONS} timed iterations per mode (best / median), each mode in its own process; peak RSS from a separate process converting once`);
+  console.log(`each mode in its own process: ${WARMUP_MS / 1000} s untimed warm-up, then ≥ ${ITERATIONS} timed runs and ≥ ${TIMED_MS / 1000} s (best / median); peak RSS from a separate process converting once`);
   if (files.length > 0) console.log('| file | size MiB | saxes-only MB/s (best/median) | gaeb→ava MB/s (best/median) | ratio (median) | target ≥ 0.50 | floor: saxes + JSON out MB/s (median), ratio | peak RSS gaeb→ava | ceiling 5×input+150 MB |');
   if (files.length > 0) console.log('|---|---|---|---|---|---|---|---|---|');
   for (const f of files) {
