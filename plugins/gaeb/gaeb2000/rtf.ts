@@ -273,7 +273,9 @@ export function runsToRtf(paragraphs: readonly (readonly RtfRun[])[]): string {
       const text = r.text.split('\n').map(rtfEscape).join('\\line ');
       body += on ? `{${on}${text}}` : text;
     }
-    body += '\\par\r\n';
+    // The line break goes before \par, so that no line starts with the paragraph's own leading blanks (a GAEB
+    // 2000 reader strips the indentation of continuation lines); RTF ignores the line break itself.
+    body += '\r\n\\par ';
   }
   return `{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}\\pard\\plain\\fs20 ${body}}`;
 }

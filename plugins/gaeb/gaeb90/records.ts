@@ -250,7 +250,8 @@ export function htmlParagraphs(html: string): Run[][] {
   let complDepth = 0;
   let spanDepth = 0;
   const push = (text: string) => {
-    const t = decodeEntities(text.replace(/\s+/g, ' ')).replace(/\u00a0/g, ' ');
+    // Source line breaks are formatting; spaces are kept (columns), the writer decides what fits a line.
+    const t = decodeEntities(text.replace(/\s*[\r\n]\s*/g, ' ')).replace(/\u00a0/g, ' ');
     if (compl) compl.text += t;
     else paragraphs[paragraphs.length - 1].push({ text: t });
   };

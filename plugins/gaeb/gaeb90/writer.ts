@@ -356,6 +356,12 @@ class Gaeb90Writer {
         continue;
       }
       for (const piece of pieces) {
+        // A line that fits keeps its spaces (GAEB 90 texts align columns with them); longer ones are re-wrapped.
+        const asIs = piece.text.replace(/\t/g, ' ').trimEnd();
+        if (!piece.kind && asIs.trim() !== '' && !/[\r\n]/.test(asIs) && Array.from(asIs).length <= w) {
+          out.push({ ...piece, text: this.clean(asIs, itemNumber) });
+          continue;
+        }
         const text = this.clean(piece.text.replace(/\s+/g, ' ').trim(), itemNumber);
         if (text === '' && !piece.kind) continue;
         if (piece.kind && Array.from(piece.label ?? '').length > 2) {
