@@ -10,7 +10,8 @@
  * > 70 characters, a word longer than a 55-character long-text line (split), unit > 4, category label lines,
  * characters outside CP850 (replaced), more than four price components, component amounts that do not fit 10
  * digits or have more than 2 decimals, labour components, sub descriptions, item types without a verified flag.
- * Long texts are re-wrapped at word boundaries to 55 characters (wrapping is not loss).
+ * Long texts: a line that fits 55 characters is written as it is (spaces kept: they align columns); longer ones
+ * are re-wrapped at word boundaries (wrapping is not loss).
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
