@@ -375,8 +375,8 @@ export const isBlankRun = (run: readonly Inline[]): boolean => run.every((i) => 
 /**
  * Drops source formatting at both ends of a paragraph: whitespace-only spans that hold a line break (the
  * indentation of pretty-printed HTML), and line breaks with the indentation after them at the outer edges.
- * Spaces and tabs are content (GAEB texts align columns with them: GAEB DA XML 3.3 Lib tgTextElement keeps
- * whitespace), so they are kept, and a text reads back as it was written.
+ * Spaces and tabs are content (GAEB texts align columns with them; the text types of the GAEB DA XML 3.3 Lib,
+ * e.g. tgFText, declare no whitespace facet), so they are kept, and a text reads back as it was written.
  */
 export function trimRun(run: Inline[]): Inline[] {
   let a = 0;
