@@ -24,7 +24,7 @@ import { D, type Dec } from '../../../../core/model/decimal.js';
 import type { PositionDto } from '../../../../core/model/types.js';
 import { parseDecimal } from './header.js';
 import type { ItemDraft } from './items.js';
-import type { ReaderReport } from './report.js';
+import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';
 
 /** One `PriceModification` (tgPriceModification) as read. */
 export interface PriceModification {
@@ -52,12 +52,6 @@ export interface TradeItem {
 
 /** tgOrderItem leaves that {@link completeOrderItem} maps. */
 export const ORDER_ITEM_LEAVES: ReadonlySet<string> = new Set(['ItemChara', 'ItemType', 'DeliveryChara', 'Service', 'Qty', 'QU', 'NetPrice', 'PriceBasis', 'AQU', 'VAT']);
-
-/** Children dropped with a message code of their own (the award reader's codes). */
-const DROP_CODES: Readonly<Record<string, [code: string, severity: 'info' | 'warning', what: string]>> = {
-  CtlgAssign: ['GAEB_CATALOG_ASSIGNMENT_DROPPED', 'info', 'A catalogue assignment (CtlgAssign)'],
-  BidComm: ['GAEB_BIDDER_COMMENT_DROPPED', 'warning', 'A bidder comment (BidComm)'],
-};
 
 /** Most decimals kept for a unit price computed as NetPrice / PriceBasis. */
 export const UNIT_PRICE_PLACES = 6;
@@ -161,8 +155,9 @@ export function completeOrderItem(item: TradeItem, out: ItemReport): number {
   if (vat !== undefined) draft.vat = vat.toNumber();
 
   for (const name of item.dropped) {
-    const coded = DROP_CODES[name];
-    if (coded) report.report(coded[0], coded[1], `${coded[2]} has no equivalent in the model and was dropped.`, no);
+    // Children the award Item has too are reported with the award reader's codes.
+    const coded = DROPPED_ITEM_CHILDREN[name];
+    if (coded) report.dropped(coded, no);
     else out.drop(`OrderItem/${name}`, no);
   }
   return places;

@@ -7,6 +7,21 @@ import type { MessageSink, Severity } from '../../../../core/pipeline/messages.j
 
 export const READER_SOURCE = 'gaeb';
 
+/** An element the model has no place for: its message code, severity and what to call it in the message. */
+export interface DroppedElement {
+  code: string;
+  severity: Severity;
+  what: string;
+}
+
+/** Children of an item (award `Item`, trade `OrderItem`) that are read past with a message of their own. */
+export const DROPPED_ITEM_CHILDREN: Readonly<Record<string, DroppedElement>> = {
+  CtlgAssign: { code: 'GAEB_CATALOG_ASSIGNMENT_DROPPED', severity: 'info', what: 'A catalogue assignment (CtlgAssign)' },
+  QtySplit: { code: 'GAEB_QUANTITY_SPLIT_DROPPED', severity: 'info', what: 'A quantity split (QtySplit)' },
+  BidComm: { code: 'GAEB_BIDDER_COMMENT_DROPPED', severity: 'warning', what: 'A bidder comment (BidComm)' },
+  Product: { code: 'GAEB_PRODUCT_DROPPED', severity: 'info', what: 'Product data (Product)' },
+};
+
 export class ReaderReport {
   private readonly seen = new Set<string>();
 
@@ -25,5 +40,10 @@ export class ReaderReport {
         ? { code, severity, message, source: READER_SOURCE }
         : { code, severity, message, itemNumber, source: READER_SOURCE },
     );
+  }
+
+  /** Reports an element that was read past: "<what> has no equivalent in the model and was dropped." */
+  dropped(element: DroppedElement, itemNumber?: string): void {
+    this.report(element.code, element.severity, `${element.what} has no equivalent in the model and was dropped.`, itemNumber);
   }
 }

@@ -10,6 +10,7 @@
  * handled by order.ts; its item descriptions and texts come back here), AddText.
  */
 import { parseError } from '../../../../core/errors.js';
+import type { Severity } from '../../../../core/pipeline/messages.js';
 import { derivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
 import type { ProjectDto, ProjectInformationDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import { GAEB_XML_NAMESPACE_PREFIX } from '../../detect.js';
@@ -18,7 +19,7 @@ import { BoQInfoReader } from './boq-info.js';
 import { finishDocument } from './finish.js';
 import { type AddressDraft, applyAddress, applyAwardInfo, applyPrjInfo, finishAddress, newAddress } from './header.js';
 import { OrderReader, isTradeContext } from './order.js';
-import type { ReaderReport } from './report.js';
+import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';
 import { RichText } from './text.js';
 
 // Contexts of open elements.
@@ -137,8 +138,14 @@ export class GaebXmlState {
     return RICH;
   }
 
-  private dropped(code: string, what: string, severity: 'info' | 'warning' = 'info'): number {
-    this.report.report(code, severity, `${what} has no equivalent in the model and was dropped.`, this.currentNumber());
+  /** An item child with its own message (report.ts DROPPED_ITEM_CHILDREN). */
+  private droppedChild(name: string): number {
+    this.report.dropped(DROPPED_ITEM_CHILDREN[name], this.currentNumber());
+    return SKIP;
+  }
+
+  private dropped(code: string, what: string, severity: Severity = 'info'): number {
+    this.report.dropped({ code, severity, what }, this.currentNumber());
     return SKIP;
   }
 
@@ -157,7 +164,7 @@ export class GaebXmlState {
       case PRJ_INFO:
         if (name === 'Descrip') return this.startRich(false, TO_PROJECT_DESCRIPTION, d);
         if (name === 'AddText') return this.addText({ isOpeningText: true });
-        if (name === 'CtlgAssign') return this.dropped('GAEB_CATALOG_ASSIGNMENT_DROPPED', 'A catalogue assignment (CtlgAssign)');
+        if (name === 'CtlgAssign') return this.droppedChild(name);
         return LEAF;
       case AWARD:
         if (name === 'BoQ') {
@@ -214,7 +221,7 @@ export class GaebXmlState {
         if (name === 'LblTx') return this.startRich(false, TO_GROUP_LABEL, d);
         if (name === 'BoQBody') return this.openBody(body.categoryElements());
         if (name === 'Totals') return CTGY_TOTALS;
-        if (name === 'CtlgAssign') return this.dropped('GAEB_CATALOG_ASSIGNMENT_DROPPED', 'A catalogue assignment (CtlgAssign)');
+        if (name === 'CtlgAssign') return this.droppedChild(name);
         return LEAF;
       case ITEM: return this.enterItemChild(name, attrs);
       case SUB_DESCR:
@@ -273,10 +280,7 @@ export class GaebXmlState {
         item.refPerfNo = attrs.IDRef;
         body.keepForLinks(item);
         return SKIP;
-      case 'CtlgAssign': return this.dropped('GAEB_CATALOG_ASSIGNMENT_DROPPED', 'A catalogue assignment (CtlgAssign)');
-      case 'QtySplit': return this.dropped('GAEB_QUANTITY_SPLIT_DROPPED', 'A quantity split (QtySplit)');
-      case 'BidComm': return this.dropped('GAEB_BIDDER_COMMENT_DROPPED', 'A bidder comment (BidComm)', 'warning');
-      case 'Product': return this.dropped('GAEB_PRODUCT_DROPPED', 'Product data (Product)');
+      case 'CtlgAssign': case 'QtySplit': case 'BidComm': case 'Product': return this.droppedChild(name);
       default: return LEAF;
     }
   }
@@ -352,10 +356,9 @@ export class GaebXmlState {
       case ADDRESS: {
         const party = finishAddress(this.address!);
         // An empty Address (all leaves empty, as some writers emit for a required OWN/CTR) names no party.
-        if (Object.keys(party).length === 0) {
-          // nothing to keep
-        } else if (this.partyIsBidder) this.spec.bidder = party;
-        else this.info.buyer = party;
+        const named = Object.keys(party).length > 0;
+        if (named && this.partyIsBidder) this.spec.bidder = party;
+        else if (named) this.info.buyer = party;
         this.address = undefined;
         break;
       }
