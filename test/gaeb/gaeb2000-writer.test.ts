@@ -109,3 +109,22 @@ describe('htmlToRuns', () => {
     ]);
   });
 });
+
+describe('long text paragraphs (htmlToRuns)', () => {
+  it('keeps an empty paragraph as a blank line and the blanks inside a paragraph; source line breaks are formatting', () => {
+    const { paragraphs } = htmlToRuns('<p>Ort:\tDach  4.OG</p>\n  <p></p>\n  <p>\n    zweite Zeile\n  </p>');
+    expect(paragraphs.map((p) => p.map((r) => r.text).join(''))).toEqual(['Ort:\tDach  4.OG', '', 'zweite Zeile']);
+  });
+});
+
+describe('GAEB 2000 RTF paragraphs', () => {
+  it('never starts a value line with a paragraph\'s own blanks, so indented lines read back', () => {
+    const project = prepareProject({
+      serviceSpecifications: [{ elements: [{ elementTypeDiscriminator: 'NoteTextDto', shortText: 'Hinweis', htmlLongText: '<p><b>Maße</b></p><p>   8 cm\tPflaster</p>' }] }],
+    }, {});
+    const bytes = writeGaeb2000(project, defaultOptions(), new MessageCollector(), '83');
+    const back = readGaeb2000(bytes, defaultOptions(), new MessageCollector());
+    const note = prepareProject(back, {}).serviceSpecifications![0].elements![0] as { htmlLongText?: string };
+    expect(note.htmlLongText).toContain('   8 cm\tPflaster');
+  });
+});
