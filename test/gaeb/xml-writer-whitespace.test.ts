@@ -3,20 +3,16 @@
  * (tab-aligned tender texts) and come back; the line breaks and indentation of pretty-printed HTML do not.
  */
 import { describe, expect, it } from 'vitest';
-import { trimRun } from '../../plugins/gaeb/xml/writer/text.js';
+import { trimRun, type Inline } from '../../plugins/gaeb/xml/writer/text.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { positionsOf } from '../support/model.js';
 import { canonicalHtml } from '../support/project-diff.js';
 
 describe('trimRun', () => {
   it('keeps tabs and spaces at the edges and drops line-break indentation', () => {
-    const run = [
-      { t: 'span' as const, text: '\n    ' },
-      { t: 'span' as const, text: '\tBAUVORHABEN: ' },
-      { t: 'span' as const, text: 'Wohnheim  ' },
-      { t: 'span' as const, text: '\n  ' },
-    ];
-    expect(trimRun(run as never).map((i: { text: string }) => i.text)).toEqual(['\tBAUVORHABEN: ', 'Wohnheim  ']);
+    const span = (text: string) => ({ t: 'span', text }) as Inline;
+    const run = [span('\n    '), span('\tBAUVORHABEN: '), span('Wohnheim  '), span('\n  ')];
+    expect(trimRun(run).map((i) => (i.t === 'span' ? i.text : i.t))).toEqual(['\tBAUVORHABEN: ', 'Wohnheim  ']);
   });
 });
 
