@@ -165,6 +165,29 @@ describe('writeGaeb90 record format', () => {
     }
   });
 
+  it('writes phase 84 as the reduced bid: OZ, prices, components, complements and category totals, no texts, quantities or units', () => {
+    const html = '<p>Fabrikat:</p><p><span class="TextComplement" data-kind="Bidder" data-marklbl="7"><span class="ComplBody">Muster</span></span></p>';
+    const p = project({ quantityOverride: 2.5, unitTag: 'm³', unitPriceOverride: 12.34, htmlLongText: html, gaeb90SubText: ['   Teil A'] });
+    p.serviceSpecifications![0].elements!.unshift({ elementTypeDiscriminator: 'NoteTextDto', shortText: 'Vorbemerkung', htmlLongText: '<p>Allgemein</p>' });
+    const { lines, messages } = write(p, '84');
+    expect(lines.map((l) => l.slice(0, 2))).toEqual(['00', '01', '02', '03', '11', '21', '23', '26', '31', '32', '99']);
+    expect(lines[0].slice(10, 12)).toBe('84');
+    expect(lines[5].slice(0, 40).trimEnd()).toBe('2101001    NNN');
+    expect(lines[6].slice(0, 36)).toBe('2301001     0000001234  000000003085');
+    expect(lines[7].slice(0, 14)).toBe('26 7BMuster   ');
+    expect(messages.map((m) => [m.code, m.severity])).toEqual([['GAEB90_OFFER_PHASE_REDUCED', 'info']]);
+    expect(messages[0].message).toMatch(/texts, quantities and units of 3 element\(s\)/);
+
+    const back = readGaeb90(write(p, '84').bytes, defaultOptions({}), new MessageCollector());
+    const [pos] = positionsOf(prepareProject(back, {}));
+    expect(pos.itemNumber?.stringRepresentation).toBe('01.001');
+    expect(pos.unitPrice).toBe(12.34);
+    expect(pos.quantityOverride).toBeUndefined();
+    expect(pos.shortText ?? '').toBe('');
+    expect(pos.htmlLongText).toContain('Muster');
+    expect(pos.htmlLongText).not.toContain('Fabrikat');
+  });
+
   it('wrapWords keeps every word and the width', () => {
     expect(wrapWords('aa bb cc', 5)).toEqual({ lines: ['aa bb', 'cc'], split: false });
   });

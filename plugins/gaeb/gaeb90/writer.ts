@@ -12,6 +12,12 @@
  * digits or have more than 2 decimals, labour components, sub descriptions, item types without a verified flag.
  * Long texts: a line that fits 55 characters is written as it is (spaces kept: they align columns); longer ones
  * are re-wrapped at word boundaries (wrapping is not loss).
+ *
+ * Phase 84 (bid submission) is the reduced structure receivers expect: item numbers, prices (22, 23), text
+ * complements (26 lines with their marker) and category totals (31, 32); no preamble, category labels, quantities,
+ * units, short or long texts, remarks or record 27 (gaeb-online.de help "Keine Texte, keine Mengen bei DA84": a D84
+ * holds OZ, EP, GB, EP components and text complements; the same reduction as X84's tgItem in the 3.3 XSD).
+ * One message (`GAEB90_OFFER_PHASE_REDUCED`, info) says what was left out.
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
@@ -46,6 +52,10 @@ class Gaeb90Writer {
   private readonly records: RecordBuilder[] = [];
   private readonly seen = new Set<string>();
   private readonly priced: boolean;
+  /** Phase 84: the reduced bid structure (no texts, quantities, units; complements and prices only). */
+  private readonly reduced: boolean;
+  /** Elements whose texts, quantities or units phase 84 left out (for one message at the end). */
+  private reducedCount = 0;
   private readonly spec: ServiceSpecificationDto;
   private readonly separator: string;
   private mask: OzMask = { levels: [], item: 1, index: 0 };
@@ -55,6 +65,7 @@ class Gaeb90Writer {
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink, private readonly phase: Gaeb90Phase) {
     this.priced = PRICED.has(phase);
+    this.reduced = phase === '84';
     this.spec = project.serviceSpecifications?.[0] ?? { elements: [] };
     const schema = project.projectInformation?.itemNumberSchema ?? this.spec.projectItemNumberSchema;
     this.separator = schema?.separator || '.';
@@ -116,7 +127,8 @@ class Gaeb90Writer {
     const elements = this.spec.elements ?? [];
     this.mask = this.deriveMask(elements);
     const opening = elements.filter((e) => e.elementTypeDiscriminator === 'NoteTextDto' && (e as NoteTextDto).isOpeningText);
-    if (opening.length > 0) {
+    if (opening.length > 0 && this.reduced) this.reducedCount += opening.length;
+    else if (opening.length > 0) {
       this.add('T0');
       for (const note of opening) for (const line of this.textLines(note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
       this.add('T9');
@@ -124,6 +136,12 @@ class Gaeb90Writer {
     this.header(elements);
     for (const e of elements) if (!opening.includes(e)) this.element(e, []);
     this.trailer();
+    if (this.reducedCount > 0) {
+      this.report(
+        'GAEB90_OFFER_PHASE_REDUCED', 'info',
+        `Phase 84 (bid submission) holds item numbers, prices, price components, text complements and category totals only: the texts, quantities and units of ${this.reducedCount} element(s) (preamble, remarks, category labels, short and long texts) were not written.`,
+      );
+    }
     const text = this.records.map((r, i) => `${r.toString(i + 1)}\r\n`).join('');
     return iconv.encode(text, GAEB90_ENCODING);
   }
@@ -229,6 +247,7 @@ class Gaeb90Writer {
   private element(e: ElementDto, levels: string[]): void {
     if (isGroup(e)) this.group(e, levels);
     else if (isPosition(e)) this.position(e, levels);
+    else if (this.reduced) this.reducedCount++;
     else if (e.elementTypeDiscriminator === 'NoteTextDto') this.note(e as NoteTextDto);
     else if (e.elementTypeDiscriminator === 'ExecutionDescriptionDto') {
       const d = e as ExecutionDescriptionDto;
@@ -257,7 +276,8 @@ class Gaeb90Writer {
     const r11 = this.add('11').put('oz', oz).put('ctgyFlag', 'N');
     if (tier?.tierName) r11.put('levelLabel', this.fit('levelLabel', tier.tierName, 'GAEB90_TEXT_TRUNCATED', 'The level label', number));
     const label = this.clean((g.shortText ?? '').replace(/\s+/g, ' ').trim(), number);
-    for (const line of wrapWords(label, width('text')).lines) this.add('12').put('text', line);
+    if (this.reduced) this.reducedCount += label === '' ? 0 : 1;
+    else for (const line of wrapWords(label, width('text')).lines) this.add('12').put('text', line);
     for (const c of g.elements ?? []) this.element(c, mine);
     this.add('31').put('oz', oz);
     if (this.priced) {
@@ -278,8 +298,11 @@ class Gaeb90Writer {
     // A stated quantity only (override or components): a position without one keeps the field blank, as it reads.
     const stated = p.quantityOverride !== undefined || (p.quantityComponents?.length ?? 0) > 0;
     const qty = stated ? (p.quantity ?? p.quantityOverride) : undefined;
-    if (qty !== undefined && !p.amountToBeEnteredByBidder) this.number(r21, 'qtySign', 'qty', qty, 3, 'The quantity', number);
-    r21.put('unit', this.fit('unit', p.unitTag ?? '', 'GAEB90_UNIT_TRUNCATED', `The unit '${p.unitTag ?? ''}'`, number));
+    if (this.reduced) this.reducedCount++;
+    else {
+      if (qty !== undefined && !p.amountToBeEnteredByBidder) this.number(r21, 'qtySign', 'qty', qty, 3, 'The quantity', number);
+      r21.put('unit', this.fit('unit', p.unitTag ?? '', 'GAEB90_UNIT_TRUNCATED', `The unit '${p.unitTag ?? ''}'`, number));
+    }
     if (p.serviceType === 'HourlyPaidWork') r21.put('hourly', 'X');
     if (this.priced) {
       this.components(p, oz, number);
@@ -290,6 +313,11 @@ class Gaeb90Writer {
       const r23 = this.add('23').put('oz', oz);
       this.number(r23, 'upSign', 'up', up, 2, 'The unit price', number);
       this.number(r23, 'itSign', 'it', p.totalPrice ?? (qty ?? 0) * up, 2, 'The item total', number);
+    }
+    if (this.reduced) {
+      // Phase 84: the bidder's text complements only, each line with its marker.
+      for (const line of this.textLines(p, width('longText'), number)) if (line.kind) this.longLine(line);
+      return;
     }
     const shortText = (p.shortText ?? '').replace(/\s+/g, ' ');
     this.add('25').put('shortText', this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number));
@@ -407,7 +435,8 @@ function decimalsOf(n: number): number {
  * @param project a normalised, calculated project (`prepareProject`); its first service specification is written
  * @param options resolved options; `RemoveUnprintableCharactersFromTexts` removes control characters instead of blanking them
  * @param sink    receives a message per shortened, replaced or dropped thing, with the item number (codes `GAEB90_*`)
- * @param phase   exchange phase DP; prices, category totals and LV totals only in 82, 84, 85, 86
+ * @param phase   exchange phase DP; prices, category totals and LV totals only in 82, 84, 85, 86; 84 writes the
+ *   reduced bid structure (no texts, quantities or units: see the module comment)
  * @returns CP850 bytes, CRLF-terminated 80-character records numbered from 000001 in cols 75–80
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when item numbers do not fit the 9-character OZ, a lot number
  *   has more than 2 characters, or a number does not fit its digit field
