@@ -13,7 +13,8 @@ import { prepareProject } from '../../core/model/index.js';
 import type { ElementDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
-import { parseGaeb2000Date, parseGaeb2000Number, readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
+import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
+import { parseGaeb2000Date, parseGaeb2000Number } from '../../plugins/gaeb/gaeb2000/values.js';
 import { isRtf, rtfToHtml } from '../../plugins/gaeb/gaeb2000/rtf.js';
 import { tokenizeGaeb2000, valueOf } from '../../plugins/gaeb/gaeb2000/tokenizer.js';
 

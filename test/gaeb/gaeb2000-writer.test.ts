@@ -12,7 +12,8 @@ import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
-import { htmlToRuns, writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
+import { htmlToRuns } from '../../plugins/gaeb/gaeb2000/html-runs.js';
+import { writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
 import { checksumOf, tokenizeGaeb2000 } from '../../plugins/gaeb/gaeb2000/tokenizer.js';
 import { positionsOf } from '../support/model.js';
 

@@ -35,7 +35,6 @@ const show = (v: unknown): string => {
 };
 
 /**
-/**
  * Whether `b` is `a` cut short: line by line a prefix of it (a writer's limit, e.g. 40 characters per name
  * line, 4 for a unit), with at least one line shorter.
  */
@@ -45,9 +44,6 @@ export function isShortened(a: unknown, b: unknown): boolean {
   const lb = b.split('\n');
   return la.length === lb.length && lb.every((line, i) => la[i].startsWith(line.trimEnd()));
 }
-
-/** The words of a text, for generations whose writers re-flow whitespace (GAEB 90's 55-character lines). */
-export const words = (s: unknown): string => (typeof s === 'string' ? s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;|\s+/g, ' ').trim() : '');
 
 /**
  * Differences between two projects as lines `path: <a> ≠ <b>`; an empty list when they are equal (ids aside).

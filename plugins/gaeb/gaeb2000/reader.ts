@@ -9,12 +9,12 @@
  * LVInfo/LVGlied, nested LVBereich, Hinweis, Position → Beschreibung) and §6.2/§6.3/§6.10 (skipped levels, decimal
  * comma or point, multi-line values, vendor tags). Observed on the corpus: `[OZ]` holds the *full* item number
  * in fixed tier widths, blank- or zero-filled (`" 1 1   1"` Flechtingen, `"1  10"` = level 2 skipped in the 1561
- * files, `"0101001"` Dangl); `[Langtext]`/`[TextRTF]`/`[Kurztext]` hold plain text or RTF (`rtf.ts`).
+ * files, `"0101001"` Dangl); `[Langtext]`/`[TextRTF]`/`[Kurztext]` hold plain text or RTF (`long-text.ts`, `rtf.ts`).
+ * Unit price components: labels from `LVInfo`, amounts `[EPAnteil<n>]` per position (`price-components.ts`).
  */
 import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
 import { derivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
-import { plainTextToHtml } from '../../../core/model/long-text.js';
 import {
   EXCHANGE_PHASE_BY_DP, type ElementDto, type ItemNumberSchemaTierDto, type ItemNumberSchemaTierTypeDto,
   type NoteTextDto, type PartyInformationDto, type PositionDto, type ProjectDto, type ProjectInformationDto,
@@ -23,50 +23,17 @@ import {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { ReaderReport } from '../xml/reader/report.js';
-import { isRtf, rtfToHtml } from './rtf.js';
+import { readLongText, readShortText } from './long-text.js';
+import { checkComponentSum, readComponentLabels, readPositionComponents } from './price-components.js';
 import {
   type Gaeb2000Block, type Gaeb2000Value, blocksOf, checksumOf, textOf, tokenizeGaeb2000, valueOf,
 } from './tokenizer.js';
+import { parseGaeb2000Date, parseGaeb2000Number } from './values.js';
 
 /** `LVGlied/[Typ]` → tier type (GAEB 2000 names; `Los` for lots). */
 const TIER_TYPES: Readonly<Record<string, ItemNumberSchemaTierTypeDto>> = {
   los: 'Lot', lvstufe: 'Group', position: 'Position', index: 'Index',
 };
-
-/**
- * A GAEB 2000 number: decimal comma (`1,000`, iTWO/NEVARIS/SJ AVA/BUILDUP) or point (`68484.5`, CaliforniaX/Dangl);
- * with a comma, points are thousands separators. reference/gaeb.md §2.2, §6.3.
- * @returns the number, undefined for empty or malformed text
- */
-export function parseGaeb2000Number(text: string | undefined): number | undefined {
-  const t = (text ?? '').trim().replace(/\s+/g, '');
-  if (t === '') return undefined;
-  const normal = t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
-  return /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(normal) ? Number(normal) : undefined;
-}
-
-/** `DD.MM.YYYY` → `YYYY-MM-DD`; undefined for other text and the Delphi zero date 30.12.1899 (BUILDUP). */
-export function parseGaeb2000Date(text: string | undefined): string | undefined {
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec((text ?? '').trim());
-  if (!m || m[3] === '1899') return undefined;
-  return `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-}
-
-/** Long text of a value: RTF → HTML + plain; plain text (lines trimmed) → `plainTextToHtml`. */
-export function readLongText(v: Gaeb2000Value): { html: string; plain: string } {
-  const rtf = v.lines.join('\n'); // a line end ends a control word (RTF 1.9.1 §Conventions) and is otherwise ignored
-  if (isRtf(rtf)) return rtfToHtml(rtf);
-  const plain = v.lines.map((l) => l.trim()).join('\n').replace(/^\n+|\n+$/g, '');
-  return { html: plainTextToHtml(plain), plain };
-}
-
-/** Short text of a value: RTF or plain, as one line (line breaks → blanks). */
-export function readShortText(v: Gaeb2000Value | undefined): string | undefined {
-  if (!v) return undefined;
-  const text = isRtf(v.lines.join('')) ? rtfToHtml(v.lines.join('\n')).plain : v.lines.join('\n');
-  const t = text.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ');
-  return t === '' ? undefined : t;
-}
 
 /** Reads one file; see {@link readGaeb2000}. */
 class Gaeb2000Reader {
@@ -75,6 +42,8 @@ class Gaeb2000Reader {
   readonly project: ProjectDto = { projectInformation: this.info, serviceSpecifications: [this.spec] };
   private readonly plainTexts = derivedPlainTexts(this.project);
   private tiers: ItemNumberSchemaTierDto[] = [];
+  /** Price component labels (`LVInfo`, extended by positions with more amounts). */
+  private labels: string[] = [];
   private readonly skippedItems: string[] = [];
   private dp: string | undefined;
 
@@ -184,6 +153,8 @@ class Gaeb2000Reader {
     spec.creationDate = parseGaeb2000Date(textOf(b, 'datum'));
     const time = textOf(b, 'bezzeit');
     if (time) this.info.labourTimeLabel = time;
+    this.labels = readComponentLabels(b);
+    if (this.labels.length > 0) this.info.priceComponents = this.labels;
     const vat = this.number(b, 'ust');
     if (vat !== undefined) spec.projectTaxRate = vat / 100;
     for (const g of blocksOf(b, 'lvglied')) {
@@ -320,6 +291,12 @@ class Gaeb2000Reader {
     if (up !== undefined) p.unitPriceOverride = up;
     const total = this.number(b, 'gb', number);
     if (total !== undefined) p.gaebTotal = total;
+    const components = readPositionComponents(b, this.labels, this.report, number);
+    if (components) {
+      p.priceComponents = components;
+      this.info.priceComponents = this.labels;
+      checkComponentSum(p, this.report, number);
+    }
     // [Bedarf] E = Eventualposition without total, M = with total (reference/gaeb.md §2.2, gaeb2000_file.p83).
     const need = (textOf(b, 'bedarf') ?? '').toUpperCase();
     if (need === 'E' || need === 'M') {

@@ -1,5 +1,5 @@
 /**
- * RTF long texts of GAEB 2000 files → the model's HTML long text and its plain text, and plain text → RTF.
+ * RTF long texts of GAEB 2000 files → the model's HTML long text and its plain text, and paragraphs of runs → RTF.
  *
  * Why our own tokenizer: of the RTF packages in the registry list, `rtf-stream-parser` offers its tokenizer only
  * as an asynchronous Node Transform stream and its synchronous API only de-encapsulates `\fromhtml`/`\fromtext`
@@ -12,14 +12,17 @@
  * Mapping (the project's long-text HTML convention, as the GAEB DA XML reader writes it):
  * - `\par` ends a paragraph → `<p>…</p>` (empty paragraphs kept as `<p></p>` between content, dropped at the
  *   start and end); `\line` → `<br />`; `\tab` → a tab character; `\emdash`, `\endash`, quotes, `\bullet` → the character;
+ * - whitespace the text keeps (html-runs.ts): `\~` (RTF's non-breaking space) → `&nbsp;`, `\'09` → `&#9;`, `\'20`
+ *   → `&#32;`; literal blanks and `\tab` stay literal whitespace, as the corpus files are read (none of them
+ *   uses these three forms, RTF 1.9.1 §"Special characters" defines `\~`; `\'hh` is any character of the code page);
  * - character formatting `\b`, `\i`, `\ul` (off with `\b0`, `\i0`, `\ul0`/`\ulnone`, all off with `\plain`, and
  *   scoped by groups) → `<span style="font-weight:bold;font-style:italic;text-decoration:underline;">`;
  *   unformatted runs → `<span>` (as the XML reader's and `plainTextToHtml`'s output);
- * - plain text: `htmlToPlainText` of that HTML, built in the same pass with a `PlainTextSink`.
+ * - plain text: `htmlToPlainText` of that HTML (the model's rule; the same derivation as for plain value lines).
  * Never throws; unbalanced braces are tolerated.
  */
 import iconv from 'iconv-lite';
-import { PlainTextSink, applyTag } from '../../../core/model/long-text.js';
+import { htmlToPlainText } from '../../../core/model/long-text.js';
 
 /** True when a value holds RTF (`{\rtf…`), else it is plain text. */
 export const isRtf = (value: string): boolean => /^\s*\{\\rtf/i.test(value);
@@ -45,6 +48,9 @@ interface State {
   uc: number;
 }
 
+/** `\'hh` bytes read as whitespace the text keeps (see the module comment), by their entity. */
+const KEPT_BYTES: Readonly<Record<number, string>> = { 0x09: '&#9;', 0x20: '&#32;' };
+
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Output builder: paragraphs of styled runs. */
@@ -56,11 +62,19 @@ class HtmlOut {
   private hasContent = false;
 
   text(s: string, st: State): void {
-    if (s === '') return;
+    if (s !== '') this.append(escapeHtml(s), st);
+  }
+
+  /** Whitespace the text keeps, as its entity (`&nbsp;`, `&#9;`, `&#32;`). */
+  kept(entity: string, st: State): void {
+    this.append(entity, st);
+  }
+
+  private append(html: string, st: State): void {
     const style = (st.bold ? 'font-weight:bold;' : '') + (st.italic ? 'font-style:italic;' : '') + (st.underline ? 'text-decoration:underline;' : '');
     if (style !== this.runStyle) this.flushRun();
     this.runStyle = style;
-    this.run += s;
+    this.run += html;
   }
 
   lineBreak(): void {
@@ -76,7 +90,7 @@ class HtmlOut {
 
   private flushRun(): void {
     if (this.run === '') return;
-    this.current += this.runStyle ? `<span style="${this.runStyle}">${escapeHtml(this.run)}</span>` : `<span>${escapeHtml(this.run)}</span>`;
+    this.current += this.runStyle ? `<span style="${this.runStyle}">${this.run}</span>` : `<span>${this.run}</span>`;
     this.run = '';
     this.hasContent = true;
   }
@@ -91,19 +105,6 @@ class HtmlOut {
     while (last >= first && isEmpty(this.paragraphs[last])) last--;
     return this.paragraphs.slice(first, last + 1).map((p) => `<p>${p}</p>`).join('');
   }
-}
-
-/** The plain text of HTML built by this module ({@link htmlToPlainText} semantics, via `PlainTextSink`). */
-function plainOf(html: string): string {
-  const sink = new PlainTextSink(false);
-  const re = /<(\/?)(p|br|span)\b[^>]*>|([^<]+)/g;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[3] !== undefined) {
-      const t = m[3].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-      sink.text(t, 0, t.length);
-    } else if (m[2] !== 'span') applyTag(sink, m[2], m[1] === '/');
-  }
-  return sink.finish();
 }
 
 /**
@@ -169,7 +170,13 @@ export function rtfToHtml(rtf: string): { html: string; plain: string } {
       const hex = s.slice(i + 2, i + 4);
       i += 4;
       if (pendingSkip > 0) pendingSkip--;
-      else if (!st.skip && /^[0-9a-f]{2}$/i.test(hex)) bytes.push(parseInt(hex, 16));
+      else if (!st.skip && /^[0-9a-f]{2}$/i.test(hex)) {
+        const byte = parseInt(hex, 16);
+        if (KEPT_BYTES[byte]) {
+          flush();
+          out.kept(KEPT_BYTES[byte], st);
+        } else bytes.push(byte);
+      }
       groupStart = false;
       continue;
     }
@@ -183,7 +190,8 @@ export function rtfToHtml(rtf: string): { html: string; plain: string } {
           text += next;
         }
       } else if (next === '~') {
-        if (!st.skip) text += '\u00A0';
+        flush();
+        if (!st.skip) out.kept('&nbsp;', st);
       } else if (next === '_') {
         if (!st.skip) text += '-';
       } else if (next === '\n' || next === '\r') {
@@ -232,15 +240,22 @@ export function rtfToHtml(rtf: string): { html: string; plain: string } {
   }
   flush();
   const html = out.finish();
-  return { html, plain: html === '' ? '' : plainOf(html) };
+  return { html, plain: htmlToPlainText(html) };
 }
 
-/** A plain text (lines separated by '\n') as RTF text body characters: `\ \{ \}` escaped, non-ASCII as `\'xx`/`\uN?`. */
-function rtfEscape(line: string): string {
+/** Whitespace the text keeps → RTF (the reverse of `\~`, `\'09`, `\'20` in {@link rtfToHtml}). */
+const KEPT_RTF: Readonly<Record<string, string>> = { '\u00A0': '\\~', '\t': "\\'09", ' ': "\\'20" };
+
+/**
+ * A line of text as RTF text body characters: `\ \{ \}` escaped, a tab as `\tab`, non-ASCII as `\'xx`/`\uN?`;
+ * in a `kept` run the whitespace as in {@link KEPT_RTF}.
+ */
+function rtfEscape(line: string, kept = false): string {
   let out = '';
   for (const ch of line) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\\' || ch === '{' || ch === '}') out += '\\' + ch;
+    if (kept && KEPT_RTF[ch]) out += KEPT_RTF[ch];
+    else if (ch === '\\' || ch === '{' || ch === '}') out += '\\' + ch;
     else if (ch === '\t') out += '\\tab ';
     else if (code < 0x80) out += ch;
     else {
@@ -259,23 +274,27 @@ export interface RtfRun {
   bold?: boolean;
   italic?: boolean;
   underline?: boolean;
+  /** The run is whitespace that the HTML writes as entities and the plain text keeps (html-runs.ts). */
+  kept?: boolean;
 }
 
 /**
  * Paragraphs of runs → an RTF document (`{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}} … }`), one `\par`
- * per paragraph, `\line` for '\n' inside a run. The output holds only 7-bit characters.
+ * per paragraph, `\line` for '\n' inside a run, kept whitespace as `\~`, `\'09`, `\'20`. The output holds only 7-bit
+ * characters.
  */
 export function runsToRtf(paragraphs: readonly (readonly RtfRun[])[]): string {
   let body = '';
   for (const runs of paragraphs) {
     for (const r of runs) {
       const on = (r.bold ? '\\b ' : '') + (r.italic ? '\\i ' : '') + (r.underline ? '\\ul ' : '');
-      const text = r.text.split('\n').map(rtfEscape).join('\\line ');
+      const text = r.text.split('\n').map((t) => rtfEscape(t, r.kept)).join('\\line ');
       body += on ? `{${on}${text}}` : text;
     }
     // The line break goes before \par, so that no line starts with the paragraph's own leading blanks (a GAEB
-    // 2000 reader strips the indentation of continuation lines); RTF ignores the line break itself.
-    body += '\r\n\\par ';
+    // 2000 reader strips the indentation of continuation lines), and after an empty group when the paragraph ends
+    // in a blank (the first line of a value is trimmed); RTF ignores the line break and the empty group.
+    body += /[ \t]$/.test(body) ? '{}\r\n\\par ' : '\r\n\\par ';
   }
   return `{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}\\pard\\plain\\fs20 ${body}}`;
 }

@@ -4,24 +4,29 @@
  * `#end[GAEB]<#begin blocks>|<[end] values>` (reference/gaeb.md §2.2, as Dangl/iTWO/SJ AVA write it).
  *
  * Layout written: GAEBInfo; PrjInfo (Name, Bez, Wae, WaeBez); Vergabe → DP, VergabeInfo, AG/Adresse, ZusText per
- * opening note text; LV → LVInfo (Name, Bez, Datum, KurzLang, BezZeit, LVGlied per schema tier, USt), then the
- * body: LVBereich (nested), Hinweis (other note texts), Position ([OZ] [Menge] [ME] [EP] [GB] [Bedarf] [Entf]
- * [ZZGruppeNr] [ZZLfdNr], Beschreibung → [Kurztext] [Langtext]).
+ * opening note text; LV → LVInfo (Name, Bez, Datum, KurzLang, BezZeit, AnzEPAnteile and _GAEBXML_LblUPComp<n> for the
+ * price component labels, LVGlied per schema tier, USt), then the body: LVBereich (nested), Hinweis (other note
+ * texts), Position ([OZ] [Menge] [ME] [EP] [EPAnteil<n>] [GB] [Bedarf] [Entf] [ZZGruppeNr] [ZZLfdNr], Beschreibung →
+ * [Kurztext] [Langtext]).
  *
  * Decisions:
  * - `[OZ]` is the full item number in the fixed tier widths, each part right-aligned and blank-filled (the form of
  *   Flechtingen GS AA.p83 `" 1 1   1"`), so parts come back exactly as they were; a skipped level is blank
  *   (`"1  10"`, the 1561 files). Widths: the schema's, widened to the longest part found (reported).
  * - Numbers with decimal comma (iTWO, NEVARIS, SJ AVA, BUILDUP: the majority of writers, §2.2): Menge 3, EP
- *   `unitPriceAccuracy` (2|3), GB 2 decimals. Prices (EP, GB) only in the priced phases 82, 84, 85, 86.
- * - `[Langtext]` is plain text (what iTWO/NEVARIS write; every reader understands it and lines survive) unless
- *   the HTML carries bold/italic/underline: then RTF (`{\rtf1\ansi\ansicpg1252 …}`), so the formatting is kept.
- *   Other formatting (fonts, colours, tables) is not kept and reported once per item.
+ *   `unitPriceAccuracy` (2|3), GB 2 decimals. Prices (EP, EPAnteil<n>, GB, Summe) only in the priced phases 82, 84,
+ *   85, 86; the component labels in every phase (as GAEB 90 record 06 and DA XML `LblUPComp`). Component amounts
+ *   have the unit price's decimals; their tags and the label tags: `price-components.ts`.
+ * - `[Langtext]` is plain text (what iTWO/NEVARIS write; every reader understands it and lines survive) when its
+ *   lines read back to the same text, else RTF (`{\rtf1\ansi\ansicpg1252 …}`), which keeps bold/italic/underline,
+ *   line breaks and the exact whitespace (long-text.ts). Other formatting (fonts, colours, tables) is not kept and
+ *   reported once per item.
  * - What the format cannot hold is reported (`GAEB2000_*`, with the item number): characters outside
- *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, price components.
+ *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, labour price components, price
+ *   components without a label slot, component amounts rounded to the unit price's decimals.
  */
 import iconv from 'iconv-lite';
-import { htmlToPlainText } from '../../../core/model/long-text.js';
+import { plainTextToHtml } from '../../../core/model/long-text.js';
 import type {
   ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
   ServiceSpecificationGroupDto,
@@ -29,8 +34,11 @@ import type {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { ReaderReport } from '../xml/reader/report.js';
-import { type RtfRun, runsToRtf } from './rtf.js';
+import { componentLabels } from '../price-components.js';
+import { writeLongText } from './long-text.js';
+import { COUNT_TAG, amountTag, componentAmounts, labelTag } from './price-components.js';
 import { checksumOf } from './tokenizer.js';
+import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 
 type Phase = '81' | '82' | '83' | '84' | '85' | '86';
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
@@ -39,101 +47,6 @@ const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Posit
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
 const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto' || e.elementTypeDiscriminator === 'Position';
 const isNote = (e: ElementDto): e is NoteTextDto => e.elementTypeDiscriminator === 'NoteTextDto' || e.elementTypeDiscriminator === 'NoteText';
-
-/** `YYYY-MM-DD…` → `DD.MM.YYYY`; undefined for anything else. */
-const toDate = (iso: string | undefined): string | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : undefined;
-};
-
-/** A number with decimal comma and `decimals` places (`1234.5` → `1234,500`). */
-const num = (n: number, decimals: number): string => n.toFixed(decimals).replace('.', ',');
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' };
-const decodeEntities = (s: string): string => s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-  if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-  return ENTITIES[e.toLowerCase()] ?? all;
-});
-const BLOCK_TAGS = /^(p|div|li|tr|h[1-6]|table|ul|ol)$/;
-
-/**
- * HTML long text → paragraphs of runs with bold/italic/underline (from b/strong, i/em, u and the span styles the
- * readers write), `br` → '\n', table cells → tab; line breaks of the HTML source become spaces, spaces and tabs
- * are kept, and an empty paragraph is an empty line.
- * @returns the paragraphs and whether any run is formatted
- */
-export function htmlToRuns(html: string): { paragraphs: RtfRun[][]; formatted: boolean } {
-  const paragraphs: RtfRun[][] = [];
-  let current: RtfRun[] = [];
-  const stack: { tag: string; b: boolean; i: boolean; u: boolean }[] = [];
-  let fmt = { b: false, i: false, u: false };
-  let formatted = false;
-  let emptyBlock: string | undefined;
-  const breaks = new WeakSet<RtfRun>();
-  const endParagraph = () => {
-    if (current.length > 0) paragraphs.push(current);
-    current = [];
-  };
-  const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[4] !== undefined) {
-      // Source line breaks are resolved per paragraph below; spaces and tabs are text (columns in tender texts).
-      const text = decodeEntities(m[4]);
-      if (text === '' || (current.length === 0 && /^\s*[\r\n]\s*$/.test(text))) continue; // indentation between blocks
-      emptyBlock = undefined;
-      current.push({ text, bold: fmt.b, italic: fmt.i, underline: fmt.u });
-      if (fmt.b || fmt.i || fmt.u) formatted = formatted || text.trim() !== '';
-      continue;
-    }
-    const tag = m[2].toLowerCase();
-    const closing = m[1] === '/';
-    if (tag === 'br') {
-      const br = { text: '\n' };
-      breaks.add(br);
-      current.push(br);
-      continue;
-    }
-    if (BLOCK_TAGS.test(tag)) {
-      // An element closed right after it opened, with nothing in it (`<p></p>`), is a blank line of the text.
-      if (closing && current.length === 0 && emptyBlock === tag) paragraphs.push([]);
-      else endParagraph();
-      emptyBlock = closing ? undefined : tag;
-      continue;
-    }
-    if (tag === 'td' || tag === 'th') {
-      if (!closing) current.push({ text: '\t' });
-      continue;
-    }
-    if (closing) {
-      const at = stack.map((s) => s.tag).lastIndexOf(tag);
-      if (at >= 0) {
-        fmt = { b: stack[at].b, i: stack[at].i, u: stack[at].u };
-        stack.length = at;
-      }
-      continue;
-    }
-    if (/\/\s*$/.test(m[3])) continue; // self-closing
-    stack.push({ tag, ...fmt });
-    const style = /style\s*=\s*"([^"]*)"/i.exec(m[3])?.[1] ?? '';
-    fmt = {
-      b: fmt.b || tag === 'b' || tag === 'strong' || /font-weight\s*:\s*(bold|[6-9]00)/i.test(style),
-      i: fmt.i || tag === 'i' || tag === 'em' || /font-style\s*:\s*italic/i.test(style),
-      u: fmt.u || tag === 'u' || /text-decoration\s*:[^;]*underline/i.test(style),
-    };
-  }
-  endParagraph();
-  // Line breaks of the HTML source (with the indentation around them) are formatting: none at the edges of a
-  // paragraph, one space inside it. `<br>` runs are real line breaks.
-  for (const p of paragraphs) {
-    const text = p.filter((r) => !breaks.has(r));
-    if (text.length === 0) continue;
-    text[0].text = text[0].text.replace(/^\s*[\r\n]\s*/, '');
-    const last = text[text.length - 1];
-    last.text = last.text.replace(/\s*[\r\n]\s*$/, '');
-    for (const r of text) r.text = r.text.replace(/\s*[\r\n]\s*/g, ' ');
-  }
-  return { paragraphs, formatted };
-}
 
 class Gaeb2000Writer {
   private readonly lines: string[] = [];
@@ -145,12 +58,15 @@ class Gaeb2000Writer {
   private hasIndex = false;
   private readonly priced: boolean;
   private readonly upDecimals: number;
+  /** Price component labels, in `[EPAnteil<n>]` order (`componentLabels`). */
+  private readonly labels: string[];
   private current: string | undefined;
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
     private readonly report: ReaderReport, private readonly phase: Phase) {
     this.priced = PRICED.has(phase) && options.WritePrices !== false;
     this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
+    this.labels = componentLabels(project, project.serviceSpecifications?.[0] ?? {});
   }
 
   private begin(name: string): void {
@@ -193,7 +109,7 @@ class Gaeb2000Writer {
     this.value('Version', '1.2');
     this.value('VersMon', '11');
     this.value('VersJahr', '2001');
-    this.value('Datum', toDate(now.toISOString()));
+    this.value('Datum', formatGaeb2000Date(now.toISOString()));
     this.value('Uhrzeit', now.toISOString().slice(11, 16));
     this.value('ProgSystem', 'ava-gateway');
     this.value('ProgName', 'ava-gateway');
@@ -213,8 +129,8 @@ class Gaeb2000Writer {
     this.value('Wae', info.currencyShort);
     this.value('WaeBez', info.currencyLong);
     this.value('AbgabeOrt', spec.submissionLocation);
-    this.value('AusfBeginn', toDate(spec.plannedExecutionStart));
-    this.value('AusfEnde', toDate(spec.plannedExecutionEnd));
+    this.value('AusfBeginn', formatGaeb2000Date(spec.plannedExecutionStart));
+    this.value('AusfEnde', formatGaeb2000Date(spec.plannedExecutionEnd));
     this.end('VergabeInfo');
     if (info.buyer) this.address(info.buyer);
     const elements = spec.elements ?? [];
@@ -223,11 +139,13 @@ class Gaeb2000Writer {
     this.begin('LVInfo');
     this.value('Name', spec.name);
     this.value('Bez', spec.description);
-    this.value('Datum', toDate(spec.creationDate));
+    this.value('Datum', formatGaeb2000Date(spec.creationDate));
     this.value('KurzLang', '1');
     this.value('BezZeit', info.labourTimeLabel);
+    if (this.labels.length > 0) this.value(COUNT_TAG, this.labels.length);
+    this.labels.forEach((label, i) => this.value(labelTag(i + 1), label));
     this.tiers(info.itemNumberSchema?.tiers ?? []);
-    if (spec.projectTaxRate !== undefined) this.value('USt', num(spec.projectTaxRate * 100, 2));
+    if (spec.projectTaxRate !== undefined) this.value('USt', formatGaeb2000Number(spec.projectTaxRate * 100, 2));
     this.end('LVInfo');
     this.body(elements.filter((e) => !(isNote(e) && e.isOpeningText)), []);
     this.end('LV');
@@ -334,7 +252,7 @@ class Gaeb2000Writer {
         this.value('Bez', e.shortText);
         if (e.comissionStatus === 'Removed') this.value('Entf', 'J');
         this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
-        if (this.priced && e.totalPrice !== undefined) this.value('Summe', num(e.totalPrice, 2));
+        if (this.priced && e.totalPrice !== undefined) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
         this.end('LVBereich');
       } else if (isPosition(e)) this.position(e);
       else if (isNote(e)) {
@@ -353,12 +271,13 @@ class Gaeb2000Writer {
     this.begin('Position');
     this.value('OZ', this.oz(p));
     const qty = p.quantity ?? p.quantityOverride;
-    if (qty !== undefined) this.value('Menge', num(qty, 3));
+    if (qty !== undefined) this.value('Menge', formatGaeb2000Number(qty, 3));
     this.value('ME', p.unitTag);
     if (this.priced) {
       const up = p.unitPrice ?? p.unitPriceOverride;
-      if (up !== undefined) this.value('EP', num(up, this.upDecimals));
-      if (p.totalPrice !== undefined) this.value('GB', num(p.totalPrice, 2));
+      if (up !== undefined) this.value('EP', formatGaeb2000Number(up, this.upDecimals));
+      this.components(p, number);
+      if (p.totalPrice !== undefined) this.value('GB', formatGaeb2000Number(p.totalPrice, 2));
     }
     if (p.positionType === 'Optional') this.value('Bedarf', p.priceType === 'WithTotal' ? 'M' : 'E');
     if (p.comissionStatus === 'Removed') this.value('Entf', 'J');
@@ -369,8 +288,24 @@ class Gaeb2000Writer {
     if (p.isLumpSum) this.value('_GAEBXML_LumpSumItem', 'Yes');
     this.description(p);
     if ((p.subDescriptions?.length ?? 0) > 0) this.report.report('GAEB2000_SUBDESCRIPTION_DROPPED', 'warning', 'Sub descriptions have no GAEB 2000 equivalent and were dropped.', number);
-    if ((p.priceComponents?.length ?? 0) > 0 && this.priced) this.report.report('GAEB2000_PRICE_COMPONENTS_DROPPED', 'info', 'Unit price components were not written.', number);
     this.end('Position');
+  }
+
+  /** `[EPAnteil<n>]` of a position (`componentAmounts`); what GAEB 2000 cannot hold is reported. */
+  private components(p: PositionDto, number: string | undefined): void {
+    const labour = p.labourComponents?.price;
+    if (typeof labour === 'number' && labour !== 0) {
+      this.report.report('GAEB2000_LABOUR_COMPONENT_DROPPED', 'warning', `The labour price component (${labour}) has no GAEB 2000 tag and was not written; the unit price includes it.`, number);
+    }
+    if (!p.priceComponents || p.priceComponents.length === 0) return;
+    const { values, unplaced, rounded } = componentAmounts(p, this.labels, this.upDecimals);
+    for (const v of values) this.value(v.tag, v.text);
+    if (unplaced.length > 0) {
+      this.report.report('GAEB2000_PRICE_COMPONENTS_DROPPED', 'warning', `The price component(s) ${unplaced.map((l) => `'${l}'`).join(', ')} have no label among the LV's ${this.labels.length} (${amountTag(1)}…) and were not written.`, number);
+    }
+    if (rounded.length > 0) {
+      this.report.report('GAEB2000_PRICE_COMPONENT_ROUNDED', 'warning', `The price component(s) ${rounded.map((l) => `'${l}'`).join(', ')} were rounded to the ${this.upDecimals} decimals of the unit price.`, number);
+    }
   }
 
   private description(d: PositionDto | NoteTextDto): void {
@@ -382,18 +317,13 @@ class Gaeb2000Writer {
     this.end('Beschreibung');
   }
 
-  /** Plain text, or RTF when the HTML has bold/italic/underline; undefined without a long text. */
+  /** Plain lines or RTF, whichever reads back to the same text (`writeLongText`); undefined without a long text. */
   private longText(d: PositionDto | NoteTextDto): string | undefined {
-    const html = d.htmlLongText ?? '';
-    if (html !== '') {
-      const { paragraphs, formatted } = htmlToRuns(html);
-      if (/<(table|img)\b|font-family|font-size|color\s*:/i.test(html)) {
-        this.report.report('GAEB2000_TEXT_FORMATTING_DROPPED', 'info', 'Fonts, colours, tables or images of the long text were not written (GAEB 2000 keeps text, paragraphs, bold, italic and underline).', this.current);
-      }
-      if (formatted) return runsToRtf(paragraphs);
-      return htmlToPlainText(html) || undefined;
+    const html = d.htmlLongText || plainTextToHtml(d.longText ?? '');
+    if (/<(table|img)\b|font-family|font-size|color\s*:/i.test(html)) {
+      this.report.report('GAEB2000_TEXT_FORMATTING_DROPPED', 'info', 'Fonts, colours, tables or images of the long text were not written (GAEB 2000 keeps text, paragraphs, bold, italic and underline).', this.current);
     }
-    return d.longText || undefined;
+    return writeLongText(html);
   }
 }
 

@@ -16,9 +16,10 @@
  *   reader checks it (amounts in those columns only; their sum against record 23's unit price) and says so when a
  *   record does not fit.
  */
-import { D, type Dec, dec } from '../../../core/model/decimal.js';
-import type { PositionDto, PriceComponentDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import { D } from '../../../core/model/decimal.js';
+import type { PositionDto, PriceComponentDto } from '../../../core/model/types.js';
 import type { Severity } from '../../../core/pipeline/messages.js';
+import { componentSumMismatch, slotComponents } from '../price-components.js';
 import { field, formatImplied } from './records.js';
 
 /** The reader's and writer's message function (one message per code and item number). */
@@ -132,51 +133,21 @@ export function readComponentRecord(rec: string, line: number, labels: string[],
  * (`unitPriceOverride`): the check that the reconstructed layout was read right. The unit price is kept.
  */
 export function checkComponentSum(p: PositionDto, report: Report, itemNumber?: string): void {
-  const sum = p.priceComponents ? componentSum(p.priceComponents) : undefined;
-  if (sum === undefined || p.unitPriceOverride === undefined || sum.equals(p.unitPriceOverride)) return;
+  const sum = componentSumMismatch(p);
+  if (sum === undefined) return;
   report(
     'GAEB90_PRICE_COMPONENTS_SUM_MISMATCH', 'warning',
-    `The price components of record 22 add up to ${sum.toFixed(2)}, the unit price of record 23 is ${new D(p.unitPriceOverride).toFixed(2)}; the unit price of record 23 was kept (the record 22 layout is reconstructed).`,
+    `The price components of record 22 add up to ${sum.toFixed(2)}, the unit price of record 23 is ${new D(p.unitPriceOverride!).toFixed(2)}; the unit price of record 23 was kept (the record 22 layout is reconstructed).`,
     itemNumber,
   );
-}
-
-/** Sum of the component amounts as read (their `values[0].formula`), or undefined when none has one. */
-export function componentSum(components: readonly PriceComponentDto[]): Dec | undefined {
-  let sum: Dec | undefined;
-  for (const c of components) {
-    const f = c.values?.[0]?.formula;
-    if (typeof f === 'string' && f !== '') sum = (sum ?? new D(0)).plus(dec(f));
-  }
-  return sum;
-}
-
-/**
- * The labels the writer puts in record 06 and whose amounts it puts in record 22, in order: the project's
- * (`projectInformation.priceComponents`, else the specification's `projectPriceComponents`), else the labels of
- * the positions' price components in the order first met. Not cut to four; the caller reports what does not fit.
- */
-export function componentLabels(project: ProjectDto, spec: ServiceSpecificationDto): string[] {
-  const own = project.projectInformation?.priceComponents ?? spec.projectPriceComponents ?? [];
-  if (own.length > 0) return own.map(String);
-  const seen: string[] = [];
-  const walk = (elements: readonly unknown[] | undefined) => {
-    for (const e of (elements ?? []) as { elementTypeDiscriminator?: string; elements?: unknown[]; priceComponents?: PriceComponentDto[] }[]) {
-      for (const c of e.priceComponents ?? []) if (typeof c.label === 'string' && c.label !== '' && !seen.includes(c.label)) seen.push(c.label);
-      walk(e.elements);
-    }
-  };
-  walk(spec.elements);
-  return seen;
 }
 
 /** A component amount placed in a record 22 field. */
 export interface PlacedAmount { field: number; sign: string; digits: string; value: number }
 
 /**
- * Places a position's price components in the fields of record 22: a component goes to the field of its label
- * among the first four `labels`; a component without such a label goes to the field of its own index when that
- * field is below four and not taken. Amounts are the computed `price` (sum of its values, `calculateProject`); a
+ * Places a position's price components in the fields of record 22: the field of its label among the first four
+ * `labels`, else of its own index (`slotComponents`, ../price-components.ts). Amounts are the computed `price`; a
  * component without values leaves its field blank (as a blank field reads back to one without values).
  * @returns the placed amounts (rounded half up to 2 decimals), the labels (or `#index`) of components with an
  *   amount that found no field, those whose amount was rounded, and those that do not fit 10 digits
@@ -184,34 +155,17 @@ export interface PlacedAmount { field: number; sign: string; digits: string; val
 export function placeComponents(p: PositionDto, labels: readonly string[]): {
   placed: PlacedAmount[]; unplaced: string[]; rounded: string[]; overflow: string[];
 } {
-  const out = { placed: [] as PlacedAmount[], unplaced: [] as string[], rounded: [] as string[], overflow: [] as string[] };
-  const head = labels.slice(0, COMPONENT_FIELDS);
-  const taken = new Set<number>();
-  const fieldOf = (c: PriceComponentDto, i: number): number | undefined => {
-    const byLabel = typeof c.label === 'string' ? head.indexOf(c.label) : -1;
-    if (byLabel >= 0 && !taken.has(byLabel)) return byLabel;
-    if (byLabel < 0 && i < COMPONENT_FIELDS && !taken.has(i) && !(typeof c.label === 'string' && labels.includes(c.label))) return i;
-    return undefined;
-  };
-  (p.priceComponents ?? []).forEach((c, i) => {
-    const name = typeof c.label === 'string' && c.label !== '' ? c.label : `#${i + 1}`;
-    const value = typeof c.price === 'number' && Number.isFinite(c.price) ? c.price : undefined;
-    // No values (a blank field when read) or no computed price: the field stays blank.
-    if (value === undefined || !c.values || c.values.length === 0) return;
-    const field = fieldOf(c, i);
-    if (field === undefined) {
-      if (value !== 0) out.unplaced.push(name);
-      return;
-    }
-    taken.add(field);
+  const slotted = slotComponents(p, labels, COMPONENT_FIELDS);
+  const out = { placed: [] as PlacedAmount[], unplaced: slotted.unplaced, rounded: [] as string[], overflow: [] as string[] };
+  for (const { slot, name, value } of slotted.placed) {
     const f = formatImplied(value, COMPONENT_DIGITS, COMPONENT_DECIMALS);
     if (!f) {
       out.overflow.push(name);
-      return;
+      continue;
     }
     if (!new D(value).equals(new D(value).toDecimalPlaces(COMPONENT_DECIMALS))) out.rounded.push(name);
-    out.placed.push({ field, sign: f.sign, digits: f.digits, value });
-  });
+    out.placed.push({ field: slot, sign: f.sign, digits: f.digits, value });
+  }
   out.placed.sort((a, b) => a.field - b.field);
   return out;
 }

@@ -27,8 +27,9 @@ import type {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import { componentLabels } from '../price-components.js';
 import {
-  COMPONENT_DIGITS, COMPONENT_FIELDS, LABEL_WIDTH, componentColumn, componentLabels, labelColumn, placeComponents,
+  COMPONENT_DIGITS, COMPONENT_FIELDS, LABEL_WIDTH, componentColumn, labelColumn, placeComponents,
 } from './price-components.js';
 import {
   CP850_CHARS, type Column, GAEB90_ENCODING, type OzMask, RecordBuilder, type Run, formatImplied, formatMask, formatSegment,
