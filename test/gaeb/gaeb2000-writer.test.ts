@@ -69,6 +69,25 @@ describe('GAEB 2000 writer', () => {
     expect(offerRequest).not.toMatch(/\[EP\]|\[GB\]/);
   });
 
+  it('writes phase 84 as the reduced bid: [OZ], prices and category sums; texts only where they hold text complements', () => {
+    const plain = write(smallProject({ shortText: 'Pflaster', htmlLongText: '<p>Betonpflaster</p>', quantityOverride: 2, unitTag: 'm2', unitPriceOverride: 10, positionType: 'Optional', priceType: 'WithTotal' }), '84');
+    const body = plain.text.slice(plain.text.indexOf('#begin[LVBereich]'), plain.text.indexOf('#end[LV]')).split('\r\n').map((l) => l.trim()).filter((l) => l !== '');
+    expect(body).toEqual(['#begin[LVBereich]', '[OZ]01[end]', '#begin[Position]', '[OZ]010010[end]', '[EP]10,000[end]', '[GB]20,00[end]', '#end[Position]', '[Summe]20,00[end]', '#end[LVBereich]']);
+    expect(plain.text).toContain('[DP]84[end]');
+    expect(plain.messages.map((m) => [m.code, m.severity])).toEqual([['GAEB2000_OFFER_PHASE_REDUCED', 'info']]);
+    expect(plain.messages[0].message).toMatch(/of 2 element\(s\)/);
+
+    const complement = '<p>Fabrikat: <span class="TextComplement" data-kind="Bidder"><span class="ComplBody">Muster</span></span></p>';
+    const withAddition = write(smallProject({ shortText: 'Leuchte', htmlLongText: complement, unitPriceOverride: 5, quantityOverride: 1 }), '84');
+    expect(withAddition.text).not.toContain('[Kurztext]');
+    expect(withAddition.text).toMatch(/\[Langtext\][^[]*Fabrikat: Muster/);
+    const [back] = positionsOf(prepareProject(readGaeb2000(withAddition.bytes, defaultOptions(), new MessageCollector()), {}));
+    expect(back.unitPrice).toBe(5);
+    expect(back.longText).toBe('Fabrikat: Muster');
+    expect(back.additionType).toBe('ByBidder'); // so writing the bid again keeps it
+    expect(back.quantityOverride).toBeUndefined();
+  });
+
   it('writes plain long texts as plain lines and formatted ones as RTF', () => {
     expect(text).toContain('[Langtext]Boden lösen und laden,\r\nKlasse 3-5.\r\n\r\nAbrechnung nach Aufmaß.[end]');
     expect(text).toMatch(/\[Langtext\]\{\\rtf1\\ansi\\ansicpg1252.*\{\\b fett\}/);

@@ -11,6 +11,7 @@
  * in fixed tier widths, blank- or zero-filled (`" 1 1   1"` Flechtingen, `"1  10"` = level 2 skipped in the 1561
  * files, `"0101001"` Dangl); `[Langtext]`/`[TextRTF]`/`[Kurztext]` hold plain text or RTF (`long-text.ts`, `rtf.ts`).
  * Unit price components: labels from `LVInfo`, amounts `[EPAnteil<n>]` per position (`price-components.ts`).
+ * DP 84 (the reduced bid, writer.ts): a position long text without a short text is the bidder's entry (`additionType` ByBidder).
  */
 import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
@@ -318,6 +319,9 @@ class Gaeb2000Reader {
       if (c.key === 'beschreibung') this.description(c, p);
       else this.unknown(c, number);
     }
+    // The reduced bid (DP 84) keeps a position's long text only for the bidder's entries (writer.ts); a long text
+    // without the LV's short text is such an entry, read as a text holding bidder additions.
+    if (this.dp?.trim() === '84' && p.shortText === undefined && p.htmlLongText) p.additionType = 'ByBidder';
     return p;
   }
 

@@ -21,6 +21,12 @@
  *   lines read back to the same text, else RTF (`{\rtf1\ansi\ansicpg1252 …}`), which keeps bold/italic/underline,
  *   line breaks and the exact whitespace (long-text.ts). Other formatting (fonts, colours, tables) is not kept and
  *   reported once per item.
+ * - Phase 84 (bid submission) is the reduced structure: LVBereich with `[OZ]` and `[Summe]`, Position with `[OZ]`,
+ *   `[EP]`, `[EPAnteil<n>]`, `[GB]`; no opening texts, remarks, labels, quantities, units, item kinds or texts,
+ *   except the long text of a position holding text complements or a text addition (so the bidder's entries reach
+ *   the receiver; GAEB 2000 has no complement markup). Source: gaeb-online.de help "Keine Texte, keine Mengen bei
+ *   DA84" (D84/P84/X84 hold OZ, EP, GB and EP components, no short/long texts, quantities, units or item kinds).
+ *   One message (`GAEB2000_OFFER_PHASE_REDUCED`, info) says how many elements lost what.
  * - What the format cannot hold is reported (`GAEB2000_*`, with the item number): characters outside
  *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, labour price components, price
  *   components without a label slot, component amounts rounded to the unit price's decimals.
@@ -46,6 +52,9 @@ const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Posit
 
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
 const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto' || e.elementTypeDiscriminator === 'Position';
+/** A text the bidder fills in: text complements in the HTML, or marked as holding a text addition. */
+const holdsAdditions = (d: PositionDto): boolean =>
+  (d.additionType !== undefined && d.additionType !== 'None') || /class="[^"]*\bTextComplement\b/.test(d.htmlLongText ?? '');
 const isNote = (e: ElementDto): e is NoteTextDto => e.elementTypeDiscriminator === 'NoteTextDto' || e.elementTypeDiscriminator === 'NoteText';
 
 class Gaeb2000Writer {
@@ -57,6 +66,10 @@ class Gaeb2000Writer {
   private groupCount = 0;
   private hasIndex = false;
   private readonly priced: boolean;
+  /** Phase 84: the reduced bid structure (see the module comment). */
+  private readonly reduced: boolean;
+  /** Elements whose texts, quantities, units or kinds phase 84 left out (for one message at the end). */
+  private reducedCount = 0;
   private readonly upDecimals: number;
   /** Price component labels, in `[EPAnteil<n>]` order (`componentLabels`). */
   private readonly labels: string[];
@@ -65,6 +78,7 @@ class Gaeb2000Writer {
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
     private readonly report: ReaderReport, private readonly phase: Phase) {
     this.priced = PRICED.has(phase) && options.WritePrices !== false;
+    this.reduced = phase === '84';
     this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
     this.labels = componentLabels(project, project.serviceSpecifications?.[0] ?? {});
   }
@@ -134,7 +148,11 @@ class Gaeb2000Writer {
     this.end('VergabeInfo');
     if (info.buyer) this.address(info.buyer);
     const elements = spec.elements ?? [];
-    for (const e of elements) if (isNote(e) && e.isOpeningText) this.zusText(e);
+    for (const e of elements) {
+      if (!(isNote(e) && e.isOpeningText)) continue;
+      if (this.reduced) this.reducedCount++;
+      else this.zusText(e);
+    }
     this.begin('LV');
     this.begin('LVInfo');
     this.value('Name', spec.name);
@@ -152,6 +170,12 @@ class Gaeb2000Writer {
     this.end('Vergabe');
     this.depth--;
     this.lines.push(`#end[GAEB]${checksumOf({ begins: this.begins, ends: this.ends })}`);
+    if (this.reducedCount > 0) {
+      this.report.report(
+        'GAEB2000_OFFER_PHASE_REDUCED', 'info',
+        `Phase 84 (bid submission) holds item numbers, prices, price components and category totals only: the texts, quantities, units and item kinds of ${this.reducedCount} element(s) were not written (long texts with text complements or a text addition were kept).`,
+      );
+    }
     return this.lines.join('\r\n') + '\r\n';
   }
 
@@ -249,12 +273,16 @@ class Gaeb2000Writer {
         this.current = e.itemNumber?.stringRepresentation;
         this.begin('LVBereich');
         this.value('OZ', this.oz(e));
-        this.value('Bez', e.shortText);
-        if (e.comissionStatus === 'Removed') this.value('Entf', 'J');
+        if (this.reduced) this.reducedCount += e.shortText ? 1 : 0;
+        else {
+          this.value('Bez', e.shortText);
+          if (e.comissionStatus === 'Removed') this.value('Entf', 'J');
+        }
         this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
         if (this.priced && e.totalPrice !== undefined) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
         this.end('LVBereich');
       } else if (isPosition(e)) this.position(e);
+      else if (isNote(e) && this.reduced) this.reducedCount++;
       else if (isNote(e)) {
         this.begin('Hinweis');
         this.description(e);
@@ -271,13 +299,19 @@ class Gaeb2000Writer {
     this.begin('Position');
     this.value('OZ', this.oz(p));
     const qty = p.quantity ?? p.quantityOverride;
-    if (qty !== undefined) this.value('Menge', formatGaeb2000Number(qty, 3));
-    this.value('ME', p.unitTag);
+    if (qty !== undefined && !this.reduced) this.value('Menge', formatGaeb2000Number(qty, 3));
+    if (!this.reduced) this.value('ME', p.unitTag);
     if (this.priced) {
       const up = p.unitPrice ?? p.unitPriceOverride;
       if (up !== undefined) this.value('EP', formatGaeb2000Number(up, this.upDecimals));
       this.components(p, number);
       if (p.totalPrice !== undefined) this.value('GB', formatGaeb2000Number(p.totalPrice, 2));
+    }
+    if (this.reduced) {
+      this.reducedCount++;
+      if (holdsAdditions(p)) this.description({ ...p, shortText: undefined });
+      this.end('Position');
+      return;
     }
     if (p.positionType === 'Optional') this.value('Bedarf', p.priceType === 'WithTotal' ? 'M' : 'E');
     if (p.comissionStatus === 'Removed') this.value('Entf', 'J');
@@ -332,7 +366,8 @@ class Gaeb2000Writer {
  * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
  * @param options resolved options (reads WritePrices, RemoveUnprintableCharactersFromTexts)
  * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number)
- * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86
+ * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86; 84 writes the reduced bid
+ *   structure (see the module comment)
  * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer
  */
 export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Phase): Buffer {
