@@ -48,6 +48,8 @@ import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 
 type Phase = '81' | '82' | '83' | '84' | '85' | '86';
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
+/** ASCII only: Windows-1252 encodes it as it is. */
+const ASCII = /^[\x00-\x7F]*$/;
 const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Position: 'Position', Index: 'Index' };
 
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
@@ -103,7 +105,7 @@ class Gaeb2000Writer {
       text = text.replace(/\[end\]/gi, '[end ]');
       this.report.report('GAEB2000_END_MARKER_ESCAPED', 'warning', `A text held the marker '[end]'; it was written as '[end ]'.`, this.current);
     }
-    if (iconv.decode(iconv.encode(text, 'win1252'), 'win1252') !== text) {
+    if (!ASCII.test(text) && iconv.decode(iconv.encode(text, 'win1252'), 'win1252') !== text) {
       this.report.report('GAEB2000_CHARACTER_REPLACED', 'warning', `[${tag}] holds characters outside Windows-1252; they were written as '?'.`, this.current);
     }
     this.lines.push(`${' '.repeat(this.depth)}[${tag}]${text.split('\n').join('\r\n')}[end]`);

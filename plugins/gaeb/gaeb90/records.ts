@@ -82,34 +82,39 @@ export function field(record: string, c: Column): string {
   return record.slice(from - 1, to);
 }
 
-/** A record being written: 80 blanks to fill column by column. */
+/** Columns a record's content may use; 75–80 hold the running number (`toString`). */
+const CONTENT_COLUMNS = 74;
+const BLANK_RECORD = ' '.repeat(CONTENT_COLUMNS);
+
+/**
+ * A record being written: 74 blanks to fill column by column (one character per column; a value is cut at its
+ * field's end and at column 74), then the running number in cols 75–80. Values are CP850 text (writer.ts `clean`).
+ */
 export class RecordBuilder {
-  private readonly chars: string[];
+  private text = BLANK_RECORD;
 
   constructor(type: string) {
-    this.chars = Array.from({ length: RECORD_LENGTH }, () => ' ');
     this.put('type', type);
   }
 
   /** Writes `value` left-aligned into field `c`; the caller has cut it to the field width. */
   put(c: Column, value: string): this {
     const [from, to] = COL[c];
-    const chars = Array.from(value);
-    for (let i = 0; i < chars.length && from - 1 + i < to; i++) this.chars[from - 1 + i] = chars[i];
-    return this;
+    return this.putAt(from, to - from + 1, value);
   }
 
   /** Writes `value` left-aligned into `w` columns from column `from` (1-based), for repeated fields (record 06). */
   putAt(from: number, w: number, value: string): this {
-    const chars = Array.from(value);
-    for (let i = 0; i < chars.length && i < w && from - 1 + i < 74; i++) this.chars[from - 1 + i] = chars[i];
+    // One column per UTF-16 unit: the writer hands in CP850 text, so a surrogate (never encodable) becomes '?'.
+    const text = /[\uD800-\uDFFF]/.test(value) ? value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, '?') : value;
+    const n = Math.min(text.length, w, CONTENT_COLUMNS - (from - 1));
+    if (n > 0) this.text = this.text.slice(0, from - 1) + text.slice(0, n) + this.text.slice(from - 1 + n);
     return this;
   }
 
   /** The record with the running number in cols 75–80. */
   toString(sequence: number): string {
-    const seq = String(sequence).padStart(6, '0').slice(-6);
-    return this.chars.slice(0, 74).join('') + seq;
+    return this.text + String(sequence).padStart(6, '0').slice(-6);
   }
 }
 

@@ -46,6 +46,8 @@ const NEAREST: Readonly<Record<string, string>> = {
   '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u201e': '"', '\u201c': '"', '\u201d': '"', '\u201a': "'", '\u2018': "'",
   '\u2019': "'", '\u2026': '...', '\u20ac': 'EUR', '\u2022': '*', '\u00ad': '',
 };
+/** Printable ASCII only: text CP850 encodes as it is. */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
 const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto';
 
@@ -85,6 +87,7 @@ class Gaeb90Writer {
 
   /** Text made writable: control characters → blank (removed with RemoveUnprintableCharactersFromTexts), non-CP850 → nearest or '?'. */
   clean(text: string, itemNumber?: string): string {
+    if (PRINTABLE_ASCII.test(text)) return text; // nothing to replace: the common case, without the loop
     const remove = this.options.RemoveUnprintableCharactersFromTexts === true;
     let out = '';
     let replaced = '';
