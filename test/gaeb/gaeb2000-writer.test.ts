@@ -81,11 +81,15 @@ describe('GAEB 2000 writer', () => {
     const withAddition = write(smallProject({ shortText: 'Leuchte', htmlLongText: complement, unitPriceOverride: 5, quantityOverride: 1 }), '84');
     expect(withAddition.text).not.toContain('[Kurztext]');
     expect(withAddition.text).toMatch(/\[Langtext\][^[]*Fabrikat: Muster/);
-    const [back] = positionsOf(prepareProject(readGaeb2000(withAddition.bytes, defaultOptions(), new MessageCollector()), {}));
+    const readMessages = new MessageCollector();
+    const [back] = positionsOf(prepareProject(readGaeb2000(withAddition.bytes, defaultOptions(), readMessages), {}));
     expect(back.unitPrice).toBe(5);
     expect(back.longText).toBe('Fabrikat: Muster');
     expect(back.additionType).toBe('ByBidder'); // so writing the bid again keeps it
-    expect(back.quantityOverride).toBeUndefined();
+    // No [Menge] in a bid: the quantity is derived as [GB] / [EP], so the total recalculates as stated.
+    expect(back.quantityOverride).toBe(1);
+    expect(back.totalPrice).toBe(5);
+    expect(readMessages.messages.map((m) => m.code)).toContain('GAEB_QTY_DERIVED');
   });
 
   it('writes plain long texts as plain lines and formatted ones as RTF', () => {

@@ -178,11 +178,15 @@ describe('writeGaeb90 record format', () => {
     expect(messages.map((m) => [m.code, m.severity])).toEqual([['GAEB90_OFFER_PHASE_REDUCED', 'info']]);
     expect(messages[0].message).toMatch(/texts, quantities and units of 3 element\(s\)/);
 
-    const back = readGaeb90(write(p, '84').bytes, defaultOptions({}), new MessageCollector());
+    // Read back: no quantity in the file, so it is derived from record 23 (total / unit price) and reported.
+    const readMessages = new MessageCollector();
+    const back = readGaeb90(write(p, '84').bytes, defaultOptions({}), readMessages);
     const [pos] = positionsOf(prepareProject(back, {}));
     expect(pos.itemNumber?.stringRepresentation).toBe('01.001');
     expect(pos.unitPrice).toBe(12.34);
-    expect(pos.quantityOverride).toBeUndefined();
+    expect(pos.quantityOverride).toBe(2.5);
+    expect(pos.totalPrice).toBe(30.85);
+    expect(readMessages.messages.map((m) => m.code)).toContain('GAEB_QTY_DERIVED');
     expect(pos.shortText ?? '').toBe('');
     expect(pos.htmlLongText).toContain('Muster');
     expect(pos.htmlLongText).not.toContain('Fabrikat');

@@ -11,8 +11,10 @@
  * in fixed tier widths, blank- or zero-filled (`" 1 1   1"` Flechtingen, `"1  10"` = level 2 skipped in the 1561
  * files, `"0101001"` Dangl); `[Langtext]`/`[TextRTF]`/`[Kurztext]` hold plain text or RTF (`long-text.ts`, `rtf.ts`).
  * Unit price components: labels from `LVInfo`, amounts `[EPAnteil<n>]` per position (`price-components.ts`).
- * DP 84 (the reduced bid, writer.ts): a position long text without a short text is the bidder's entry (`additionType` ByBidder).
+ * DP 84 (the reduced bid, writer.ts): a position long text without a short text is the bidder's entry (`additionType`
+ * ByBidder); quantities, which a bid does not carry, are derived as [GB] / [EP] (`bid-quantities.ts`).
  */
+import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
 import { derivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
@@ -73,6 +75,8 @@ class Gaeb2000Reader {
     }
     this.project.priceAccuracy = 2;
     this.project.unitPriceAccuracy = this.info.upFracDig === 2 ? 2 : 3;
+    const derived = this.dp?.trim() === '84' ? deriveBidQuantities(this.spec.elements ?? []) : 0;
+    if (derived > 0) this.report.report('GAEB_QTY_DERIVED', 'info', bidQuantitiesMessage(derived, '[GB] / [EP]'));
     if (this.skippedItems.length > 0) {
       this.report.report('GAEB2000_SKIPPED_LEVEL', this.fillSkipped ? 'info' : 'warning',
         `${this.skippedItems.length} item(s) leave out item number levels of the schema (first: ${this.skippedItems[0]}). ` +

@@ -19,7 +19,10 @@
  * of the components that differs from it is reported. Record 27 ("sub-item long text" per ddrews-de/gaeb-converter,
  * no sample, no column layout anywhere) is not mapped: its cols 3–74 are kept verbatim in the extra field
  * `gaeb90SubText` (written back only to GAEB 90) and reported with the item number (`sub-text.ts`).
+ *
+ * A bid (DP 84) carries no quantities: they are derived from record 23 (`bid-quantities.ts`, `GAEB_QTY_DERIVED`).
  */
+import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { parseError } from '../../../core/errors.js';
 import { htmlToPlainText } from '../../../core/model/index.js';
 import {
@@ -402,6 +405,8 @@ class Gaeb90Reader {
     const phase = this.dp !== undefined ? EXCHANGE_PHASE_BY_DP[this.dp] : undefined;
     this.spec.exchangePhase = phase ?? 'Undefined';
     if (!phase) this.report('GAEB_PHASE_UNMAPPED', 'info', `Exchange phase DP '${this.dp ?? ''}' has no equivalent in the model (81–86 have); the phase is Undefined.`);
+    const derived = this.dp === '84' ? deriveBidQuantities(this.spec.elements ?? []) : 0;
+    if (derived > 0) this.report('GAEB_QTY_DERIVED', 'info', bidQuantitiesMessage(derived, 'item total / unit price (record 23)'));
     if (this.stated.count !== undefined && this.stated.count !== this.items) {
       this.report('GAEB90_ITEM_COUNT_MISMATCH', 'warning', `Record 99 states ${this.stated.count} items; the file holds ${this.items} item records (21).`);
     }

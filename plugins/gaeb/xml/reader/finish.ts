@@ -4,8 +4,8 @@
  * Trade phases (93/94/96/97) map as the inverse of the trade writer's `tradePhaseFor` (../trade/phase.ts).
  * Source: GAEB DA XML 3.3 Lib tgDP, tgGAEBInfo; phase names reference/avacloud-api.md §1.1 (`EXCHANGE_PHASE_BY_DP`).
  */
-import { D } from '../../../../core/model/decimal.js';
-import { EXCHANGE_PHASE_BY_DP, type ElementDto, type PositionDto, type ServiceSpecificationGroupDto } from '../../../../core/model/types.js';
+import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
+import { bidQuantitiesMessage, deriveBidQuantities } from '../../bid-quantities.js';
 import { exchangePhaseForTrade } from '../trade/phase.js';
 import { resolveGroupAlternatives, resolveLinks } from './links.js';
 import type { ReaderReport } from './report.js';
@@ -42,7 +42,8 @@ export function finishDocument(state: GaebXmlState, report: ReaderReport): void 
   state.project.priceAccuracy ??= 2;
   state.project.unitPriceAccuracy ??= state.info.upFracDig === 2 ? 2 : 3;
   resolveGroupAlternatives(spec.elements ?? [], report);
-  if (dp === '84') deriveQuantities(spec.elements ?? [], report);
+  const derived = dp === '84' ? deriveBidQuantities(spec.elements ?? []) : 0;
+  if (derived > 0) report.report('GAEB_QTY_DERIVED', 'info', bidQuantitiesMessage(derived, 'IT / (UP × (1 − discount))'));
   const skipped = body.skippedLevelItems;
   if (skipped.length > 0) {
     const schema = state.info.itemNumberSchema;
@@ -57,35 +58,3 @@ export function finishDocument(state: GaebXmlState, report: ReaderReport): void 
   }
 }
 
-/**
- * X84 (bid, reduced) carries UP and IT but no Qty: the quantity is derived as IT / (UP × (1 − discount)), 3
- * decimals, for items without Qty whose UP is not 0 (not for QtyTBD items), so totals recalculate; a markup
- * item (no MarkupType in X84) keeps its IT as unit price (quantity 1).
- * One info message GAEB_QTY_DERIVED with the count.
- */
-function deriveQuantities(elements: readonly ElementDto[], report: ReaderReport): void {
-  let count = 0;
-  const walk = (list: readonly ElementDto[] | undefined): void => {
-    for (const e of list ?? []) {
-      if (e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto') walk((e as ServiceSpecificationGroupDto).elements);
-      if (e.elementTypeDiscriminator !== 'PositionDto') continue;
-      const p = e as PositionDto;
-      const it = p.gaebTotal;
-      // A markup item of X84 has no MarkupType (the phase leaves it out): its IT is kept as its unit price.
-      if (p.isComplementingPosition && p.gaebComplementingType === undefined && typeof it === 'number') {
-        p.unitPriceOverride = it;
-        continue;
-      }
-      const up = p.unitPriceOverride;
-      if (p.quantityOverride !== undefined || p.amountToBeEnteredByBidder || p.isComplementingPosition || typeof it !== 'number' || !up) continue;
-      const net = new D(up).times(new D(1).minus(p.deductionFactor ?? 0));
-      if (net.isZero()) continue;
-      p.quantityOverride = new D(it).dividedBy(net).toDecimalPlaces(3, D.ROUND_HALF_UP).toNumber();
-      count++;
-    }
-  };
-  walk(elements);
-  if (count > 0) {
-    report.report('GAEB_QTY_DERIVED', 'info', `${count} item quantities of this X84 (which has no Qty) were derived as IT / (UP × (1 − discount)).`);
-  }
-}
