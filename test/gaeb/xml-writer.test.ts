@@ -204,14 +204,18 @@ describe('rich fixture, priced phases', async () => {
     expect(val(doc, 'PrjInfo/UPFracDig')).toBe('2');
   });
 
-  it('84 writes the reduced bid: CTR, prices and totals, no units, labels or texts beyond complements', () => {
+  it('84 writes the reduced bid: CTR, prices and totals, no quantities, units, labels or texts beyond complements', () => {
     const { doc, messages } = write(project, '3.3', '84');
     expect(val(doc, 'Award/CTR/Address/Name1')).toBe('Bau GmbH');
     expect(at(doc, 'Award/OWN')).toBeUndefined();
     for (const name of ['QU', 'LblTx', 'OutlineText', 'AddText', 'Provis', 'ALNGroupNo']) expect(all(doc, name)).toHaveLength(0);
     for (const c of all(doc, 'BoQCtgy')) expect(val(c, 'Totals/Total')).toMatch(/^\d+\.\d\d$/);
     const i10 = itemByNumber(doc, '01.01.0010') as XNode;
-    expect([val(i10, 'Qty'), val(i10, 'UP'), val(i10, 'IT')]).toEqual(['120.500', '12.345', '1487.57']);
+    // A bid carries prices, not the tender's quantities (a reader derives them as IT / UP).
+    expect([val(i10, 'Qty'), val(i10, 'UP'), val(i10, 'IT')]).toEqual([undefined, '12.345', '1487.57']);
+    expect(messages.some((m) => m.code === 'GAEB_XML_QTY_DROPPED')).toBe(true);
+    // …except where the bidder enters the quantity: that one is the bid's own.
+    expect(val(itemByNumber(doc, '01.02.0010') as XNode, 'Qty')).toBe('0.000');
     const detail = at(i10, 'Description/CompleteText/DetailTxt') as XNode;
     expect(detail.children.map((c) => c.name)).toEqual(['TextComplement', 'TextComplement']);
     expect(all(detail, 'ComplCaption')).toHaveLength(0);

@@ -64,8 +64,10 @@ export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex
   if (p.amountToBeEnteredByBidder === true && item.qtyTBD !== 'none') {
     b.leaf('QtyTBD', 'Yes');
     if (item.qtyTBD === 'withQty' && qty !== undefined && qty !== 0) b.leaf('Qty', fmtQty(qty));
-  } else if (qty !== undefined) {
+  } else if (qty !== undefined && (item.qty === 'all' || p.amountToBeEnteredByBidder === true)) {
     b.leaf('Qty', fmtQty(qty));
+  } else if (qty !== undefined) {
+    ctx.tally('GAEB_XML_QTY_DROPPED', 'info', `phase ${rules.phase} (the bid) carries no quantities of the tender; a reader derives them as IT / UP`, no);
   }
 
   if (item.qu !== 'none') {

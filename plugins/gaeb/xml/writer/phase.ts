@@ -66,6 +66,11 @@ export interface PhaseRules {
     notOffered: boolean;
     /** `QtyTBD` alone (83), with optional Qty (81/82/86, 3.1), or not at all (84, 85). */
     qtyTBD: 'none' | 'alone' | 'withQty';
+    /**
+     * `Qty` of every item, or (84, the reduced bid) only of items whose quantity the bidder enters: a bid carries
+     * prices, not the tender's quantities (BVBS certification X84; gaeb-online.de "Keine Texte, keine Mengen bei DA84").
+     */
+    qty: 'all' | 'bidderEntered';
     qu: Presence;
     /** SumDescr + full SubDescr (else 84's SubDNo/Description?/Qty?). */
     subDescrFull: boolean;
@@ -132,6 +137,7 @@ function rules33(phase: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | '
       notAppl: phase === '81' || phase === '82' || phase === '86',
       notOffered: reduced,
       qtyTBD: phase === '83' ? 'alone' : reduced || phase === '85' ? 'none' : 'withQty',
+      qty: reduced ? 'bidderEntered' : 'all',
       qu: phase === '83' || phase === '85' ? 'required' : reduced ? 'none' : 'optional',
       subDescrFull: !reduced,
       qtyDeterm: true,
