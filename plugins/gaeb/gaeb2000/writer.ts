@@ -311,7 +311,7 @@ class Gaeb2000Writer {
     }
     if (this.reduced) {
       this.reducedCount++;
-      if (holdsAdditions(p)) this.description({ ...p, shortText: undefined });
+      if (holdsAdditions(p)) this.description(p, false);
       this.end('Position');
       return;
     }
@@ -344,11 +344,13 @@ class Gaeb2000Writer {
     }
   }
 
-  private description(d: PositionDto | NoteTextDto): void {
+  /** `Beschreibung`: `[Kurztext]` (unless `withShortText` is false: the reduced bid) and `[Langtext]`. */
+  private description(d: PositionDto | NoteTextDto, withShortText = true): void {
     const long = this.longText(d);
-    if (d.shortText === undefined && long === undefined) return;
+    const short = withShortText ? d.shortText : undefined;
+    if (short === undefined && long === undefined) return;
     this.begin('Beschreibung');
-    this.value('Kurztext', d.shortText?.replace(/\s*\n\s*/g, ' '));
+    this.value('Kurztext', short?.replace(/\s*\n\s*/g, ' '));
     this.value('Langtext', long);
     this.end('Beschreibung');
   }
