@@ -14,7 +14,6 @@
  * DP 84 (the reduced bid, writer.ts): a position long text without a short text is the bidder's entry (`additionType`
  * ByBidder); quantities, which a bid does not carry, are derived as [GB] / [EP] (`bid-quantities.ts`).
  */
-import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
 import { derivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
@@ -25,6 +24,7 @@ import {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
+import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { readLongText, readShortText } from './long-text.js';
 import { checkComponentSum, readComponentLabels, readPositionComponents } from './price-components.js';

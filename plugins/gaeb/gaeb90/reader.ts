@@ -22,7 +22,6 @@
  *
  * A bid (DP 84) carries no quantities: they are derived from record 23 (`bid-quantities.ts`, `GAEB_QTY_DERIVED`).
  */
-import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { parseError } from '../../../core/errors.js';
 import { htmlToPlainText } from '../../../core/model/index.js';
 import {
@@ -31,6 +30,7 @@ import {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { checkComponentSum, readComponentLabels, readComponentRecord } from './price-components.js';
 import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseImplied, parseMask, sliceOz } from './records.js';
 import { keepSubTextLine, reportSubText } from './sub-text.js';
