@@ -50,7 +50,7 @@ describe('mutated GAEB input', () => {
       const bytes = mutate(source, next);
       const toAva = n % 2 === 0;
       const route = registry.route('gaeb', toAva ? 'ava' : 'gaeb');
-      const options = resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: DESTINATIONS[n % DESTINATIONS.length] });
+      const options = resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: DESTINATIONS[(n >> 1) % DESTINATIONS.length] });
       try {
         const { output } = await service.convert(route, { bytes, fileName: file }, options, (err, stage) => {
           crashes.push(`mutation ${n} (${stage}): ${(err as Error).stack}`);
