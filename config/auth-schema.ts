@@ -67,7 +67,7 @@ export function fillClientDefaults(entry: Partial<ClientConfig> & { clientId: st
 export const AUTH_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins'],
+  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins', 'lockout'],
   properties: {
     issuer: { type: 'string', pattern: '^https?://[^?#]+$' },
     requireTokenForConversions: { type: 'boolean' },
@@ -156,5 +156,17 @@ export const AUTH_SCHEMA = {
       },
     },
     grantPlugins: { type: 'array', items: { type: 'string', minLength: 1 } },
+    lockout: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['freeAttempts', 'baseDelaySeconds', 'maxDelaySeconds', 'lockAfter', 'lockSeconds'],
+      properties: {
+        freeAttempts: { type: 'integer', minimum: 0 },
+        baseDelaySeconds: { type: 'number', minimum: 0 },
+        maxDelaySeconds: { type: 'number', minimum: 0 },
+        lockAfter: { type: 'integer', minimum: 1 },
+        lockSeconds: { type: 'integer', minimum: 1 },
+      },
+    },
   },
 } as const;

@@ -153,6 +153,21 @@ export interface AuthConfig {
   deviceFlow: DeviceFlowConfig;
   /** Module specifiers of customer grant plugins, loaded with `import()`. */
   grantPlugins: string[];
+  /** Throttling of failed password attempts per user (password grant and, later, the login pages). */
+  lockout: LockoutConfig;
+}
+
+/**
+ * Failed password attempts per user: the first `freeAttempts` failures cost nothing; each later failure makes the
+ * user wait `baseDelaySeconds · 2^(failures − freeAttempts − 1)` (at most `maxDelaySeconds`) before the next
+ * attempt is checked; `lockAfter` failures lock the user for `lockSeconds`. A success resets the count.
+ */
+export interface LockoutConfig {
+  freeAttempts: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  lockAfter: number;
+  lockSeconds: number;
 }
 
 /**
@@ -208,4 +223,5 @@ export const DEFAULT_AUTH: AuthConfig = {
   tenants: [{ name: 'default', displayName: 'Default', conversionScope: 'avacloud', enabledFormats: [], optionDefaults: {} }],
   deviceFlow: { userCodeLength: 8, lifetime: 600, interval: 5, verificationPath: '/device' },
   grantPlugins: [],
+  lockout: { freeAttempts: 3, baseDelaySeconds: 1, maxDelaySeconds: 60, lockAfter: 10, lockSeconds: 900 },
 };

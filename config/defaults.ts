@@ -23,6 +23,41 @@ export interface GatewayConfig {
   redisUrl?: string;
   /** Prefix of every Redis key the gateway writes (several deployments can share one Redis). */
   redisKeyPrefix: string;
+  /**
+   * Whether to trust `X-Forwarded-*` headers from a reverse proxy (fastify `trustProxy`): `true`, a hop count,
+   * or the proxies' addresses/CIDRs. Never changes the issuer, which is configuration only.
+   */
+  trustProxy: boolean | number | string[];
+  /** Conversions run in a pool of worker threads (piscina). */
+  pool: {
+    /** Worker threads; `0` runs conversions on the main thread; default: the machine's cores. */
+    threads?: number;
+    /** Conversions waiting for a thread beyond which requests answer 503 with `Retry-After`. */
+    maxQueue: number;
+    /** A conversion running longer than this (seconds) is stopped and answered with an error. */
+    timeoutSeconds: number;
+  };
+  /** Rate limits of the `/connect` endpoints (token, device authorization, introspection, revocation). */
+  rateLimits: {
+    enabled: boolean;
+    /** Length of the counting window in seconds. */
+    windowSeconds: number;
+    /** Requests one client id may make to one endpoint per window. */
+    perClient: number;
+    /** Requests one remote address may make to one endpoint per window. */
+    perAddress: number;
+  };
+  /** Cross-origin requests (`@fastify/cors`) for browser clients of `/connect/token` and the conversion routes. */
+  cors: {
+    /** Allowed origins (`https://app.example.com`), exact; empty = no CORS headers. */
+    origins: string[];
+    /** Seconds a browser may cache a preflight answer. */
+    maxAgeSeconds: number;
+  };
+  /** `GET /metrics` in the Prometheus text format. */
+  metrics: { enabled: boolean };
+  /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
+  shutdownGraceSeconds: number;
   /** The token service: clients, resources, scopes, users, tenants, keys. */
   auth: AuthConfig;
 }
@@ -35,5 +70,11 @@ export const DEFAULT_CONFIG: Readonly<GatewayConfig> = Object.freeze({
   plugins: [],
   limits: Object.freeze({ uploadBytes: 50 * 1024 * 1024 }),
   redisKeyPrefix: 'ava:as:',
+  trustProxy: false,
+  pool: Object.freeze({ maxQueue: 64, timeoutSeconds: 300 }),
+  rateLimits: Object.freeze({ enabled: true, windowSeconds: 60, perClient: 300, perAddress: 600 }),
+  cors: Object.freeze({ origins: [], maxAgeSeconds: 600 }),
+  metrics: Object.freeze({ enabled: true }),
+  shutdownGraceSeconds: 30,
   auth: DEFAULT_AUTH,
 });

@@ -22,12 +22,12 @@ export interface ContainerOptions {
 }
 
 /**
- * Builds a child container holding the config, every format plugin (built-ins first, then the customer plugins
- * named in `config.plugins`), the format registry, the conversion service, the token service's collaborators
- * and every grant plugin (built-ins, then `auth.grantPlugins`).
- * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for unusable keys
+ * Builds a child container for conversions only: the config, every format plugin (built-ins first, then the
+ * customer plugins named in `config.plugins`), the format registry and the conversion service. No signing keys,
+ * no grant store: what the CLI and the conversion worker threads use.
+ * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin
  */
-export async function createGatewayContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
+export async function createConversionContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
   const c = rootContainer.createChildContainer();
   c.register(GATEWAY_CONFIG, { useValue: config });
   const builtins = builtinFormatPlugins.map((p) => ({ plugin: assertFormatPlugin(p, 'built-in'), origin: 'built-in' }));
@@ -37,6 +37,16 @@ export async function createGatewayContainer(config: GatewayConfig, options: Con
   for (const { plugin } of all) c.register(FORMAT_PLUGIN, { useValue: plugin });
   c.register(FormatRegistry, { useClass: FormatRegistry }, { lifecycle: Lifecycle.ContainerScoped });
   c.register(ConversionService, { useClass: ConversionService }, { lifecycle: Lifecycle.ContainerScoped });
+  return c;
+}
+
+/**
+ * Builds the gateway's child container: everything of {@link createConversionContainer}, plus the token
+ * service's collaborators and every grant plugin (built-ins, then `auth.grantPlugins`).
+ * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for unusable keys
+ */
+export async function createGatewayContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
+  const c = await createConversionContainer(config, options);
   const grants = await loadGrantPlugins(builtinGrantPlugins, config.auth.grantPlugins, options.pluginBaseDir);
   for (const g of grants) c.register(GRANT_PLUGIN, { useValue: g });
   c.register(GrantRegistry, { useClass: GrantRegistry }, { lifecycle: Lifecycle.ContainerScoped });
