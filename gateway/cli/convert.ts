@@ -1,111 +1,157 @@
 /**
- * The command-line front end over the same pipeline as the HTTP routes:
- * `ava-gateway convert <file>… --to <target> [--option Name=value]… [-o out]`.
- * The source format of each file is detected from its content; several files show a progress bar.
+ * The `ava-gateway` command: parses the arguments, plans the run (every argument checked before anything is
+ * converted), converts up to `concurrency` inputs at a time and writes each output atomically.
+ * Exit codes: 0 every input converted, 1 a conversion failed (the others are still written), 2 usage error.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { SingleBar } from 'cli-progress';
-import type { DependencyContainer } from 'tsyringe';
-import { GatewayError } from '../../core/errors.js';
-import { ConversionService } from '../../core/pipeline/convert.js';
-import { resolveOptions } from '../../core/options/resolve.js';
-import { FormatRegistry } from '../../core/registry/format-registry.js';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, isAbsolute, join, relative } from 'node:path';
+import type { Writable } from 'node:stream';
+import { PACKAGE } from '../../core/package-info.js';
+import type { FormatRegistry } from '../../core/registry/format-registry.js';
+import { USAGE, UsageError, parseCliArgs, type CliArgs } from './args.js';
+import type { Converter } from './converter.js';
+import { formatListing } from './formats.js';
+import { writeFileAtomic } from './output.js';
+import { planRun, type Job, type Plan } from './plan.js';
+import { Reporter, describeFailure, failureLine, messageLine, type ErrorStream, type Tally } from './report.js';
 
-export const USAGE = `Usage: ava-gateway convert <file>... --to <target> [--option Name=value]... [-o <file or folder>]
-  --to        target format id (e.g. ava, gaeb)
-  --option    a conversion option, as in the HTTP query string (repeatable)
-  -o, --out   output file (one input) or folder (several inputs); default: beside each input`;
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
 
 export interface CliIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** Whether to draw a progress bar (a TTY on stderr). */
-  progress: boolean;
+  /** Output data (`-o -`), `--help`, `--version`, `--list-formats`. */
+  stdout: Writable;
+  /** Messages, failures, the progress bar (when it is a terminal) and the summary. */
+  stderr: ErrorStream;
+  /** All of standard input (only called for an input of `-`). */
+  readStdin(): Promise<Buffer>;
 }
 
-class UsageError extends Error {}
-
-/** Picks the first source plugin whose `detect` accepts the file's first bytes. */
-function detectSource(registry: FormatRegistry, head: Buffer) {
-  return registry.plugins.find((p) => p.reader?.detect?.(head));
+export interface CliServices {
+  registry: FormatRegistry;
+  /** Called once the arguments are known to be right; closed when the run ends. */
+  createConverter(): Promise<Converter>;
 }
 
-function parseOptionPairs(pairs: string[]): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--option expects Name=value, got "${pair}"`);
-    query[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return query;
+const PROGRAM = 'ava-gateway';
+
+const print = (stream: Writable, data: string | Uint8Array) =>
+  new Promise<void>((resolve, reject) => stream.write(data, (err) => (err ? reject(err) : resolve())));
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr.write(`${PROGRAM}: ${message}\nTry '${PROGRAM} --help' for more information.\n`);
+  return EXIT_USAGE;
+}
+
+/** Runs `work` on every item with at most `limit` of them in flight; `work` must not throw. */
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
+
+/** A path for display: relative to the working folder when inside it. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+async function convertAll(plan: Plan, converter: Converter, io: CliIo, concurrency: number): Promise<number> {
+  const tally: Tally = { converted: 0, failed: 0, messages: 0 };
+  let refused = 0;
+  const several = plan.jobs.length > 1;
+  const reporter = new Reporter(io.stderr, plan.jobs.length);
+
+  const convertOne = async (job: Job) => {
+    if (job.failure) {
+      tally.failed++;
+      return reporter.line(failureLine(job.failure.code, job.name, job.failure.text));
+    }
+    try {
+      const bytes = job.bytes ?? (await readFile(job.path!));
+      const reply = await converter.convert({
+        sourceId: job.route!.source.id,
+        targetId: job.route!.target.id,
+        input: { bytes, fileName: job.path && basename(job.path) },
+        options: job.options!,
+      });
+      tally.messages += reply.messages.length;
+      for (const m of reply.messages) reporter.line(messageLine(m, several ? job.name : undefined));
+      const d = job.destination;
+      if (d.kind === 'stdout') {
+        await print(io.stdout, reply.data);
+        tally.converted++;
+        return;
+      }
+      const path = d.kind === 'file' ? d.path : join(d.dir, d.stem + reply.fileExtension);
+      const refusal = plan.claims.claim(path, job.name);
+      if (refusal) {
+        refused++;
+        tally.failed++;
+        return reporter.line(`${PROGRAM}: ${job.name}: ${refusal}`);
+      }
+      await writeFileAtomic(path, reply.data);
+      tally.converted++;
+      if (!reporter.drawsBar) reporter.line(`${job.name} (${job.route!.source.id}) → ${shown(path)}`);
+    } catch (err) {
+      tally.failed++;
+      const { code, text } = describeFailure(err);
+      reporter.line(failureLine(code, job.name, text));
+    }
+  };
+
+  await forEachLimited(plan.jobs, concurrency, async (job) => {
+    await convertOne(job);
+    reporter.done();
+  });
+  reporter.finish(tally);
+  if (refused) return EXIT_USAGE;
+  return tally.failed ? EXIT_FAILED : EXIT_OK;
 }
 
 /**
- * Runs `convert` with the given arguments (without the leading `convert`).
- * @returns the process exit code: 0 when every file converted, 1 otherwise (messages on `io.err`)
+ * Runs the command.
+ * @param argv the arguments after the program name
+ * @param services the registry and converter (built only when the command needs them)
+ * @param concurrency conversions in flight at once (default: `os.availableParallelism()`)
+ * @returns the exit code (0, 1 or 2); configuration or plugin load errors from `services` are thrown
  */
-export async function runConvert(args: string[], container: DependencyContainer, io: CliIo): Promise<number> {
-  let parsed;
+export async function runCli(argv: readonly string[], io: CliIo, services: () => Promise<CliServices>, concurrency = availableParallelism()): Promise<number> {
+  let args: CliArgs;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { to: { type: 'string' }, option: { type: 'string', multiple: true }, out: { type: 'string', short: 'o' } } });
-    if (!parsed.values.to) throw new UsageError('--to <target> is required');
-    if (parsed.positionals.length === 0) throw new UsageError('no input file given');
+    args = parseCliArgs(argv);
   } catch (err) {
-    io.err(`${(err as Error).message}\n${USAGE}`);
-    return 1;
+    if (err instanceof UsageError) return usageError(io, err.message);
+    throw err;
   }
-  const { to, option = [], out } = parsed.values as { to: string; option?: string[]; out?: string };
-  const files = parsed.positionals;
-  let query: Record<string, string>;
+  if (args.help) {
+    await print(io.stdout, `${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (args.version) {
+    await print(io.stdout, `${PROGRAM} ${PACKAGE.version}\n`);
+    return EXIT_OK;
+  }
+  const { registry, createConverter } = await services();
+  if (args.listFormats) {
+    await print(io.stdout, `${formatListing(registry)}\n`);
+    return EXIT_OK;
+  }
+  let plan: Plan;
   try {
-    query = parseOptionPairs(option);
+    plan = await planRun(args, registry, io.readStdin);
   } catch (err) {
-    io.err(`${(err as Error).message}\n${USAGE}`);
-    return 1;
+    if (err instanceof UsageError) return usageError(io, err.message);
+    throw err;
   }
-  const registry = container.resolve(FormatRegistry);
-  const service = container.resolve(ConversionService);
-  const several = files.length > 1;
-  if (several && out && existsSync(out) && !statSync(out).isDirectory()) {
-    io.err(`-o ${out} must be a folder when converting several files`);
-    return 1;
+  const converter = await createConverter();
+  try {
+    return await convertAll(plan, converter, io, concurrency);
+  } finally {
+    await converter.close();
   }
-  const bar = several && io.progress ? new SingleBar({ format: 'converting [{bar}] {value}/{total} {file}', hideCursor: true }) : undefined;
-  bar?.start(files.length, 0, { file: '' });
-  let failures = 0;
-  for (const file of files) {
-    bar?.update({ file: basename(file) });
-    try {
-      const bytes = readFileSync(file);
-      const source = detectSource(registry, bytes.subarray(0, 8192));
-      if (!source) throw new GatewayError('GW_ERR_INPUT', 'the format was not recognised from its content', 'file');
-      const route = registry.route(source.id, to);
-      const options = resolveOptions(route.optionGroups, query);
-      const { output, messages } = await service.convert(route, { bytes, fileName: basename(file) }, options);
-      const stem = basename(file, extname(file));
-      const target = out && !several ? resolve(out) : join(out ? resolve(out) : dirname(resolve(file)), stem + output.fileExtension);
-      mkdirSync(dirname(target), { recursive: true });
-      if (Buffer.isBuffer(output.data)) writeFileSync(target, output.data);
-      else {
-        const fd = openSync(target, 'w');
-        try {
-          for (const chunk of output.data) writeSync(fd, chunk);
-        } finally {
-          closeSync(fd);
-        }
-      }
-      if (!bar) io.out(`${file} (${source.id}) → ${target}${messages.length ? ` (${messages.length} messages)` : ''}`);
-    } catch (err) {
-      failures++;
-      const detail = err instanceof GatewayError ? Object.entries(err.errors).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') : (err as Error).message;
-      bar?.stop();
-      io.err(`${file}: ${detail}`);
-      bar?.start(files.length, files.indexOf(file) + 1, { file: '' });
-    }
-    bar?.increment();
-  }
-  bar?.stop();
-  return failures ? 1 : 0;
 }

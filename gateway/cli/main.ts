@@ -1,27 +1,40 @@
-/** `ava-gateway` command entry (bin/ava-gateway.js). */
+/**
+ * `ava-gateway` command entry (bin/ava-gateway.js runs the compiled copy). Builds the conversion-only container
+ * (format plugins from the configuration in `GATEWAY_CONFIG`; no signing keys, no grant store, nothing written
+ * besides the outputs) and runs the command; see `USAGE` in args.ts.
+ */
 import 'reflect-metadata';
+import { dirname, resolve } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
-import { runConvert, USAGE } from './convert.js';
+import { createConversionContainer } from '../../core/di/container.js';
+import { FormatRegistry } from '../../core/registry/format-registry.js';
+import { EXIT_FAILED, EXIT_USAGE, runCli, type CliServices } from './convert.js';
+import { InProcessConverter } from './converter.js';
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command !== 'convert') {
-    console.error(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
-    return 1;
-  }
-  const container = await createGatewayContainer(loadConfig(process.env));
-  return runConvert(rest, container, {
-    out: (l) => console.log(l),
-    err: (l) => console.error(l),
-    progress: Boolean(process.stderr.isTTY),
-  });
+async function services(): Promise<CliServices> {
+  const config = loadConfig(process.env);
+  const pluginBaseDir = process.env.GATEWAY_CONFIG ? dirname(resolve(process.env.GATEWAY_CONFIG)) : process.cwd();
+  const container = await createConversionContainer(config, { pluginBaseDir });
+  return {
+    registry: container.resolve(FormatRegistry),
+    // The worker pool plugs in here: `createConverter: () => ConversionPool.create(config, { pluginBaseDir })`.
+    createConverter: async () => new InProcessConverter(container),
+  };
 }
 
-main(process.argv.slice(2)).then(
+// A reader that stops early (`ava-gateway - -t ava -o - | head`) is no error worth a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(EXIT_FAILED);
+});
+
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, readStdin: () => buffer(process.stdin) }, services).then(
   (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
+  (err: Error & { code?: string }) => {
+    // Configuration and plugin loading errors (GW_ERR_CONFIG, GW_ERR_PLUGIN_LOAD) are the caller's to fix.
+    const setup = err.code === 'GW_ERR_CONFIG' || err.code === 'GW_ERR_PLUGIN_LOAD';
+    process.stderr.write(`ava-gateway: ${err.message}\n`);
+    process.exit(setup ? EXIT_USAGE : EXIT_FAILED);
   },
 );
