@@ -4,6 +4,7 @@
  */
 import type { GatewayConfig } from '../../config/defaults.js';
 import { isProduction } from '../../config/production.js';
+import { GatewayError } from '../errors.js';
 import { createGrantStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
@@ -40,12 +41,19 @@ export interface AuthServiceOptions {
 /**
  * In production (`isProduction(config.environment)`) development keys are refused: `auth.keys.signing` must hold
  * an RS256 key.
- * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys; the Redis store's connection error when Redis is configured but unreachable
+ * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, or a client whose `accessTokenSigningAlg` has no
+ *   active key (it would fail at every token request); the Redis store's connection error when Redis is configured but unreachable
  */
 export async function createAuthServices(config: GatewayConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
   const auth = config.auth;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now, developmentKeys: !isProduction(config.environment) });
+  const signing = keys.algorithms();
+  auth.clients.forEach((c, i) => {
+    if (!signing.includes(c.accessTokenSigningAlg)) {
+      throw new GatewayError('GW_ERR_CONFIG', `auth.clients.${i}.accessTokenSigningAlg: client ${c.clientId} signs with ${c.accessTokenSigningAlg}, but auth.keys.signing has no active ${c.accessTokenSigningAlg} key`, 'config');
+    }
+  });
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());
   const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }));

@@ -174,6 +174,12 @@ describe('in every environment', () => {
     expect(redirectUriProblem('http://app.example.com/cb', true)).toBeDefined();
   });
 
+  it('refuses a client whose access token algorithm has no configured key', async () => {
+    const es256 = safe({ clients: [client({ secrets: [{ sha256: hashSecret('s') }], allowedGrantTypes: ['client_credentials'], accessTokenSigningAlg: 'ES256' })] });
+    expect(await startupError(es256)).toMatch(/^auth\.clients\.0\.accessTokenSigningAlg: client app signs with ES256, but auth\.keys\.signing has no active ES256 key/);
+    expect(await startupError({ ...es256, environment: 'Development' })).toMatch(/auth\.clients\.0\.accessTokenSigningAlg/);
+  });
+
   it('accepts the embedded development configuration', async () => {
     expect(await startupError({ logLevel: 'silent' })).toBeUndefined();
   });
