@@ -39,7 +39,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
     // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it. fastify's
-    // types omit the hop count its runtime accepts.
+    // types omit numbers; its runtime takes a bare hop count as trusting no proxy (it cannot check the peer).
     trustProxy: config.trustProxy as boolean | string[],
   });
   installProblemHandlers(app);
