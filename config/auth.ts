@@ -133,7 +133,10 @@ export interface DeviceFlowConfig {
 }
 
 export interface AuthConfig {
-  /** The issuer identifier; absent = derived from the listen address (`http://localhost:<port>`). */
+  /**
+   * The issuer identifier: an absolute http(s) URL without query or fragment (`PUBLIC_URL` when absent here);
+   * absent = `http://localhost:<port>`. Never taken from a request's `Host` (core/auth/issuer.ts).
+   */
   issuer?: string;
   /** When false, conversion routes need no token (closed networks only). */
   requireTokenForConversions: boolean;
@@ -176,7 +179,8 @@ export interface LockoutConfig {
  * - device client `local-device` (public, device flow)
  * - API resource `avacloud`, introspection secret `local-api-secret`
  * - user `demo`, password `demo-password`
- * Replace them in production: a config file's `auth.clients`, `auth.users` … replace these lists whole.
+ * A config file's `auth.clients`, `auth.users` … replace these lists whole. In production mode the clients, API
+ * resources and users here are not loaded at all (config/production.ts).
  */
 export const DEFAULT_AUTH: AuthConfig = {
   requireTokenForConversions: true,

@@ -1,16 +1,20 @@
 /**
- * Configuration loading: embedded defaults, deep-merged with the JSON file named in `GATEWAY_CONFIG`, then
- * `PORT`/`HOST` from the environment; the result is validated against `CONFIG_SCHEMA`.
- * @throws GatewayError GW_ERR_CONFIG naming the bad key (e.g. `limits.uploadBytes: must be integer`)
+ * Configuration loading: embedded defaults, deep-merged with the JSON file named in `GATEWAY_CONFIG`, then the
+ * environment (`PORT`, `HOST`, `REDIS_URL`, `PUBLIC_URL`, `NODE_ENV`); the result is validated against
+ * `CONFIG_SCHEMA`. In production mode (config/production.ts) the embedded demo clients, API resource and user
+ * are left out.
+ * @throws GatewayError GW_ERR_CONFIG naming the bad key (e.g. `limits.uploadBytes: must be integer`, `PUBLIC_URL: …`)
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { issuerProblem } from '../core/auth/issuer.js';
 import { GatewayError } from '../core/errors.js';
 import { resolveOptions } from '../core/options/resolve.js';
 import { OPTIONS, OPTION_GROUP_IDS } from '../core/options/catalog.js';
 import { DEFAULT_CONFIG, type GatewayConfig } from './defaults.js';
+import { DEMO_AUTH_LISTS, PRODUCTION_ENVIRONMENT, isProduction } from './production.js';
 import { CONFIG_SCHEMA } from './schema.js';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true });
@@ -43,10 +47,17 @@ function checkTenantOptionDefaults(config: GatewayConfig, origin: string): void 
   });
 }
 
+/** Checks `auth.issuer` beyond the schema's pattern (a parseable absolute http(s) URL, see `issuerProblem`). */
+function checkIssuer(config: GatewayConfig, origin: string): void {
+  const problem = config.auth.issuer === undefined ? undefined : issuerProblem(config.auth.issuer);
+  if (problem) throw new GatewayError('GW_ERR_CONFIG', `Invalid ${origin}: auth.issuer: ${problem}`, 'config');
+}
+
 /** Validates a complete configuration object and returns it typed. */
 export function validateConfig(candidate: unknown, origin = 'configuration'): GatewayConfig {
   if (validate(candidate)) {
     checkTenantOptionDefaults(candidate as unknown as GatewayConfig, origin);
+    checkIssuer(candidate as unknown as GatewayConfig, origin);
     return candidate as unknown as GatewayConfig;
   }
   const problems = (validate.errors ?? []).map((e) => {
@@ -61,11 +72,38 @@ export function validateConfig(candidate: unknown, origin = 'configuration'): Ga
 }
 
 /**
+ * The embedded defaults for an environment: in production without the demo entries of `DEFAULT_AUTH`
+ * (`DEMO_AUTH_LISTS` start empty; scopes, tenants and everything else keep their defaults).
+ */
+function defaultsFor(environment: string): Json {
+  const defaults = structuredClone(DEFAULT_CONFIG) as unknown as Json;
+  if (isProduction(environment)) {
+    const auth = defaults.auth as Json;
+    for (const list of DEMO_AUTH_LISTS) auth[list] = [];
+  }
+  return defaults;
+}
+
+/**
+ * `PUBLIC_URL` as the issuer when the configuration sets no `auth.issuer`.
+ * @throws GatewayError GW_ERR_CONFIG `PUBLIC_URL: …` when it is not an absolute http(s) URL without query or fragment
+ */
+function publicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.PUBLIC_URL;
+  if (value === undefined || value === '') return undefined;
+  const problem = issuerProblem(value);
+  if (problem) throw new GatewayError('GW_ERR_CONFIG', `Invalid environment variable PUBLIC_URL ${JSON.stringify(value)}: ${problem}`, 'PUBLIC_URL');
+  return value;
+}
+
+/**
  * Builds the configuration from defaults, an optional overrides object (tests) and the environment.
- * @param env environment variables (`GATEWAY_CONFIG`, `PORT`, `HOST`)
+ * @param env environment variables: `GATEWAY_CONFIG` (file), `PORT`, `HOST`, `REDIS_URL` (when the file sets no
+ *   `redisUrl`), `PUBLIC_URL` (the issuer when the file sets no `auth.issuer`), `NODE_ENV` (`production` makes
+ *   `environment` `Production` when the file sets no `environment`)
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides?: unknown): GatewayConfig {
-  let merged: unknown = structuredClone(DEFAULT_CONFIG);
+  let given: unknown = {};
   let origin = 'configuration';
   const file = env.GATEWAY_CONFIG;
   if (file) {
@@ -83,15 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides?: unk
       throw new GatewayError('GW_ERR_CONFIG', `${origin} is not valid JSON: ${(err as Error).message}`, 'GATEWAY_CONFIG');
     }
     if (!isObject(parsed)) throw new GatewayError('GW_ERR_CONFIG', `${origin} must hold a JSON object`, 'GATEWAY_CONFIG');
-    merged = mergeConfig(merged, parsed);
+    given = mergeConfig(given, parsed);
   }
-  if (overrides !== undefined) merged = mergeConfig(merged, overrides);
+  if (overrides !== undefined) given = mergeConfig(given, overrides);
+  const explicit = (given as Json).environment;
+  const environment = typeof explicit === 'string' ? explicit : env.NODE_ENV === 'production' ? PRODUCTION_ENVIRONMENT : DEFAULT_CONFIG.environment;
+  const merged = mergeConfig(defaultsFor(environment), given);
   const m = merged as Json;
+  if (explicit === undefined) m.environment = environment;
   if (env.PORT !== undefined && env.PORT !== '') {
     const port = Number(env.PORT);
     m.port = Number.isInteger(port) ? port : env.PORT;
   }
   if (env.HOST) m.host = env.HOST;
   if (env.REDIS_URL && m.redisUrl === undefined) m.redisUrl = env.REDIS_URL;
+  const issuer = publicUrl(env);
+  if (issuer !== undefined && isObject(m.auth) && m.auth.issuer === undefined) m.auth.issuer = issuer;
   return validateConfig(merged, origin);
 }

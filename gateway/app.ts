@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../config/defaults.js';
+import { configWarnings } from '../config/production.js';
 import type { AuthServices } from '../core/auth/services.js';
 import { GrantRegistry } from '../core/auth/grant-registry.js';
 import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
@@ -37,6 +38,9 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
+    // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it. fastify's
+    // types omit numbers; its runtime takes a bare hop count as trusting no proxy (it cannot check the peer).
+    trustProxy: config.trustProxy as boolean | string[],
   });
   installProblemHandlers(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
@@ -59,8 +63,9 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   registerConnectRoutes(app, auth, grants);
   registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));
   if (auth.keys.usesDevelopmentKeys) {
-    app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; configure auth.keys.signing in production`);
+    app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);
   }
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   app.addHook('onClose', async () => auth.close());
   await app.ready();
   return app;

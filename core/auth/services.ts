@@ -1,12 +1,15 @@
 /**
  * The token service's collaborators, built once per app instance from the configuration: signing keys, the
- * grant store (Redis when `redisUrl` is set, else memory), clients, users, scopes and tenants.
+ * grant store (Redis when `redisUrl` is set, else memory), clients, users, scopes, tenants and the issuer.
  */
 import type { GatewayConfig } from '../../config/defaults.js';
+import { isProduction } from '../../config/production.js';
+import { GatewayError } from '../errors.js';
 import { createGrantStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
+import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
 import { OAuthError } from './oauth-error.js';
 import { ResourceCatalog } from './resources.js';
@@ -16,10 +19,13 @@ import { UserDirectory } from './users.js';
 
 export interface AuthServices extends GrantContext {
   keys: KeyRing;
-  /** Issuer identifier for a request's base URL (`auth.issuer` when configured). */
-  issuerFor(requestBase: string): string;
-  /** Issuers a JWT may carry to be accepted here. */
-  acceptedIssuers(requestBase: string): string[];
+  /**
+   * The issuer identifier (`auth.issuer` / `PUBLIC_URL`, else `http://localhost:<port>`; see `issuerOf`), no
+   * trailing slash: the `iss` of every token, the base of every URL in discovery and `verification_uri`, the
+   * realm of every `WWW-Authenticate` challenge, and the only `iss` a JWT may carry to be accepted. The same for
+   * every request, whatever `Host` it names.
+   */
+  readonly issuer: string;
   close(): Promise<void>;
 }
 
@@ -33,16 +39,24 @@ export interface AuthServiceOptions {
 }
 
 /**
- * @throws GatewayError GW_ERR_CONFIG for unusable keys; the Redis store's connection error when Redis is configured but unreachable
+ * In production (`isProduction(config.environment)`) development keys are refused: `auth.keys.signing` must hold
+ * an RS256 key.
+ * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, or a client whose `accessTokenSigningAlg` has no
+ *   active key (it would fail at every token request); the Redis store's connection error when Redis is configured but unreachable
  */
 export async function createAuthServices(config: GatewayConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
   const auth = config.auth;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now });
+  const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now, developmentKeys: !isProduction(config.environment) });
+  const signing = keys.algorithms();
+  auth.clients.forEach((c, i) => {
+    if (!signing.includes(c.accessTokenSigningAlg)) {
+      throw new GatewayError('GW_ERR_CONFIG', `auth.clients.${i}.accessTokenSigningAlg: client ${c.clientId} signs with ${c.accessTokenSigningAlg}, but auth.keys.signing has no active ${c.accessTokenSigningAlg} key`, 'config');
+    }
+  });
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());
   const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }));
-  const configured = auth.issuer?.replace(/\/$/, '');
   return {
     keys,
     store,
@@ -54,8 +68,7 @@ export async function createAuthServices(config: GatewayConfig, options: AuthSer
     config: auth,
     now,
     error: (code, description, status) => new OAuthError(code, description, status),
-    issuerFor: (base) => configured ?? base.replace(/\/$/, ''),
-    acceptedIssuers: (base) => [configured ?? base.replace(/\/$/, '')],
+    issuer: issuerOf(config),
     close: () => store.close(),
   };
 }

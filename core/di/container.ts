@@ -4,6 +4,7 @@
  */
 import { Lifecycle, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../../config/defaults.js';
+import { assertSafeAuthConfig } from '../../config/production.js';
 import { builtinGrantPlugins } from '../../plugins/grants/index.js';
 import { builtinFormatPlugins } from '../../plugins/index.js';
 import { loadGrantPlugins } from '../auth/grant-load.js';
@@ -42,12 +43,15 @@ export async function createConversionContainer(config: GatewayConfig, options: 
 
 /**
  * Builds the gateway's child container: everything of {@link createConversionContainer}, plus the token
- * service's collaborators and every grant plugin (built-ins, then `auth.grantPlugins`).
- * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for unusable keys
+ * service's collaborators and every grant plugin (built-ins, then `auth.grantPlugins`). Once the grant plugins
+ * are loaded, the auth configuration is checked against them and, in production, for safety (config/production.ts).
+ * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for an unsafe auth
+ *   configuration or unusable (in production: missing) keys
  */
 export async function createGatewayContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
   const c = await createConversionContainer(config, options);
   const grants = await loadGrantPlugins(builtinGrantPlugins, config.auth.grantPlugins, options.pluginBaseDir);
+  assertSafeAuthConfig(config, grants.map((g) => g.grantType));
   for (const g of grants) c.register(GRANT_PLUGIN, { useValue: g });
   c.register(GrantRegistry, { useClass: GrantRegistry }, { lifecycle: Lifecycle.ContainerScoped });
   c.register(AUTH_SERVICES, { useValue: await createAuthServices(config, { baseDir: options.pluginBaseDir, ...options.auth }) });

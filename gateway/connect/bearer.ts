@@ -23,7 +23,6 @@ import type { AuthServices } from '../../core/auth/services.js';
 import type { AccessTokenInfo } from '../../core/auth/token-service.js';
 import { sendProblem } from '../problem.js';
 import { CONNECT_PATHS } from './discovery.js';
-import { requestBase } from './reply.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,12 +70,13 @@ export function bearerToken(authorization: string | undefined): string | undefin
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
- * Validates a bearer access token (JWT or reference) for this request's issuer. Undefined when it is malformed,
- * unknown, expired, revoked or not signed by a published key with an accepted algorithm.
+ * Validates a bearer access token (JWT or reference) against the configured issuer, whatever host the request
+ * named. Undefined when it is malformed, unknown, expired, revoked, of another issuer or not signed by a
+ * published key with an accepted algorithm.
  */
-export async function validateBearer(auth: AuthServices, request: FastifyRequest, token: string): Promise<AccessTokenInfo | undefined> {
+export async function validateBearer(auth: AuthServices, token: string): Promise<AccessTokenInfo | undefined> {
   if (!B64TOKEN.test(token)) return undefined;
-  return auth.tokens.validateAccessToken(token, auth.acceptedIssuers(requestBase(request)));
+  return auth.tokens.validateAccessToken(token, [auth.issuer]);
 }
 
 /** A conversion route as the guard sees it (`ConversionRoute` satisfies it). */
@@ -127,12 +127,12 @@ export function installConversionGuard(app: FastifyInstance, auth: AuthServices)
         request.conversionTenant = defaultTenant;
         return;
       }
-      const realm = auth.issuerFor(requestBase(request));
+      const realm = auth.issuer;
       const token = bearerToken(request.headers.authorization);
       if (token === undefined) {
         return deny(reply, 401, bearerChallenge(realm), 'A bearer access token is required (Authorization: Bearer <token>, from the token endpoint ' + CONNECT_PATHS.token + ').');
       }
-      const info = await validateBearer(auth, request, token);
+      const info = await validateBearer(auth, token);
       if (!info) return deny(reply, 401, bearerChallenge(realm, 'invalid_token', 'the access token is invalid, expired or revoked'), 'The access token is invalid, expired or revoked.');
       const tenant = auth.tenants.tenant(info.tenant ?? auth.tenants.defaultTenant);
       if (!tenant) return deny(reply, 401, bearerChallenge(realm, 'invalid_token', 'the token tenant is unknown'), `The tenant ${info.tenant} of the access token is not configured.`);

@@ -6,7 +6,7 @@
  * confidential clients; public clients send `client_id` only) and an optional `scope` (omitted: every scope the
  * client is allowed). Response 200 (`Cache-Control: no-store`):
  * `{device_code, user_code, verification_uri, verification_uri_complete, expires_in, interval}` with
- * `verification_uri` = issuer + `auth.deviceFlow.verificationPath` and `verification_uri_complete` = that +
+ * `verification_uri` = the configured issuer (`auth.issuer`) + `auth.deviceFlow.verificationPath` and `verification_uri_complete` = that +
  * `?user_code=<code>` (§3.3.1); `expires_in` and `interval` in seconds.
  *
  * Errors, as at the token endpoint (RFC 8628 §3.2 → RFC 6749 §5.2): `invalid_request` (not form-encoded, a
@@ -27,13 +27,13 @@ export function registerDeviceAuthorizationEndpoint(app: FastifyInstance, auth: 
   const summary = 'Device authorization endpoint (RFC 8628 §3.1): starts the device flow with a device code and a user code';
   formEndpoint(app, DEVICE_AUTHORIZATION_PATH, summary, async (request, reply) => {
     const form = Form.of(request);
-    const { client, issuer } = authenticateFormClient(request, form, auth);
+    const { client } = authenticateFormClient(request, form, auth);
     if (!client.allowedGrantTypes.includes(DEVICE_CODE_GRANT)) throw notAllowedDeviceFlow(client);
     const granted = auth.resources.resolve(form.get('scope'), client);
     if (granted.scopes.length === 0) throw invalidScope(`client ${client.clientId} has no scope to grant`);
     const tenant = auth.tenants.select(undefined, client).name;
     const created = await createDeviceAuthorization(auth, { client, granted, tenant });
-    const verificationUri = issuer + auth.config.deviceFlow.verificationPath;
+    const verificationUri = auth.issuer + auth.config.deviceFlow.verificationPath;
     return noStore(reply).type('application/json').send({
       device_code: created.deviceCode,
       user_code: created.userCode,

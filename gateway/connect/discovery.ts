@@ -1,11 +1,12 @@
 /**
  * `GET /.well-known/openid-configuration`: OpenID Connect Discovery 1.0 §3/§4 (and the RFC 8414 members of the
- * same names). Anonymous; answers the metadata of the issuer the request was made to.
+ * same names). Anonymous; the same document whatever host the request names.
  *
  * Rules:
- * - `issuer` is `auth.issuerFor(requestBase)`: the configured `auth.issuer`, else the URL the client used, without
- *   a trailing slash. Clients compare it with the URL they discovered from (OIDC Discovery §4.3; openid-client and
- *   oauth4webapi reject a mismatch), so it must never be rewritten.
+ * - `issuer` is `auth.issuer`: configuration only (`auth.issuer`, `PUBLIC_URL`, else `http://localhost:<port>`),
+ *   without a trailing slash, never the request's `Host` (a forged `Host` must not yield a document naming
+ *   another issuer). Clients compare it with the URL they discovered from (OIDC Discovery §4.3; openid-client and
+ *   oauth4webapi reject a mismatch), so it must be the public URL clients use.
  * - Endpoint URLs are the issuer plus the `/connect/*` path (a path issuer thus assumes a proxy mounting the
  *   gateway under that path).
  * - Only endpoints that exist are listed: `authorization_endpoint` (and the response types and modes that go with
@@ -16,7 +17,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { requestBase } from './reply.js';
 
 /** Paths of the token service's endpoints, relative to the issuer. */
 export const CONNECT_PATHS = Object.freeze({
@@ -100,8 +100,8 @@ export function registerDiscoveryEndpoint(app: FastifyInstance, auth: AuthServic
   const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
   app.get(CONNECT_PATHS.discovery, {
     schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)' },
-    handler: async (request, reply) => {
-      const doc = discoveryDocument(auth.issuerFor(requestBase(request)), auth, grants, has);
+    handler: async (_request, reply) => {
+      const doc = discoveryDocument(auth.issuer, auth, grants, has);
       return reply.type('application/json').send(doc);
     },
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateClient, type AuthenticatedClient } from '../../core/auth/client-auth.js';
 import { invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { requestBase, sendOAuthError } from './reply.js';
+import { sendOAuthError } from './reply.js';
 
 export class Form {
   private constructor(private readonly values: Map<string, string[]>) {}
@@ -83,16 +83,14 @@ export function formEndpoint(
 
 /**
  * Authenticates the client of a form request (token, device authorization, revocation; RFC 6749 §2.3.1).
- * @returns the client, its authentication method and the issuer the request is served under
- * @throws OAuthError invalid_request / invalid_client (see `authenticateClient`)
+ * @returns the client and its authentication method
+ * @throws OAuthError invalid_request / invalid_client (see `authenticateClient`; the Basic realm is the issuer)
  */
-export function authenticateFormClient(request: FastifyRequest, form: Form, auth: AuthServices): AuthenticatedClient & { issuer: string } {
-  const issuer = auth.issuerFor(requestBase(request));
-  const authenticated = authenticateClient(
+export function authenticateFormClient(request: FastifyRequest, form: Form, auth: AuthServices): AuthenticatedClient {
+  return authenticateClient(
     request.headers.authorization,
     { client_id: form.get('client_id'), client_secret: form.get('client_secret') },
     (id) => auth.clients.client(id),
-    issuer,
+    auth.issuer,
   );
-  return { ...authenticated, issuer };
 }

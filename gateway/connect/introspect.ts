@@ -29,7 +29,7 @@ import type { AuthServices } from '../../core/auth/services.js';
 import type { AccessTokenInfo } from '../../core/auth/token-service.js';
 import { CONNECT_PATHS } from './discovery.js';
 import { Form, formEndpoint } from './form.js';
-import { noStore, requestBase } from './reply.js';
+import { noStore } from './reply.js';
 
 /** Who is introspecting. */
 export type IntrospectionCaller = { kind: 'resource'; name: string } | { kind: 'client'; clientId: string };
@@ -123,13 +123,12 @@ function parseForm(request: FastifyRequest): { form?: Form; error?: unknown } {
 export function registerIntrospectionEndpoint(app: FastifyInstance, auth: AuthServices): void {
   const summary = 'Token introspection (RFC 7662): API resources authenticate with Basic';
   formEndpoint(app, CONNECT_PATHS.introspection, summary, async (request, reply) => {
-    const base = requestBase(request);
     const { form, error } = parseForm(request);
-    const caller = authenticateIntrospectionCaller(auth, request.headers.authorization, form, auth.issuerFor(base));
+    const caller = authenticateIntrospectionCaller(auth, request.headers.authorization, form, auth.issuer);
     if (!form) throw error;
     const token = form.get('token');
     if (!token) throw invalidRequest('token is required');
-    const result = await introspect(auth, caller, token, auth.acceptedIssuers(base), form.get('token_type_hint'));
+    const result = await introspect(auth, caller, token, [auth.issuer], form.get('token_type_hint'));
     return noStore(reply).type('application/json').send(result);
   });
 }

@@ -23,6 +23,3 @@ export function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err
   request.log.error({ err }, 'token service error');
   return noStore(reply).code(500).send({ error: 'server_error' });
 }
-
-/** The base URL the request was made to (scheme and host), from which the issuer is derived when not configured. */
-export const requestBase = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

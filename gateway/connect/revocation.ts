@@ -23,7 +23,7 @@ import { OAuthError, invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { CONNECT_PATHS } from './discovery.js';
 import { Form, authenticateFormClient, formEndpoint } from './form.js';
-import { noStore, requestBase } from './reply.js';
+import { noStore } from './reply.js';
 
 const HINTS = new Set(['access_token', 'refresh_token']);
 
@@ -76,7 +76,7 @@ export function registerRevocationEndpoint(app: FastifyInstance, auth: AuthServi
     if (!token) throw invalidRequest('token is required');
     const hint = form.get('token_type_hint');
     if (hint !== undefined && !HINTS.has(hint)) throw new OAuthError('unsupported_token_type', `token_type_hint ${hint} is not supported; use access_token or refresh_token`);
-    const revoked = await revokeToken(auth, client.clientId, token, auth.acceptedIssuers(requestBase(request)), hint);
+    const revoked = await revokeToken(auth, client.clientId, token, [auth.issuer], hint);
     if (revoked) request.log.info({ clientId: client.clientId, revoked }, 'token revoked');
     return noStore(reply).code(200).send();
   });

@@ -13,14 +13,14 @@ import { noStore } from './reply.js';
 export function registerTokenEndpoint(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry): void {
   formEndpoint(app, CONNECT_PATHS.token, 'Token endpoint (RFC 6749 §3.2): grant types ' + grants.grantTypes().join(', '), async (request, reply) => {
     const form = Form.of(request);
-    const { client, method, issuer } = authenticateFormClient(request, form, auth);
+    const { client, method } = authenticateFormClient(request, form, auth);
     const grantType = form.get('grant_type');
     if (!grantType) throw invalidRequest('grant_type is required');
     const grant = grants.grant(grantType);
     if (!grant) throw new OAuthError('unsupported_grant_type', `grant type ${grantType} is not supported`);
     if (!client.allowedGrantTypes.includes(grantType)) throw new OAuthError('unauthorized_client', `client ${client.clientId} may not use grant type ${grantType}`);
     const params = form.pick(grant.parameters, grant.allowedDuplicates);
-    const body = await grant.handle({ client, clientAuthMethod: method, params, issuer }, auth);
+    const body = await grant.handle({ client, clientAuthMethod: method, params, issuer: auth.issuer }, auth);
     return noStore(reply).type('application/json').send(body);
   });
 }

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthServices } from '../../core/auth/services.js';
 import { bearerChallenge, bearerToken, validateBearer, type BearerError } from './bearer.js';
 import { CONNECT_PATHS } from './discovery.js';
-import { noStore, requestBase, sendOAuthError } from './reply.js';
+import { noStore, sendOAuthError } from './reply.js';
 
 const STATUS: Record<BearerError, number> = { invalid_request: 400, invalid_token: 401, insufficient_scope: 403 };
 
@@ -50,11 +50,11 @@ export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthService
     validatorCompiler: () => (data: unknown) => ({ value: data }),
     handler: async (request, reply) => {
       try {
-        const realm = auth.issuerFor(requestBase(request));
+        const realm = auth.issuer;
         const token = presentedToken(request);
         if (token === 'twice') return fail(reply, realm, 'invalid_request', 'the access token must be sent by exactly one method');
         if (token === undefined) return fail(reply, realm, undefined, 'a bearer access token is required');
-        const info = await validateBearer(auth, request, token);
+        const info = await validateBearer(auth, token);
         if (!info) return fail(reply, realm, 'invalid_token', 'the access token is invalid, expired or revoked');
         const scopes = info.scope.split(' ');
         if (!info.isUser || !scopes.includes('openid')) {

@@ -50,8 +50,10 @@ describe('conversion routes need a bearer token with the tenant scope', () => {
     const claims = accessTokenClaims(INJECT_ISSUER, h.clock.now);
     const revoked = await clientToken(h.app, 'avacloud', basic('reference-client', 'reference-secret'));
     await revoke(h.app, revoked, basic('reference-client', 'reference-secret'));
-    const foreignIssuer = await h.app.inject({ method: 'POST', url: '/connect/token', headers: { host: 'elsewhere.test', authorization: basic('local-client', 'local-secret'), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials&scope=avacloud' });
-    const bad = ['garbage', 'a b', unsignedJwt(claims, { kid }), unsignedJwt(claims, { kid }, 'AAAA'), await foreignJwt(claims, kid), revoked, foreignIssuer.json().access_token];
+    // signed with the server's own key, but naming another issuer
+    const local = h.auth.clients.client('local-client')!;
+    const foreignIssuer = await h.auth.tokens.createAccessToken('http://elsewhere.test', { client: local, granted: h.auth.resources.resolve('avacloud', local), tenant: 'default' });
+    const bad = ['garbage', 'a b', unsignedJwt(claims, { kid }), unsignedJwt(claims, { kid }, 'AAAA'), await foreignJwt(claims, kid), revoked, foreignIssuer.token];
     for (const token of bad) {
       const res = await convert(token);
       expect(res.statusCode, token).toBe(401);

@@ -1,7 +1,7 @@
 /**
  * Discovery (OIDC Discovery 1.0 §3/§4) and the JWKS (RFC 7517 §5) at inject level: anonymous, the issuer is the
- * URL the client used (or the configured one) without a trailing slash, only existing endpoints are listed, and
- * the JWKS holds public keys only.
+ * configured one (`http://localhost:<port>` without configuration) whatever host the request names, without a
+ * trailing slash, only existing endpoints are listed, and the JWKS holds public keys only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_PATHS, discoveryDocument } from '../../gateway/connect/discovery.js';
@@ -15,14 +15,14 @@ beforeAll(async () => {
 afterAll(() => h.app.close());
 
 describe('GET /.well-known/openid-configuration', () => {
-  it('is anonymous and names the issuer the request was made to, without a trailing slash', async () => {
+  it('is anonymous and names the development issuer, not the host the request was made to', async () => {
     const res = await h.app.inject({ url: CONNECT_PATHS.discovery, headers: { host: 'id.example.test:8443' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     const doc = res.json();
-    expect(doc.issuer).toBe('http://id.example.test:8443');
-    expect(doc.token_endpoint).toBe('http://id.example.test:8443/connect/token');
-    expect(doc.jwks_uri).toBe('http://id.example.test:8443/.well-known/openid-configuration/jwks');
+    expect(doc.issuer).toBe(INJECT_ISSUER);
+    expect(doc.token_endpoint).toBe(`${INJECT_ISSUER}/connect/token`);
+    expect(doc.jwks_uri).toBe(`${INJECT_ISSUER}/.well-known/openid-configuration/jwks`);
   });
 
   it('lists the endpoints, grants, scopes, claims and methods of this server', async () => {

@@ -143,9 +143,12 @@ describe('inactive tokens', () => {
     }
   });
 
-  it('rejects a token from another issuer', async () => {
+  it('rejects a token from another issuer, and accepts its own whatever host the request names', async () => {
+    const local = h.auth.clients.client('local-client')!;
+    const { token: foreign } = await h.auth.tokens.createAccessToken('http://other-host.test', { client: local, granted: h.auth.resources.resolve('avacloud', local), tenant: 'default' });
+    expect(await introspect(h.app, foreign)).toEqual({ active: false });
     const token = await clientToken(h.app);
     const res = await postForm(h.app, URL_, { token }, { authorization: API_BASIC, host: 'other-host.test' });
-    expect(res.json()).toEqual({ active: false });
+    expect(res.json()).toMatchObject({ active: true, iss: INJECT_ISSUER });
   });
 });

@@ -5,11 +5,12 @@
  */
 import 'reflect-metadata';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { DependencyContainer } from 'tsyringe';
 import { DEFAULT_AUTH, type ClientConfig } from '../../config/auth.js';
-import { loadConfig } from '../../config/load.js';
+import { loadConfig, mergeConfig } from '../../config/load.js';
 import { hashSecret } from '../../core/auth/clients.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { createGatewayContainer } from '../../core/di/container.js';
@@ -173,13 +174,37 @@ export async function foreignJwt(payload: JWTPayload, kid: string): Promise<stri
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).sign(foreignKey);
 }
 
-/** The issuer an injected request sees (`app.inject` sends `Host: localhost:80`). */
-export const INJECT_ISSUER = 'http://localhost:80';
+/**
+ * The issuer of a harness without `auth.issuer`: `http://localhost:<port>` of the configured port (5000), whatever
+ * `Host` a request names (`app.inject` sends `Host: localhost:80`).
+ */
+export const INJECT_ISSUER = 'http://localhost:5000';
 
-/** Listens on an ephemeral port of 127.0.0.1 and returns the base URL (= the issuer when none is configured). */
+/** Listens on an ephemeral port of 127.0.0.1 and returns its base URL (not the issuer: that is configuration). */
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** A free TCP port of 127.0.0.1 (asked from the OS, then released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A harness listening on a free port of 127.0.0.1 with that URL configured as the issuer (`auth.issuer`, as
+ * `PUBLIC_URL` would set it), so that clients discovering from it find the issuer they asked for (`h.auth.issuer`).
+ */
+export async function listeningHarness(overrides: Record<string, unknown> = {}, options: { store?: GrantStore } = {}): Promise<AuthHarness> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const h = await authHarness(mergeConfig(overrides, { auth: { issuer } }) as Record<string, unknown>, options);
+  await h.app.listen({ port, host: '127.0.0.1' });
+  return h;
 }

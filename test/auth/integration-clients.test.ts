@@ -8,7 +8,7 @@ import * as oc from 'openid-client';
 import * as o4 from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveDevice } from '../../core/auth/device-authorizations.js';
-import { API, DEMO, LOCAL, USER_SCOPES, authHarness, extendedAuth, listen, type AuthHarness } from './connect-support.js';
+import { API, DEMO, LOCAL, USER_SCOPES, extendedAuth, listeningHarness, type AuthHarness } from './connect-support.js';
 
 let h: AuthHarness;
 let issuer: string;
@@ -18,8 +18,8 @@ const execute = { execute: [oc.allowInsecureRequests] };
 const project = { serviceSpecifications: [{ elements: [{ elementTypeDiscriminator: 'Position', shortText: 'Wall' }] }] };
 
 beforeAll(async () => {
-  h = await authHarness(extendedAuth({ auth: { deviceFlow: { userCodeLength: 8, lifetime: 600, interval: 1, verificationPath: '/device' } } }));
-  issuer = await listen(h.app);
+  h = await listeningHarness(extendedAuth({ auth: { deviceFlow: { userCodeLength: 8, lifetime: 600, interval: 1, verificationPath: '/device' } } }));
+  issuer = h.auth.issuer;
   local = await oc.discovery(new URL(issuer), LOCAL.id, LOCAL.secret, oc.ClientSecretBasic(LOCAL.secret), execute);
   oc.enableNonRepudiationChecks(local);
   api = await oc.discovery(new URL(issuer), API.name, API.secret, oc.ClientSecretBasic(API.secret), execute);

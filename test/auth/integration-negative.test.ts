@@ -8,7 +8,7 @@
 import * as o4 from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { denyDevice } from '../../core/auth/device-authorizations.js';
-import { API, DEMO, LOCAL, SPECIAL, authHarness, extendedAuth, listen, type AuthHarness } from './connect-support.js';
+import { API, DEMO, LOCAL, SPECIAL, extendedAuth, listeningHarness, type AuthHarness } from './connect-support.js';
 
 let h: AuthHarness;
 let issuer: string;
@@ -18,8 +18,8 @@ const local: o4.Client = { client_id: LOCAL.id };
 const basicAuth = o4.ClientSecretBasic(LOCAL.secret);
 
 beforeAll(async () => {
-  h = await authHarness(extendedAuth());
-  issuer = await listen(h.app);
+  h = await listeningHarness(extendedAuth());
+  issuer = h.auth.issuer;
   as = await o4.processDiscoveryResponse(new URL(issuer), await o4.discoveryRequest(new URL(issuer), opts));
 });
 afterAll(() => h.app.close());

@@ -12,7 +12,7 @@ import * as oc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizationCode } from '../../core/auth/authorization-codes.js';
 import {
-  API, DEMO, LOCAL, USER_SCOPES, accessTokenClaims, authHarness, extendedAuth, foreignJwt, listen, type AuthHarness,
+  API, DEMO, LOCAL, USER_SCOPES, accessTokenClaims, authHarness, extendedAuth, foreignJwt, listeningHarness, type AuthHarness,
 } from './connect-support.js';
 
 let h: AuthHarness;
@@ -27,8 +27,8 @@ const LOCAL_REDIRECT = 'http://localhost:5000/signin-callback';
 const CODE_REDIRECT = 'https://app.example/cb';
 
 beforeAll(async () => {
-  h = await authHarness(extendedAuth());
-  issuer = await listen(h.app);
+  h = await listeningHarness(extendedAuth());
+  issuer = h.auth.issuer;
   const config = (id: string, secret: string) => oc.discovery(new URL(issuer), id, secret, oc.ClientSecretBasic(secret), execute);
   local = await config(LOCAL.id, LOCAL.secret);
   codeClient = await config('code-client', 'code-secret');

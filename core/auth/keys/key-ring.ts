@@ -41,6 +41,11 @@ export interface KeyRingOptions {
   now?: () => number;
   /** Directory relative key files and `developmentKeyDir` are resolved against. Default: `process.cwd()`. */
   baseDir?: string;
+  /**
+   * Whether development keys may be generated or reused when no RS256 key is configured. Default true; false in
+   * production, where a missing RS256 key stops start-up instead.
+   */
+  developmentKeys?: boolean;
 }
 
 /** How long a retired key stays published until the token service sets the real value: one day, seconds. */
@@ -68,7 +73,7 @@ export class KeyRing {
   private constructor(
     private readonly entries: readonly Entry[],
     private readonly now: () => number,
-    /** True when keys were generated/reused in `developmentKeyDir` (no RS256 key configured): log a warning in production. */
+    /** True when keys were generated/reused in `developmentKeyDir` (no RS256 key configured; never in production). */
     readonly usesDevelopmentKeys: boolean,
   ) {
     this.byKid = new Map(entries.map((e) => [e.kid, e]));
@@ -81,7 +86,8 @@ export class KeyRing {
    * @throws GatewayError GW_ERR_CONFIG `auth.keys.signing[i]: …` for a bad entry (unreadable file, wrong
    *         password, algorithm mismatch, RSA < 2048 bits, public-only key, bad date, retiredAt ≤ notBefore,
    *         a kid already used by an earlier entry), `auth.keys.signing: …` when no RS256 key signs at load
-   *         time (id tokens need one), `auth.keys.developmentKeyDir: …` when development keys cannot be kept
+   *         time (id tokens need one) or when none is configured and `developmentKeys` is false,
+   *         `auth.keys.developmentKeyDir: …` when development keys cannot be kept
    */
   static async load(config: AuthConfig['keys'], opts: KeyRingOptions = {}): Promise<KeyRing> {
     const now = opts.now ?? defaultNow;
@@ -105,6 +111,9 @@ export class KeyRing {
     const configured = new Set(entries.map((e) => e.alg));
     let development = false;
     if (!configured.has('RS256')) {
+      if (opts.developmentKeys === false) {
+        throw keyConfigError('auth.keys.signing', 'production mode needs configured signing keys (at least one RS256 key: pem, pemFile, jwk or pkcs12File); development keys are refused');
+      }
       const dir = resolve(baseDir, config.developmentKeyDir);
       const algs = SIGNING_ALGS.filter((a) => !configured.has(a));
       for (const key of await ensureDevelopmentKeys(dir, algs)) add(key, 0, undefined, `development key ${key.file}`);
