@@ -373,6 +373,7 @@ function report(outcomes: Outcome[]): void {
   const pkg = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
   console.log(`\n${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} cores, node ${process.version}, oidc-provider ${pkg('oidc-provider')}, autocannon ${pkg('autocannon')}`);
   console.log(`${CONNECTIONS} connections, pipelining 1, warm-up ${WARMUP} s, measured ${DURATION} s; introspection over ${TOKENS} pre-issued tokens; each server in its own process, autocannon in the parent${NICE === undefined ? '' : `; servers and autocannon at nice ${NICE}`}`);
+  console.log('ava-gateway runs with rateLimits.enabled: false (one client from one address far exceeds rateLimits.perClient/perAddress; this measures the token service, not the limiter)');
   console.log(`CPU columns = CPU time / wall time of the measured run (1.00 = one core busy); "other" = the rest of the machine (other processes, redis-server)`);
   console.log(`req/s = autocannon's average of per-second counts${ROUNDS > 1 ? `; ${ROUNDS} rounds, scenarios interleaved: the median round is shown, every round's req/s in the note` : ''}\n`);
   console.log('| server | store | run | req/s (avg) | p50 ms | p99 ms | 2xx | errors | server CPU | req per server CPU-s | autocannon CPU | other CPU | note |');
