@@ -13,7 +13,7 @@
  *
  * Rate limits are off (`rateLimits.enabled: false`): one client from one address asks for thousands of tokens a
  * second here, far past the production limits (`rateLimits.perClient` …), and the benchmark measures the token
- * service, not the limiter.
+ * service, not the limiter. With `spec.rateLimits` they are on with limits no run reaches, to measure their cost.
  *
  * Protocol with the parent: `{ type: 'ready', port }` once listening; `{ type: 'cpu' }` → `{ type: 'cpu', user,
  * system }` (µs, cumulative); `{ type: 'profile-start' }` (with `spec.profileFile`) starts the V8 CPU profiler
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const redis = spec.store === 'redis';
   const config = loadConfig({}, {
     logLevel: 'silent',
-    rateLimits: { enabled: false },
+    rateLimits: spec.rateLimits ? { enabled: true, perClient: 1e9, perAddress: 1e9 } : { enabled: false },
     ...(redis && { redisUrl: spec.redisUrl, redisKeyPrefix: spec.keyPrefix }),
     auth: {
       issuer: spec.issuer,
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     }
   });
   const format = spec.run === 'token' ? `${spec.alg} JWT` : 'reference';
-  process.send!({ type: 'ready', port, detail: `ava-gateway, ${format} access tokens, ${redis ? `Redis prefix ${spec.keyPrefix}` : 'memory store'}, rate limits off` });
+  process.send!({ type: 'ready', port, detail: `ava-gateway, ${format} access tokens, ${redis ? `Redis prefix ${spec.keyPrefix}` : 'memory store'}, rate limits ${spec.rateLimits ? 'on' : 'off'}` });
 }
 
 main().catch((err: Error) => {
