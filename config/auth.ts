@@ -161,9 +161,12 @@ export interface AuthConfig {
 }
 
 /**
- * Failed password attempts per user: the first `freeAttempts` failures cost nothing; each later failure makes the
- * user wait `baseDelaySeconds · 2^(failures − freeAttempts − 1)` (at most `maxDelaySeconds`) before the next
- * attempt is checked; `lockAfter` failures lock the user for `lockSeconds`. A success resets the count.
+ * Failed password attempts per user name (NFKC, case-insensitive; counted whether or not the user exists): the
+ * first `freeAttempts` failures in a row cost nothing; each later failure makes the name wait
+ * `baseDelaySeconds · 2^(failures − freeAttempts − 1)` seconds (at most `maxDelaySeconds`) before the next attempt
+ * is checked; the `lockAfter`-th failure locks the name for `lockSeconds`. Attempts during a wait or lock are
+ * refused with the same answer and not counted. A success resets the count; a count is forgotten `lockSeconds`
+ * after its latest failure, so a lock ends with a clean count. Implemented by `core/auth/lockout.ts`.
  */
 export interface LockoutConfig {
   freeAttempts: number;

@@ -60,7 +60,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await app.register(swaggerUi, { routePrefix: '/swagger' });
   app.get('/swagger/v1/swagger.json', { schema: { hide: true } }, async () => app.swagger());
   registerStatusRoute(app, config.environment);
-  registerConnectRoutes(app, auth, grants);
+  await registerConnectRoutes(app, auth, grants, config);
   registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));
   if (auth.keys.usesDevelopmentKeys) {
     app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);

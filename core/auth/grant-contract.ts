@@ -8,6 +8,7 @@ import type { GrantStore } from '../stores/grant-store.js';
 import type { ClientAuthMethod } from './client-auth.js';
 import type { OAuthError, OAuthErrorCode } from './oauth-error.js';
 import type { ClientRegistry } from './clients.js';
+import type { PasswordLockout } from './lockout.js';
 import type { ResourceCatalog } from './resources.js';
 import type { TenantDirectory } from './tenants.js';
 import type { TokenService } from './token-service.js';
@@ -46,6 +47,12 @@ export interface GrantContext {
   resources: ResourceCatalog;
   tenants: TenantDirectory;
   config: AuthConfig;
+  /**
+   * Back-off and lock of failed password attempts per user name (`auth.lockout`): wrap every password check in
+   * `ctx.lockout.attempt(userName, () => ctx.users.authenticate(userName, password))` and answer one error for
+   * every undefined result.
+   */
+  lockout: PasswordLockout;
   /** Epoch seconds. */
   now(): number;
   /**

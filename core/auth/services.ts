@@ -1,16 +1,19 @@
 /**
  * The token service's collaborators, built once per app instance from the configuration: signing keys, the
- * grant store (Redis when `redisUrl` is set, else memory), clients, users, scopes, tenants and the issuer.
+ * grant store and the password lockout's attempt store (Redis when `redisUrl` is set, else memory), clients,
+ * users, scopes, tenants and the issuer.
  */
 import type { GatewayConfig } from '../../config/defaults.js';
 import { isProduction } from '../../config/production.js';
 import { GatewayError } from '../errors.js';
-import { createGrantStore } from '../stores/index.js';
+import { createGrantStore, createLockoutStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
+import type { LockoutStore } from '../stores/lockout-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
 import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
+import { PasswordLockout } from './lockout.js';
 import { OAuthError } from './oauth-error.js';
 import { ResourceCatalog } from './resources.js';
 import { TenantDirectory } from './tenants.js';
@@ -32,9 +35,11 @@ export interface AuthServices extends GrantContext {
 export interface AuthServiceOptions {
   /** A store to use instead of creating one (tests). */
   store?: GrantStore;
+  /** An attempt store for the password lockout instead of creating one (tests); closed with the services. */
+  lockoutStore?: LockoutStore;
   /** Folder relative key files resolve against. */
   baseDir?: string;
-  /** Epoch seconds (tests). */
+  /** Epoch seconds (tests); fractions are honoured by the password lockout. */
   now?: () => number;
 }
 
@@ -57,6 +62,12 @@ export async function createAuthServices(config: GatewayConfig, options: AuthSer
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());
   const store = options.store ?? (await createGrantStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }));
+  const lockoutStore = options.lockoutStore ?? (await createLockoutStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }).catch(async (err: unknown) => {
+    if (!options.store) await store.close();
+    throw err;
+  }));
+  const clock = options.now;
+  const lockout = new PasswordLockout(auth.lockout, lockoutStore, clock ? () => clock() * 1000 : Date.now);
   return {
     keys,
     store,
@@ -66,9 +77,12 @@ export async function createAuthServices(config: GatewayConfig, options: AuthSer
     tenants: new TenantDirectory(auth),
     tokens: new TokenService(keys, store, { now }),
     config: auth,
+    lockout,
     now,
     error: (code, description, status) => new OAuthError(code, description, status),
     issuer: issuerOf(config),
-    close: () => store.close(),
+    close: async () => {
+      await Promise.all([store.close(), lockout.close()]);
+    },
   };
 }

@@ -3,8 +3,11 @@
  * memory (default) | Redis").
  */
 import type { GrantStore } from './grant-store.js';
+import type { LockoutStore } from './lockout-store.js';
 import { MemoryGrantStore } from './memory-grant-store.js';
+import { MemoryLockoutStore } from './memory-lockout-store.js';
 import { RedisGrantStore } from './redis-grant-store.js';
+import { RedisLockoutStore } from './redis-lockout-store.js';
 
 export * from './grant-store.js';
 export { MemoryGrantStore, type MemoryGrantStoreOptions, type MemoryGrantStoreStats } from './memory-grant-store.js';
@@ -14,6 +17,9 @@ export {
   type GrantStoreRedisClient,
   type RedisGrantStoreOptions,
 } from './redis-grant-store.js';
+export * from './lockout-store.js';
+export { MemoryLockoutStore } from './memory-lockout-store.js';
+export { RedisLockoutStore, type RedisLockoutStoreOptions } from './redis-lockout-store.js';
 
 /** Options of {@link createGrantStore}. */
 export interface CreateGrantStoreOptions {
@@ -34,4 +40,16 @@ export async function createGrantStore(options: CreateGrantStoreOptions = {}): P
     return RedisGrantStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
   }
   return new MemoryGrantStore();
+}
+
+/**
+ * The attempt store of the password lockout, chosen like {@link createGrantStore}: a connected
+ * {@link RedisLockoutStore} (its own connection, keys `<keyPrefix>lockout:*`) when `redisUrl` is non-empty, else a
+ * {@link MemoryLockoutStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createLockoutStore(options: CreateGrantStoreOptions = {}): Promise<LockoutStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisLockoutStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryLockoutStore();
 }

@@ -22,6 +22,7 @@
  */
 import { createClient, type RedisClientType } from 'redis';
 import { CONSUME, DECIDE, FAMILY_PRUNE_EVERY, FIND_BY_USER_CODE, POLL, REMOVE, REVOKE_FAMILY, SAVE, SCRIPTS, UPDATE, type Script } from './redis-grant-scripts.js';
+import { runScript } from './redis-script.js';
 import {
   MIN_REVOKED_FAMILY_TTL_MS,
   GRANT_KINDS,
@@ -271,12 +272,7 @@ export class RedisGrantStore implements GrantStore {
 
   async #run(script: Script, keys: string[], args: string[]): Promise<unknown> {
     try {
-      try {
-        return await this.#client.evalSha(script.sha, { keys, arguments: args });
-      } catch (error) {
-        if (!messageOf(error).startsWith('NOSCRIPT')) throw error;
-        return await this.#client.eval(script.source, { keys, arguments: args });
-      }
+      return await runScript(this.#client, script, keys, args);
     } catch (cause) {
       throw backendError(cause);
     }
@@ -368,23 +364,24 @@ function describeUrl(url: string): string {
   }
 }
 
-function throttledConsoleError(): (error: Error) => void {
+/** Logs Redis connection errors to stderr as `[<label>] Redis connection error: …`, at most once per 10 s. */
+export function throttledConsoleError(label = 'grant-store'): (error: Error) => void {
   let last = 0;
   return (error) => {
     const t = Date.now();
     if (t - last < 10_000) return;
     last = t;
-    console.error(`[grant-store] Redis connection error: ${error.message}`);
+    console.error(`[${label}] Redis connection error: ${error.message}`);
   };
 }
 
 /**
- * Creates and connects a client with `commandOptions: { timeout: 0 }` (node-redis v6's 5 s default per-command
+ * Creates and connects a client (also for the other Redis stores: lockout, rate limits) with `commandOptions: { timeout: 0 }` (node-redis v6's 5 s default per-command
  * timeout costs ~3× throughput under load: reference/dependencies.md §8), RESP3 (the v6 default) and, unless asked
  * otherwise, no offline queue (fail fast while reconnecting). node-redis retries a failing first connection
  * forever, so the wait is bounded here.
  */
-async function connectClient(
+export async function connectClient(
   url: string,
   timeoutMs: number,
   offlineQueue: boolean,

@@ -7,8 +7,10 @@
  * - `invalid_request`: `username` or `password` missing; `idp:<name>` the client may not use; unknown tenant or
  *   a tenant other than the client's own;
  * - `invalid_scope`: a scope unknown or not allowed for the client (RFC 6749 §3.3);
- * - `invalid_grant`: wrong user name or password, disabled user (one message for all, so the response does not
- *   tell which); the user is not of the requested identity provider; the user does not belong to the tenant.
+ * - `invalid_grant`: wrong user name or password, disabled user, a user name backed off or locked after failed
+ *   attempts (`auth.lockout`, see `core/auth/lockout.ts`) — one message for all, same status and headers, so the
+ *   response does not tell which (nor whether the user exists); the user is not of the requested identity
+ *   provider; the user does not belong to the tenant.
  *
  * Success: an access token with `amr: ["pwd"]` and `auth_time` = now, an id token when `openid` is granted
  * (OIDC Core §2), a refresh token when `offline_access` is granted and the client allows offline access.
@@ -16,6 +18,12 @@
 import { GRANT_PLUGIN_API_VERSION, type GrantTypePlugin } from '../../core/auth/grant-contract.js';
 import { invalidGrant, invalidRequest } from '../../core/auth/oauth-error.js';
 import { checkIdentityProvider, parseAcrValues } from '../../core/auth/tenants.js';
+
+/**
+ * The one `error_description` of a refused password: wrong password, unknown or disabled user, backed off or
+ * locked. It names the lock as a possibility so that a locked user knows to wait, without saying whether it applies.
+ */
+export const WRONG_CREDENTIALS = 'the user name or password is incorrect, or sign-in is paused after repeated failures';
 
 export const passwordGrant: GrantTypePlugin = {
   grantType: 'password',
@@ -32,8 +40,8 @@ export const passwordGrant: GrantTypePlugin = {
     // Checks that need no secret come first, so a malformed request costs no scrypt computation.
     const granted = ctx.resources.resolve(params.scope, client);
 
-    const user = await ctx.users.authenticate(username, password);
-    if (!user) throw invalidGrant('the user name or password is incorrect');
+    const user = await ctx.lockout.attempt(username, () => ctx.users.authenticate(username, password));
+    if (!user) throw invalidGrant(WRONG_CREDENTIALS);
     if (acr.idp !== undefined && user.identityProvider !== acr.idp) throw invalidGrant(`the user does not sign in with identity provider ${acr.idp}`);
     const tenant = ctx.tenants.select(acr.tenant, client, user);
     const idp = acr.idp ?? user.identityProvider;

@@ -102,7 +102,7 @@ describe('password grant', () => {
     for (const res of answers) {
       expect(res.statusCode).toBe(400);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'the user name or password is incorrect' });
+      expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'the user name or password is incorrect, or sign-in is paused after repeated failures' });
     }
   });
 

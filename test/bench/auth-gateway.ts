@@ -8,12 +8,12 @@
  * for the introspection run; the API resource `avacloud` with the introspection secret; `logLevel: 'silent'`;
  * signing keys from a development key directory the parent creates once.
  *
- * Store: memory, or Redis at `spec.redisUrl` under a key prefix unique to this run. `createGrantStore` takes a
- * `keyPrefix`, but the configuration (`redisUrl`) has no prefix setting and `createAuthServices` calls
- * `createGrantStore({ redisUrl })` without one, so the container cannot pass a prefix from the config. The
- * container does accept a ready store (`ContainerOptions.auth.store`), so this child creates the store with
- * `createGrantStore({ redisUrl, keyPrefix })` and hands it over (`redisUrl` is set in the config as well, for
- * fidelity). On stop it deletes its keys.
+ * Store: memory, or Redis at `spec.redisUrl` under a key prefix unique to this run (`redisKeyPrefix`). On stop it
+ * deletes its keys.
+ *
+ * Rate limits are off (`rateLimits.enabled: false`): one client from one address asks for thousands of tokens a
+ * second here, far past the production limits (`rateLimits.perClient` …), and the benchmark measures the token
+ * service, not the limiter. With `spec.rateLimits` they are on with limits no run reaches, to measure their cost.
  *
  * Protocol with the parent: `{ type: 'ready', port }` once listening; `{ type: 'cpu' }` → `{ type: 'cpu', user,
  * system }` (µs, cumulative); `{ type: 'profile-start' }` (with `spec.profileFile`) starts the V8 CPU profiler
@@ -28,7 +28,6 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { loadConfig } from '../../config/load.js';
 import { createGatewayContainer } from '../../core/di/container.js';
-import { createGrantStore } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';
 import type { ServerSpec } from './auth.js';
 
@@ -56,7 +55,8 @@ async function main(): Promise<void> {
   const redis = spec.store === 'redis';
   const config = loadConfig({}, {
     logLevel: 'silent',
-    ...(redis && { redisUrl: spec.redisUrl }),
+    rateLimits: spec.rateLimits ? { enabled: true, perClient: 1e9, perAddress: 1e9 } : { enabled: false },
+    ...(redis && { redisUrl: spec.redisUrl, redisKeyPrefix: spec.keyPrefix }),
     auth: {
       issuer: spec.issuer,
       keys: { signing: [], developmentKeyDir: spec.keyDir },
@@ -77,8 +77,7 @@ async function main(): Promise<void> {
       ],
     },
   });
-  const store = redis ? await createGrantStore({ redisUrl: spec.redisUrl, keyPrefix: spec.keyPrefix }) : undefined;
-  const container = await createGatewayContainer(config, { auth: store ? { store } : {} });
+  const container = await createGatewayContainer(config);
   const app = await buildApp({ container });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -114,7 +113,7 @@ async function main(): Promise<void> {
     }
   });
   const format = spec.run === 'token' ? `${spec.alg} JWT` : 'reference';
-  process.send!({ type: 'ready', port, detail: `ava-gateway, ${format} access tokens, ${redis ? `Redis prefix ${spec.keyPrefix}` : 'memory store'}` });
+  process.send!({ type: 'ready', port, detail: `ava-gateway, ${format} access tokens, ${redis ? `Redis prefix ${spec.keyPrefix}` : 'memory store'}, rate limits ${spec.rateLimits ? 'on' : 'off'}` });
 }
 
 main().catch((err: Error) => {

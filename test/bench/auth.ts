@@ -7,6 +7,7 @@
  *   node --import tsx test/bench/auth.ts                     # everything, prints one table
  *   node --import tsx test/bench/auth.ts --only gateway      # scenarios whose label contains "gateway"
  *   node --import tsx test/bench/auth.ts --profile           # CPU profile of our server's measured runs (memory; --only redis …), top costs
+ *   node --import tsx test/bench/auth.ts --rate-limits         # our server with rate limits on (limits too high to bite): their cost
  *   options: --duration 10 --warmup 2 --connections 50 --tokens 2000 --rounds 1 --redis redis://127.0.0.1:6379
  *   (--rounds 3 interleaves the scenarios three times and shows the median round, and --nice -10 (root) runs the
  *   servers and autocannon at a higher priority: both for a machine shared with other work)
@@ -44,6 +45,8 @@ export interface ServerSpec {
   keyPrefix?: string;
   /** Our gateway only: write a CPU profile of the measured run here. */
   profileFile?: string;
+  /** Our gateway only: keep `rateLimits` on (with limits no run reaches) instead of off. */
+  rateLimits?: boolean;
 }
 
 type ServerName = 'oidc-provider' | 'ava-gateway';
@@ -103,6 +106,7 @@ const ROUNDS = Number(arg('rounds', '1'));
 /** Nice value for the servers and autocannon (e.g. -10 as root, on a machine busy with other work); absent = inherit. */
 const NICE = flag('nice') ? Number(arg('nice', '-10')) : undefined;
 const REDIS_URL = arg('redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const RATE_LIMITS = flag('rate-limits');
 const CLIENT = { id: 'bench-client', secret: 'bench-secret', scope: 'avacloud' };
 const INTROSPECTOR = { id: 'avacloud', secret: 'local-api-secret' };
 const ISSUER = 'http://127.0.0.1';
@@ -330,6 +334,7 @@ async function runScenario(s: Scenario, keyDir: string, profileFile?: string): P
     introspector: INTROSPECTOR,
     keyDir,
     ...(profileFile && { profileFile }),
+    ...(RATE_LIMITS && { rateLimits: true }),
     ...(s.store === 'redis' && { redisUrl: REDIS_URL, keyPrefix: `ava:bench:${process.pid}-${Date.now().toString(36)}:` }),
   };
   process.stderr.write(`… ${label(s)}`);
@@ -373,6 +378,9 @@ function report(outcomes: Outcome[]): void {
   const pkg = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
   console.log(`\n${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} cores, node ${process.version}, oidc-provider ${pkg('oidc-provider')}, autocannon ${pkg('autocannon')}`);
   console.log(`${CONNECTIONS} connections, pipelining 1, warm-up ${WARMUP} s, measured ${DURATION} s; introspection over ${TOKENS} pre-issued tokens; each server in its own process, autocannon in the parent${NICE === undefined ? '' : `; servers and autocannon at nice ${NICE}`}`);
+  console.log(RATE_LIMITS
+    ? 'ava-gateway runs with rateLimits on, perClient/perAddress 10^9 per window (never reached): the limiter\'s cost is in the figures'
+    : 'ava-gateway runs with rateLimits.enabled: false (one client from one address far exceeds rateLimits.perClient/perAddress; this measures the token service, not the limiter; --rate-limits keeps them on)');
   console.log(`CPU columns = CPU time / wall time of the measured run (1.00 = one core busy); "other" = the rest of the machine (other processes, redis-server)`);
   console.log(`req/s = autocannon's average of per-second counts${ROUNDS > 1 ? `; ${ROUNDS} rounds, scenarios interleaved: the median round is shown, every round's req/s in the note` : ''}\n`);
   console.log('| server | store | run | req/s (avg) | p50 ms | p99 ms | 2xx | errors | server CPU | req per server CPU-s | autocannon CPU | other CPU | note |');
