@@ -16,6 +16,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { AuthServices } from '../../core/auth/services.js';
+import { connectOperation } from '../openapi/operations.js';
 import { requestBase } from './reply.js';
 
 /** Paths of the token service's endpoints, relative to the issuer. */
@@ -99,7 +100,7 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
 export function registerDiscoveryEndpoint(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry): void {
   const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
   app.get(CONNECT_PATHS.discovery, {
-    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)' },
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)', ...connectOperation(CONNECT_PATHS.discovery) },
     handler: async (request, reply) => {
       const doc = discoveryDocument(auth.issuerFor(requestBase(request)), auth, grants, has);
       return reply.type('application/json').send(doc);
