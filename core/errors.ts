@@ -1,21 +1,61 @@
 /**
- * The gateway's typed errors: one catalogue with a stable code, an HTTP status and whether the message may be
- * shown to the caller (`expose`, true for every 4xx). Conversion failures render as
- * `{"errors": {"<key>": ["message"]}}` with `application/problem+json` (reference/avacloud-api.md §2.1).
+ * The gateway's typed errors: one catalogue with a stable code, an HTTP status, a title (the same for every
+ * occurrence, RFC 9457 §3.1.3), when it happens, and whether the message may be shown to the caller (`expose`:
+ * every 4xx, and the 5xx that name a temporary state rather than a fault). Over HTTP they render as
+ * `application/problem+json` `{type, title, status, code, errors}` (gateway/problem.ts); `errors` keeps the
+ * replaced service's shape `{"<key>": ["message"]}` (reference/avacloud-api.md §2.1).
  */
+export interface ErrorCodeEntry {
+  statusCode: number;
+  /** Short summary of the problem type (RFC 9457 §3.1.3). */
+  title: string;
+  /** When the gateway answers it; the README's error table and the problem type page show this text. */
+  when: string;
+  /** The message may be shown to the caller; defaults to `statusCode < 500`. */
+  expose?: boolean;
+}
+
 export const ERROR_CODES = {
-  GW_ERR_PARSE: { statusCode: 400, title: 'The input file could not be read' },
-  GW_ERR_INPUT: { statusCode: 400, title: 'The request input is missing or of the wrong kind' },
-  GW_ERR_OPTION: { statusCode: 400, title: 'An option value is not allowed' },
-  GW_ERR_TARGET_CONSTRAINT: { statusCode: 400, title: 'The project cannot be written to the target' },
-  GW_ERR_UNSUPPORTED_CONVERSION: { statusCode: 404, title: 'No such conversion' },
-  GW_ERR_TOO_LARGE: { statusCode: 413, title: 'The upload is larger than the configured limit' },
-  GW_ERR_PLUGIN_LOAD: { statusCode: 500, title: 'A plugin could not be loaded' },
-  GW_ERR_CONFIG: { statusCode: 500, title: 'The configuration is invalid' },
-  GW_ERR_INTERNAL: { statusCode: 500, title: 'Internal error' },
-} as const;
+  GW_ERR_PARSE: { statusCode: 400, title: 'The input file could not be read', when: 'the file is malformed or not of the expected format (the message says what was expected)' },
+  GW_ERR_INPUT: { statusCode: 400, title: 'The request input is missing or of the wrong kind', when: 'the file field is missing, misnamed or empty; the JSON project has a wrong shape (key = JSON path); the body is not valid JSON or not multipart' },
+  GW_ERR_OPTION: { statusCode: 400, title: 'An option value is not allowed', when: 'an option value is not allowed (key = option name)' },
+  GW_ERR_TARGET_CONSTRAINT: { statusCode: 400, title: 'The project cannot be written to the target', when: 'the project cannot be written to the target, e.g. a character XML forbids (key = item number)' },
+  GW_ERR_UNAUTHORIZED: { statusCode: 401, title: 'Unauthorized', when: 'a conversion without a valid bearer access token (`WWW-Authenticate: Bearer`)' },
+  GW_ERR_FORBIDDEN: { statusCode: 403, title: 'Forbidden', when: 'the token lacks the conversion scope, or a format is not enabled for the tenant' },
+  GW_ERR_NOT_FOUND: { statusCode: 404, title: 'Not found', when: 'no route for this method and path' },
+  GW_ERR_UNSUPPORTED_CONVERSION: { statusCode: 404, title: 'No such conversion', when: 'no such source/target pair (`POST /conversion/<source>/<target>`)' },
+  GW_ERR_TOO_LARGE: { statusCode: 413, title: 'The upload is larger than the configured limit', when: 'the upload is larger than `limits.uploadBytes`, or has too many parts' },
+  GW_ERR_UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, title: 'Unsupported content type', when: 'the request body has a content type the route does not read' },
+  GW_ERR_UNAVAILABLE: { statusCode: 503, title: 'The service cannot take the request now', when: 'the gateway is busy or a backing service is down; retry after `Retry-After` seconds', expose: true },
+  GW_ERR_INTERNAL: { statusCode: 500, title: 'Internal error', when: 'an unexpected failure (logged; the body shows no internals)' },
+  GW_ERR_PLUGIN_LOAD: { statusCode: 500, title: 'A plugin could not be loaded', when: 'start-up: a plugin is invalid' },
+  GW_ERR_CONFIG: { statusCode: 500, title: 'The configuration is invalid', when: 'start-up: the configuration is invalid' },
+} as const satisfies Record<string, ErrorCodeEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Whether messages of this code may be shown to the caller (see {@link ErrorCodeEntry.expose}). */
+export function isExposed(code: ErrorCode): boolean {
+  const entry: ErrorCodeEntry = ERROR_CODES[code];
+  return entry.expose ?? entry.statusCode < 500;
+}
+
+/**
+ * The catalogue code of an HTTP failure that carries no code of its own (fastify errors, guard responses):
+ * 401, 403, 404, 413, 415 and 503 have their own codes, any other 4xx is `GW_ERR_INPUT`, any other 5xx
+ * `GW_ERR_INTERNAL`.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return 'GW_ERR_UNAUTHORIZED';
+    case 403: return 'GW_ERR_FORBIDDEN';
+    case 404: return 'GW_ERR_NOT_FOUND';
+    case 413: return 'GW_ERR_TOO_LARGE';
+    case 415: return 'GW_ERR_UNSUPPORTED_MEDIA_TYPE';
+    case 503: return 'GW_ERR_UNAVAILABLE';
+    default: return status < 500 ? 'GW_ERR_INPUT' : 'GW_ERR_INTERNAL';
+  }
+}
 
 export class GatewayError extends Error {
   readonly code: ErrorCode;
@@ -34,7 +74,7 @@ export class GatewayError extends Error {
     this.name = 'GatewayError';
     this.code = code;
     this.statusCode = ERROR_CODES[code].statusCode;
-    this.expose = this.statusCode < 500;
+    this.expose = isExposed(code);
     this.errors = { [key ?? code]: [message] };
   }
 }

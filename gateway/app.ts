@@ -3,8 +3,6 @@
  * `app.inject`; `server.ts` calls it and listens.
  */
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../config/defaults.js';
@@ -12,12 +10,12 @@ import { configWarnings } from '../config/production.js';
 import type { AuthServices } from '../core/auth/services.js';
 import { GrantRegistry } from '../core/auth/grant-registry.js';
 import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
-import { PACKAGE } from '../core/package-info.js';
 import { ConversionService } from '../core/pipeline/convert.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
 import { registerConversionRoutes } from './conversion/routes.js';
+import { registerOpenApiDocument } from './openapi/document.js';
 import { installProblemHandlers } from './problem.js';
 import { registerStatusRoute } from './status.js';
 
@@ -49,16 +47,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     throwFileSizeLimit: true,
     limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 20, parts: 25 },
   });
-  const securitySchemes = openApiSecuritySchemes(auth);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'ava-gateway', version: PACKAGE.version, description: 'Conversion of construction tender data (GAEB, ÖNORM, SIA, REB, Excel) through the AVA project model.' },
-      ...(securitySchemes && { components: { securitySchemes } }),
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/swagger' });
-  app.get('/swagger/v1/swagger.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApiDocument(app, config, openApiSecuritySchemes(auth));
   registerStatusRoute(app, config.environment);
   await registerConnectRoutes(app, auth, grants, config);
   registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));

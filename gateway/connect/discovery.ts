@@ -17,6 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { AuthServices } from '../../core/auth/services.js';
+import { connectOperation } from '../openapi/operations.js';
 
 /** Paths of the token service's endpoints, relative to the issuer. */
 export const CONNECT_PATHS = Object.freeze({
@@ -99,7 +100,7 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
 export function registerDiscoveryEndpoint(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry): void {
   const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
   app.get(CONNECT_PATHS.discovery, {
-    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)' },
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'OpenID Connect discovery document (OIDC Discovery 1.0 §4)', ...connectOperation(CONNECT_PATHS.discovery) },
     handler: async (_request, reply) => {
       const doc = discoveryDocument(auth.issuer, auth, grants, has);
       return reply.type('application/json').send(doc);

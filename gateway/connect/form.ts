@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateClient, type AuthenticatedClient } from '../../core/auth/client-auth.js';
 import { invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
+import { connectOperation } from '../openapi/operations.js';
 import { sendOAuthError } from './reply.js';
 
 export class Form {
@@ -69,7 +70,7 @@ export function formEndpoint(
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   app.post(path, {
-    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary, consumes: ['application/x-www-form-urlencoded'] },
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary, consumes: ['application/x-www-form-urlencoded'], ...connectOperation(path) },
     validatorCompiler: () => (data: unknown) => ({ value: data }),
     handler: async (request, reply) => {
       try {

@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthServices } from '../../core/auth/services.js';
+import { connectOperation } from '../openapi/operations.js';
 import { bearerChallenge, bearerToken, validateBearer, type BearerError } from './bearer.js';
 import { CONNECT_PATHS } from './discovery.js';
 import { noStore, sendOAuthError } from './reply.js';
@@ -46,7 +47,7 @@ export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthService
   app.route({
     method: ['GET', 'POST'],
     url: CONNECT_PATHS.userinfo,
-    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'UserInfo endpoint (OIDC Core §5.3): claims of the user the bearer token represents' },
+    schema: { tags: ['OAuth 2.0 / OpenID Connect'], summary: 'UserInfo endpoint (OIDC Core §5.3): claims of the user the bearer token represents', ...connectOperation(CONNECT_PATHS.userinfo) },
     validatorCompiler: () => (data: unknown) => ({ value: data }),
     handler: async (request, reply) => {
       try {

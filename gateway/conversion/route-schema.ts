@@ -1,39 +1,49 @@
 /**
  * The OpenAPI/fastify schema of one generated conversion route: operation id, flat query schema (the union of
- * its option groups), request body (multipart file field or JSON project) and responses.
+ * its option groups), request body (multipart file field or JSON project), responses and their headers. The
+ * project body and `ava` responses reference the `ProjectDto` component, every failure `ProblemDetails`
+ * (gateway/openapi/components.ts).
  */
 import { querySchema } from '../../core/options/resolve.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
 import { PROJECT_MEDIA_TYPE } from '../../plugins/ava/index.js';
 import type { ConversionGuard } from '../connect/bearer.js';
+import { schemaRef } from '../openapi/components.js';
+import { ANONYMOUS } from '../openapi/operations.js';
+import { MESSAGE_TEXT_MAX_LENGTH, MESSAGES_SUMMARY_HEADER, MESSAGES_SUMMARY_MAX_LENGTH } from './messages-summary.js';
 
-const problemResponse = {
-  description: 'The request or the conversion failed; `errors` maps the option, field or item number to messages.',
-  content: {
-    'application/problem+json': {
-      schema: {
-        type: 'object',
-        properties: {
-          title: { type: 'string' },
-          status: { type: 'integer' },
-          errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-        },
-      },
-    },
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } },
+});
+
+/** Response headers (@fastify/swagger form: header name → schema with its description). */
+const messageHeaders = {
+  'X-Conversion-Messages': {
+    type: 'integer',
+    minimum: 0,
+    description: 'The number of things the conversion dropped, shortened or repaired.',
+  },
+  [MESSAGES_SUMMARY_HEADER]: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]*$',
+    description: 'Present when there are messages: base64url (RFC 4648 §5, no padding) of the UTF-8 JSON '
+      + '`{"count": <all messages>, "messages": [{"code", "severity", "message", "itemNumber"?}]}`, as many messages '
+      + `(in order, texts cut to ${MESSAGE_TEXT_MAX_LENGTH} characters) as fit in ${MESSAGES_SUMMARY_MAX_LENGTH} characters.`,
   },
 };
 
 export function routeSchema(route: ConversionRoute, security: ConversionGuard['security']) {
   const { source, target } = route;
   const body = source.bodyParameter
-    ? { type: 'object', description: `${source.bodyParameter}: the project as ProjectDto JSON`, additionalProperties: true }
+    ? schemaRef('ProjectDto')
     : {
         type: 'object',
         required: [source.inputField],
         properties: { [source.inputField!]: { type: 'string', format: 'binary', description: `The ${source.name} file` } },
       };
   const okContent = target.id === 'ava'
-    ? { [PROJECT_MEDIA_TYPE]: { schema: { type: 'object', description: 'ProjectDto' } } }
+    ? { [PROJECT_MEDIA_TYPE]: { schema: schemaRef('ProjectDto') } }
     : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
   return {
     operationId: route.operationId,
@@ -43,14 +53,14 @@ export function routeSchema(route: ConversionRoute, security: ConversionGuard['s
     querystring: querySchema(route.optionGroups),
     body,
     response: {
-      200: { description: 'The converted result', content: okContent },
-      400: problemResponse,
-      413: problemResponse,
-      ...(security.length > 0 && {
-        401: { ...problemResponse, description: 'No valid bearer access token (RFC 6750 §3.1).' },
-        403: { ...problemResponse, description: 'The token lacks the required scope, or a format is not enabled for its tenant.' },
-      }),
+      200: { description: 'The converted result', headers: messageHeaders, content: okContent },
+      400: problem('The request or the conversion failed; `errors` maps the option, field or item number to messages.'),
+      ...(security.length > 0 && { 401: problem('No valid bearer access token (RFC 6750 §3.1).') }),
+      403: problem(security.length > 0 ? 'The token lacks the required scope, or a format is not enabled for its tenant.' : 'A format is not enabled for the tenant.'),
+      413: problem('The upload is larger than the configured limit.'),
+      415: problem('The request body has a content type this route does not read.'),
+      default: problem('Any other failure (5xx: no internals are shown).'),
     },
-    ...(security.length > 0 && { security }),
+    security: security.length > 0 ? security : ANONYMOUS,
   };
 }

@@ -10,6 +10,7 @@ import { resolveOptions, type RawQuery } from '../../core/options/resolve.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
 import type { ConversionGuard } from '../connect/bearer.js';
 import { readConversionInput } from './input.js';
+import { setMessagesSummary } from './messages-summary.js';
 import { routeSchema } from './route-schema.js';
 
 /** Content-Disposition file name: the upload's base name with the writer's extension. */
@@ -41,6 +42,7 @@ export function registerConversionRoutes(app: FastifyInstance, service: Conversi
         const { output, messages } = result;
         if (messages.length) request.log.info({ route: route.path, messages: messages.length }, 'conversion messages');
         reply.header('X-Conversion-Messages', String(messages.length));
+        setMessagesSummary(reply, messages);
         if (route.target.id !== 'ava') {
           const name = outputFileName(input.fileName, route.source.id, output.fileExtension);
           reply.header('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
