@@ -17,7 +17,11 @@ import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
 import { registerConversionRoutes } from './conversion/routes.js';
+import { installCors } from './cors.js';
+import { installMetrics } from './metrics.js';
 import { installProblemHandlers } from './problem.js';
+import { installRequestIdHeader, REQUEST_ID_OPTIONS } from './request-id.js';
+import { installDrainHooks, SHUTDOWN_SERVER_OPTIONS } from './shutdown.js';
 import { registerStatusRoute } from './status.js';
 
 export interface BuildAppOptions {
@@ -37,8 +41,14 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
+    ...REQUEST_ID_OPTIONS,
+    ...SHUTDOWN_SERVER_OPTIONS,
   });
+  installRequestIdHeader(app);
+  installDrainHooks(app);
   installProblemHandlers(app);
+  installMetrics(app, config.metrics);
+  await installCors(app, config.cors);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit: config.limits.uploadBytes }, app.getDefaultJsonParser('error', 'ignore'));
   await app.register(multipart, {
