@@ -55,7 +55,11 @@ export interface GatewayConfig {
     maxAgeSeconds: number;
   };
   /** `GET /metrics` in the Prometheus text format. */
-  metrics: { enabled: boolean };
+  metrics: {
+    enabled: boolean;
+    /** When set, scrapes need `Authorization: Bearer <bearerToken>`; absent = anonymous (firewall the endpoint). */
+    bearerToken?: string;
+  };
   /** Seconds SIGTERM waits for in-flight requests before the process exits anyway. */
   shutdownGraceSeconds: number;
   /** The token service: clients, resources, scopes, users, tenants, keys. */

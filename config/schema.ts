@@ -50,7 +50,12 @@ export const CONFIG_SCHEMA = {
         maxAgeSeconds: { type: 'integer', minimum: 0 },
       },
     },
-    metrics: { type: 'object', additionalProperties: false, required: ['enabled'], properties: { enabled: { type: 'boolean' } } },
+    metrics: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['enabled'],
+      properties: { enabled: { type: 'boolean' }, bearerToken: { type: 'string', minLength: 16 } },
+    },
     shutdownGraceSeconds: { type: 'number', minimum: 0 },
     auth: AUTH_SCHEMA,
   },

@@ -15,8 +15,12 @@ import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
 import { registerConversionRoutes } from './conversion/routes.js';
+import { installCors } from './cors.js';
+import { installMetrics } from './metrics.js';
 import { registerOpenApiDocument } from './openapi/document.js';
 import { installProblemHandlers } from './problem.js';
+import { installRequestIdHeader, REQUEST_ID_OPTIONS } from './request-id.js';
+import { installDrainHooks, SHUTDOWN_SERVER_OPTIONS } from './shutdown.js';
 import { registerStatusRoute } from './status.js';
 
 export interface BuildAppOptions {
@@ -39,8 +43,14 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
     // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it. fastify's
     // types omit numbers; its runtime takes a bare hop count as trusting no proxy (it cannot check the peer).
     trustProxy: config.trustProxy as boolean | string[],
+    ...REQUEST_ID_OPTIONS,
+    ...SHUTDOWN_SERVER_OPTIONS,
   });
+  installRequestIdHeader(app);
+  installDrainHooks(app);
   installProblemHandlers(app);
+  installMetrics(app, config.metrics);
+  await installCors(app, config.cors);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit: config.limits.uploadBytes }, app.getDefaultJsonParser('error', 'ignore'));
   await app.register(multipart, {

@@ -1,18 +1,20 @@
-/** Entry point of `npm start`: load the configuration, build the container and the app, listen on `PORT`. */
+/**
+ * Entry point of `npm start`: load the configuration, build the container and the app, listen on `PORT`; SIGTERM
+ * and SIGINT drain in-flight requests and exit (see `shutdown.ts`).
+ */
 import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { createGatewayContainer } from '../core/di/container.js';
 import { buildApp } from './app.js';
+import { closeOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const pluginBaseDir = process.env.GATEWAY_CONFIG ? dirname(resolve(process.env.GATEWAY_CONFIG)) : process.cwd();
   const container = await createGatewayContainer(config, { pluginBaseDir });
   const app = await buildApp({ container });
-  const close = () => void app.close().then(() => process.exit(0));
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  closeOnSignals(app, { graceSeconds: config.shutdownGraceSeconds });
   await app.listen({ port: config.port, host: config.host });
 }
 
