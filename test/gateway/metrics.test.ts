@@ -159,6 +159,21 @@ describe('/metrics settings', () => {
 });
 
 describe('metrics fed by other parts of the app', () => {
+  it('counts the rate limiter\'s 429 answers on /connect/token', async () => {
+    const app = await testApp({ rateLimits: { enabled: true, windowSeconds: 60, perClient: 2, perAddress: 100 } });
+    try {
+      const token = () => app.inject({ method: 'POST', url: '/connect/token', headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials&scope=avacloud' });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await token()).statusCode);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      const samples = await scrape(app);
+      expect(valueOf(samples, 'ava_gateway_rate_limit_rejections_total', { route: '/connect/token' })).toBe(2);
+      expect(valueOf(samples, 'ava_gateway_tokens_issued_total', { grant_type: 'client_credentials' })).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('counts 429 answers by route and reads the pool gauges from app.conversionPool', async () => {
     const app = Fastify();
     app.decorate('conversionPool', { queueSize: 3, running: 2 });
