@@ -5,6 +5,7 @@ import {
   MESSAGES_SUMMARY_HEADER, MESSAGES_SUMMARY_MAX_LENGTH, MESSAGE_TEXT_MAX_LENGTH, decodeMessagesSummary, messagesSummaryValue,
 } from '../../gateway/conversion/messages-summary.js';
 import { multipartBody, testApp } from '../support/app.js';
+import { sampleX83 } from '../support/sample-x83.js';
 
 const message = (i: number, text = `Quantity 'abc' of item ${i} is not a decimal number and was ignored.`): ConversionMessage =>
   ({ code: 'GAEB_INVALID_NUMBER', severity: 'warning', message: text, itemNumber: `01.${String(i).padStart(4, '0')}`, source: 'gaeb' });
@@ -53,16 +54,7 @@ describe('messagesSummaryValue', () => {
 });
 
 describe(`${MESSAGES_SUMMARY_HEADER} on a conversion`, () => {
-  const x83 = (qty: string) => `<?xml version="1.0" encoding="utf-8"?>
-<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3">
-  <GAEBInfo><Version>3.3</Version><VersDate>2021-05</VersDate><Date>2026-01-01</Date></GAEBInfo>
-  <Award><DP>83</DP><BoQ ID="B1"><BoQInfo><Name>LV</Name>
-    <BoQBkdn><Type>BoQLevel</Type><Length>2</Length><Num>Yes</Num></BoQBkdn>
-    <BoQBkdn><Type>Item</Type><Length>4</Length><Num>Yes</Num></BoQBkdn></BoQInfo>
-    <BoQBody><BoQCtgy ID="C1" RNoPart="01"><LblTx><p><span>Erdarbeiten</span></p></LblTx><BoQBody><Itemlist>
-      <Item ID="I1" RNoPart="0010"><Qty>${qty}</Qty><QU>m3</QU></Item>
-    </Itemlist></BoQBody></BoQCtgy></BoQBody></BoQ></Award>
-</GAEB>`;
+  const x83 = (qty: string) => sampleX83({ qty, text: false });
 
   it('lists the messages of a file response, and is absent when there are none', async () => {
     const app = await testApp({ auth: { requireTokenForConversions: false } });

@@ -4,20 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../config/defaults.js';
 import { installMetrics } from '../../gateway/metrics.js';
 import { multipartBody, testApp } from '../support/app.js';
+import { sampleX83 } from '../support/sample-x83.js';
 
-const X83 = `<?xml version="1.0" encoding="utf-8"?>
-<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3">
-  <GAEBInfo><Version>3.3</Version><VersDate>2021-05</VersDate><Date>2026-01-01</Date></GAEBInfo>
-  <PrjInfo><NamePrj>Metrics test</NamePrj></PrjInfo>
-  <Award><DP>83</DP><BoQ ID="B1"><BoQInfo><Name>LV</Name><LblBoQ>Metrics LV</LblBoQ>
-    <BoQBkdn><Type>BoQLevel</Type><Length>2</Length><Num>Yes</Num></BoQBkdn>
-    <BoQBkdn><Type>Item</Type><Length>4</Length><Num>Yes</Num></BoQBkdn></BoQInfo>
-    <BoQBody><BoQCtgy ID="C1" RNoPart="01"><LblTx><p><span>Erdarbeiten</span></p></LblTx><BoQBody><Itemlist>
-      <Item ID="I1" RNoPart="0010"><Qty>12.500</Qty><QU>m3</QU><Description><CompleteText>
-        <OutlineText><OutlTxt><TextOutlTxt><p><span>Aushub</span></p></TextOutlTxt></OutlTxt></OutlineText>
-      </CompleteText></Description></Item>
-    </Itemlist></BoQBody></BoQCtgy></BoQBody></BoQ></Award>
-</GAEB>`;
+const X83 = sampleX83({ project: 'Metrics test' });
 
 const BASIC = `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`;
 
