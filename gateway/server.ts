@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const pluginBaseDir = process.env.GATEWAY_CONFIG ? dirname(resolve(process.env.GATEWAY_CONFIG)) : process.cwd();
   const container = await createGatewayContainer(config, { pluginBaseDir });
-  const app = await buildApp({ container });
+  const app = await buildApp({ container, pluginBaseDir });
   const close = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
