@@ -5,7 +5,8 @@
  * - Size: `pool.threads` (default `os.availableParallelism()`); `0` runs conversions on the calling thread with
  *   the same API and results (no queue bound, no time limit: synchronous code cannot be interrupted there).
  *   Workers start when the first conversions arrive and then stay (piscina `minThreads: 0`,
- *   `idleTimeout: Infinity`), so an app that never converts never starts one.
+ *   `idleTimeout: Infinity`), so an app that never converts never starts one. They run at a lower scheduling
+ *   priority than the event loop (see WORKER_NICE_INCREMENT).
  * - Queue: at most `pool.maxQueue` conversions wait for a thread; one more is refused at once with
  *   {@link PoolBusyError} (503, `Retry-After` = the mean conversion time so far, at least 1 s).
  * - Time limit: a conversion running longer than `pool.timeoutSeconds` (counted from the moment a worker starts
@@ -51,6 +52,14 @@ export interface PoolConvertResult {
   fileExtension: string;
   messages: ConversionMessage[];
 }
+
+/**
+ * Workers lower their own scheduling priority by this much (piscina `niceIncrement`, per thread on Linux, through
+ * the optional `@napi-rs/nice`; ignored where it is missing): when the cores are all busy, the event loop answering
+ * `/status` and `/connect/token` goes first, and conversions take whatever CPU is left. On 2 cores with four 20 MB
+ * conversions running this doubled the token requests per second and halved their p99 (test/bench/pool.ts).
+ */
+const WORKER_NICE_INCREMENT = 5;
 
 /** Longest delay `setTimeout` accepts (ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -127,6 +136,7 @@ export class ConversionPool {
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: Infinity,
+      niceIncrement: WORKER_NICE_INCREMENT,
       closeTimeout: Math.min(config.pool.timeoutSeconds * 1000, MAX_TIMER_MS),
     });
     return new ConversionPool(config, threads, { piscina });
