@@ -10,31 +10,43 @@ import { configWarnings } from '../config/production.js';
 import type { AuthServices } from '../core/auth/services.js';
 import { GrantRegistry } from '../core/auth/grant-registry.js';
 import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
-import { ConversionService } from '../core/pipeline/convert.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
+import { installJsonBodyParser } from './conversion/input.js';
 import { registerConversionRoutes } from './conversion/routes.js';
 import { installCors } from './cors.js';
 import { installMetrics } from './metrics.js';
 import { registerOpenApiDocument } from './openapi/document.js';
+import { ConversionPool } from './pool/conversion-pool.js';
 import { installProblemHandlers } from './problem.js';
 import { installRequestIdHeader, REQUEST_ID_OPTIONS } from './request-id.js';
 import { installDrainHooks, SHUTDOWN_SERVER_OPTIONS } from './shutdown.js';
 import { registerStatusRoute } from './status.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pool the conversion routes run in (queue length, running conversions: for metrics). */
+    conversionPool: ConversionPool;
+  }
+}
+
 export interface BuildAppOptions {
   container: DependencyContainer;
   /** fastify logger setting; defaults to the configured level (tests pass false). */
   logger?: boolean | object;
+  /**
+   * The conversion pool to use; the caller keeps it and closes it. Without one, the app creates its own from
+   * `config.pool` (workers start with the first conversion) and closes it when the app closes.
+   */
+  pool?: ConversionPool;
+  /** Folder relative customer plugin specifiers are resolved against in the pool's workers (default: cwd). */
+  pluginBaseDir?: string;
 }
 
-const JSON_TYPES = /^(text\/json|application\/json-patch\+json|application\/[\w.-]+\+json)(;|$)/;
-
-export async function buildApp({ container, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ container, logger, pool: givenPool, pluginBaseDir }: BuildAppOptions): Promise<FastifyInstance> {
   const config = container.resolve<GatewayConfig>(GATEWAY_CONFIG);
   const registry = container.resolve(FormatRegistry);
-  const service = container.resolve(ConversionService);
   const auth = container.resolve<AuthServices>(AUTH_SERVICES);
   const grants = container.resolve(GrantRegistry);
   const app = Fastify({
@@ -52,7 +64,10 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   installMetrics(app, config.metrics);
   await installCors(app, config.cors);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit: config.limits.uploadBytes }, app.getDefaultJsonParser('error', 'ignore'));
+  installJsonBodyParser(app, config.limits.uploadBytes);
+  const pool = givenPool ?? (await ConversionPool.create(config, { pluginBaseDir }));
+  app.decorate('conversionPool', pool);
+  if (!givenPool) app.addHook('onClose', async () => pool.close());
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: config.limits.uploadBytes, files: 1, fields: 20, parts: 25 },
@@ -60,7 +75,7 @@ export async function buildApp({ container, logger }: BuildAppOptions): Promise<
   await registerOpenApiDocument(app, config, openApiSecuritySchemes(auth));
   registerStatusRoute(app, config.environment);
   await registerConnectRoutes(app, auth, grants, config);
-  registerConversionRoutes(app, service, registry.routes, installConversionGuard(app, auth));
+  registerConversionRoutes(app, pool, registry.routes, installConversionGuard(app, auth));
   if (auth.keys.usesDevelopmentKeys) {
     app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);
   }

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const pluginBaseDir = process.env.GATEWAY_CONFIG ? dirname(resolve(process.env.GATEWAY_CONFIG)) : process.cwd();
   const container = await createGatewayContainer(config, { pluginBaseDir });
-  const app = await buildApp({ container });
+  const app = await buildApp({ container, pluginBaseDir });
   closeOnSignals(app, { graceSeconds: config.shutdownGraceSeconds });
   await app.listen({ port: config.port, host: config.host });
 }

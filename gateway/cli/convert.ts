@@ -32,7 +32,8 @@ export interface CliIo {
 export interface CliServices {
   registry: FormatRegistry;
   /** Called once the arguments are known to be right; closed when the run ends. */
-  createConverter(): Promise<Converter>;
+  /** The converter for a run of `inputs` files. */
+  createConverter(inputs: number): Promise<Converter>;
 }
 
 const PROGRAM = 'ava-gateway';
@@ -148,7 +149,7 @@ export async function runCli(argv: readonly string[], io: CliIo, services: () =>
     if (err instanceof UsageError) return usageError(io, err.message);
     throw err;
   }
-  const converter = await createConverter();
+  const converter = await createConverter(plan.jobs.length);
   try {
     return await convertAll(plan, converter, io, concurrency);
   } finally {

@@ -10,7 +10,7 @@ import { loadConfig } from '../../config/load.js';
 import { createConversionContainer } from '../../core/di/container.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { EXIT_FAILED, EXIT_USAGE, runCli, type CliServices } from './convert.js';
-import { InProcessConverter } from './converter.js';
+import { ConversionPool } from '../pool/conversion-pool.js';
 
 async function services(): Promise<CliServices> {
   const config = loadConfig(process.env);
@@ -18,8 +18,9 @@ async function services(): Promise<CliServices> {
   const container = await createConversionContainer(config, { pluginBaseDir });
   return {
     registry: container.resolve(FormatRegistry),
-    // The worker pool plugs in here: `createConverter: () => ConversionPool.create(config, { pluginBaseDir })`.
-    createConverter: async () => new InProcessConverter(container),
+    // Several inputs convert in parallel on the worker pool (one thread per core, `pool.threads`); a single input
+    // converts on this thread, which saves starting a worker.
+    createConverter: (inputs) => ConversionPool.create(config, { pluginBaseDir, threads: inputs > 1 ? undefined : 0 }),
   };
 }
 

@@ -1,29 +1,64 @@
 /**
  * Reading the one input of a conversion request: the multipart file field named by the source plugin
- * (`gaebFile`, `oenormFile` …) or the JSON body for JSON sources (`avaProject`).
+ * (`gaebFile`, `oenormFile` …) or the JSON body for JSON sources (`avaProject`). A JSON body reaches the
+ * conversion as text: it is parsed where the conversion runs, on a worker thread, not on the event loop.
  */
-import type { FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { GatewayError } from '../../core/errors.js';
-import type { ConversionInput, FormatPlugin } from '../../core/plugin/contract.js';
+import type { FormatPlugin } from '../../core/plugin/contract.js';
+import type { PoolInput } from '../pool/protocol.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route receives a JSON body as {@link RawJsonBody} (unparsed) instead of the parsed value. */
+    rawJsonBody?: boolean;
+  }
+}
+
+/** A JSON request body as received, not yet parsed. */
+export class RawJsonBody {
+  constructor(readonly text: string) {}
+}
+
+/** `application/json`, `text/json`, `application/json-patch+json` and every `application/*+json` type. */
+const JSON_TYPES = /^(application\/json|text\/json|application\/json-patch\+json|application\/[\w.-]+\+json)(;|$)/;
+
+/**
+ * Installs the JSON body parser of the app: an empty body is refused with fastify's own error
+ * (FST_ERR_CTP_EMPTY_JSON_BODY, 400); routes with `config.rawJsonBody` get the text as {@link RawJsonBody};
+ * every other route gets fastify's default parsing (prototype poisoning refused).
+ * @param bodyLimit largest body in bytes (413 above)
+ */
+export function installJsonBodyParser(app: FastifyInstance, bodyLimit: number): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string', bodyLimit }, (request, body, done) => {
+    const text = body as string;
+    if (text.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    if (request.routeOptions.config?.rawJsonBody) return done(null, new RawJsonBody(text));
+    parse(request, text, done);
+  });
+}
 
 const inputError = (message: string, key: string) => new GatewayError('GW_ERR_INPUT', message, key);
 
 /**
  * @throws GatewayError GW_ERR_INPUT (400) when the field is missing, misnamed or empty, or the request is not
- *   multipart; fastify/multipart errors (413 for uploads over the limit) pass through
+ *   multipart (file sources) or not JSON (JSON sources); fastify/multipart errors (413 for uploads over the
+ *   limit) pass through
  */
-export async function readConversionInput(request: FastifyRequest, source: FormatPlugin): Promise<ConversionInput> {
+export async function readConversionInput(request: FastifyRequest, source: FormatPlugin): Promise<PoolInput> {
   if (source.bodyParameter) {
-    if (request.body === undefined || request.body === null) {
+    if (!(request.body instanceof RawJsonBody)) {
       throw inputError(`The request body must be a JSON ${source.bodyParameter} (Content-Type application/json).`, source.bodyParameter);
     }
-    return { value: request.body };
+    return { json: request.body.text };
   }
   const field = source.inputField!;
   if (!request.isMultipart()) {
     throw inputError(`Send the file as multipart/form-data in the form field "${field}".`, field);
   }
-  let found: ConversionInput | undefined;
+  let found: PoolInput | undefined;
   const otherFields: string[] = [];
   for await (const part of request.parts()) {
     if (part.type === 'file' && part.fieldname === field && !found) {

@@ -2,16 +2,25 @@
  * The generated conversion routes: one `POST /conversion/<source>/<target>` per pair of the registry's matrix,
  * each with its own flat query schema (the union of its option groups), operation id
  * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (seeds/001 "Conversion endpoints").
+ * The conversion itself runs in the {@link ConversionPool} (worker threads); a full queue answers 503 with
+ * `Retry-After`, a conversion stopped at the time limit 504, both as problem bodies.
  */
-import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ConversionService } from '../../core/pipeline/convert.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveOptions, type RawQuery } from '../../core/options/resolve.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
 import type { ConversionGuard } from '../connect/bearer.js';
+import type { ConversionPool } from '../pool/conversion-pool.js';
+import { PoolRejection } from '../pool/errors.js';
+import { sendProblem } from '../problem.js';
 import { readConversionInput } from './input.js';
 import { setMessagesSummary } from './messages-summary.js';
 import { routeSchema } from './route-schema.js';
+
+/** A refusal of the pool as a problem body (503 with `Retry-After`, 504). */
+function sendPoolRejection(reply: FastifyReply, err: PoolRejection) {
+  if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
+  return sendProblem(reply, err.statusCode, err.title, err.errors);
+}
 
 /** Content-Disposition file name: the upload's base name with the writer's extension. */
 function outputFileName(input: string | undefined, sourceId: string, extension: string): string {
@@ -23,32 +32,45 @@ function outputFileName(input: string | undefined, sourceId: string, extension: 
  * Registers every route of the matrix on the app, each behind the guard's `onRequest` hook (bearer token, tenant
  * formats); the tenant's `optionDefaults` apply before the query.
  */
-export function registerConversionRoutes(app: FastifyInstance, service: ConversionService, routes: readonly ConversionRoute[], guard: ConversionGuard): void {
+export function registerConversionRoutes(app: FastifyInstance, pool: ConversionPool, routes: readonly ConversionRoute[], guard: ConversionGuard): void {
   for (const route of routes) {
     app.route({
       method: 'POST',
       url: route.path,
       schema: routeSchema(route, guard.security),
       onRequest: guard.hook(route),
+      config: { rawJsonBody: true },
       // Query and body are checked by our own code (case-insensitive booleans, messages naming the option);
       // the schemas above serve the OpenAPI document.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       handler: async (request, reply) => {
         const options = resolveOptions(route.optionGroups, request.query as RawQuery, request.conversionTenant?.optionDefaults);
         const input = await readConversionInput(request, route.source);
-        const result = await service.convert(route, input, options, (err, stage) =>
-          request.log.error({ err, stage, route: route.path }, 'conversion plugin threw'),
-        );
-        const { output, messages } = result;
+        let result;
+        try {
+          result = await pool.convert({
+            sourceId: route.source.id,
+            targetId: route.target.id,
+            input,
+            options,
+            onPluginError: (err, stage) => request.log.error({ err, stage, route: route.path }, 'conversion plugin threw'),
+          });
+        } catch (err) {
+          if (err instanceof PoolRejection) {
+            request.log.warn({ route: route.path, status: err.statusCode }, err.message);
+            return sendPoolRejection(reply, err);
+          }
+          throw err;
+        }
+        const { messages } = result;
         if (messages.length) request.log.info({ route: route.path, messages: messages.length }, 'conversion messages');
         reply.header('X-Conversion-Messages', String(messages.length));
         setMessagesSummary(reply, messages);
         if (route.target.id !== 'ava') {
-          const name = outputFileName(input.fileName, route.source.id, output.fileExtension);
+          const name = outputFileName(input.fileName, route.source.id, result.fileExtension);
           reply.header('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
         }
-        const data = output.data;
-        return reply.type(output.contentType).send(Buffer.isBuffer(data) ? data : Readable.from(data, { objectMode: false }));
+        return reply.type(result.contentType).send(result.data);
       },
     });
   }

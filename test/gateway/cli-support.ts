@@ -7,7 +7,8 @@ import { loadConfig } from '../../config/load.js';
 import { createConversionContainer } from '../../core/di/container.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { runCli } from '../../gateway/cli/convert.js';
-import { InProcessConverter, type Converter } from '../../gateway/cli/converter.js';
+import type { Converter } from '../../gateway/cli/converter.js';
+import { ConversionPool } from '../../gateway/pool/conversion-pool.js';
 
 /** A GAEB DA XML 3.2 tender (DP 83 unless `dp` says otherwise) with one item; `itemLeaves` go into the item. */
 export function gaebXml({ dp = '83', text = 'Tür liefern', itemLeaves = '<Qty>3.000</Qty>' } = {}): string {
@@ -46,13 +47,14 @@ export function capture(tty = false) {
   return { stream, bytes: () => Buffer.concat(chunks), text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-let shared: Promise<{ registry: FormatRegistry; converter: InProcessConverter }> | undefined;
+let shared: Promise<{ registry: FormatRegistry; converter: Converter }> | undefined;
 
-/** One conversion container for the whole file (built-in plugins, no configuration file). */
+/** One registry and one converter for the whole file (built-in plugins, no configuration file; the pool on this thread). */
 export function services() {
-  shared ??= createConversionContainer(loadConfig({ GATEWAY_CONFIG: '' }, { logLevel: 'silent' })).then((c) => ({
+  const config = loadConfig({ GATEWAY_CONFIG: '' }, { logLevel: 'silent' });
+  shared ??= Promise.all([createConversionContainer(config), ConversionPool.create(config, { threads: 0 })]).then(([c, pool]) => ({
     registry: c.resolve(FormatRegistry),
-    converter: new InProcessConverter(c),
+    converter: pool,
   }));
   return shared;
 }
@@ -60,7 +62,7 @@ export function services() {
 export interface RunOptions {
   stdin?: Buffer;
   tty?: boolean;
-  /** Replaces the in-process converter (e.g. to fail or to observe concurrency). */
+  /** Replaces the converter (e.g. to fail or to observe concurrency). */
   converter?: Converter;
   concurrency?: number;
 }
