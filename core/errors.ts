@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   GW_ERR_TOO_LARGE: { statusCode: 413, title: 'The upload is larger than the configured limit', when: 'the upload is larger than `limits.uploadBytes`, or has too many parts' },
   GW_ERR_UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, title: 'Unsupported content type', when: 'the request body has a content type the route does not read' },
   GW_ERR_UNAVAILABLE: { statusCode: 503, title: 'The service cannot take the request now', when: 'the gateway is busy or a backing service is down; retry after `Retry-After` seconds', expose: true },
+  GW_ERR_TIMEOUT: { statusCode: 504, title: 'The conversion took too long', when: 'a conversion ran longer than `pool.timeoutSeconds` and was stopped', expose: true },
   GW_ERR_INTERNAL: { statusCode: 500, title: 'Internal error', when: 'an unexpected failure (logged; the body shows no internals)' },
   GW_ERR_PLUGIN_LOAD: { statusCode: 500, title: 'A plugin could not be loaded', when: 'start-up: a plugin is invalid' },
   GW_ERR_CONFIG: { statusCode: 500, title: 'The configuration is invalid', when: 'start-up: the configuration is invalid' },
@@ -42,7 +43,7 @@ export function isExposed(code: ErrorCode): boolean {
 
 /**
  * The catalogue code of an HTTP failure that carries no code of its own (fastify errors, guard responses):
- * 401, 403, 404, 413, 415 and 503 have their own codes, any other 4xx is `GW_ERR_INPUT`, any other 5xx
+ * 401, 403, 404, 413, 415, 503 and 504 have their own codes, any other 4xx is `GW_ERR_INPUT`, any other 5xx
  * `GW_ERR_INTERNAL`.
  */
 export function codeForStatus(status: number): ErrorCode {
@@ -53,6 +54,7 @@ export function codeForStatus(status: number): ErrorCode {
     case 413: return 'GW_ERR_TOO_LARGE';
     case 415: return 'GW_ERR_UNSUPPORTED_MEDIA_TYPE';
     case 503: return 'GW_ERR_UNAVAILABLE';
+    case 504: return 'GW_ERR_TIMEOUT';
     default: return status < 500 ? 'GW_ERR_INPUT' : 'GW_ERR_INTERNAL';
   }
 }

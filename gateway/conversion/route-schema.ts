@@ -59,6 +59,8 @@ export function routeSchema(route: ConversionRoute, security: ConversionGuard['s
       403: problem(security.length > 0 ? 'The token lacks the required scope, or a format is not enabled for its tenant.' : 'A format is not enabled for the tenant.'),
       413: problem('The upload is larger than the configured limit.'),
       415: problem('The request body has a content type this route does not read.'),
+      503: problem('The conversion queue is full (`pool.maxQueue`); retry after `Retry-After` seconds.'),
+      504: problem('The conversion ran longer than `pool.timeoutSeconds` and was stopped.'),
       default: problem('Any other failure (5xx: no internals are shown).'),
     },
     security: security.length > 0 ? security : ANONYMOUS,

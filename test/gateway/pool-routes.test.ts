@@ -98,7 +98,7 @@ describe('conversion routes on the worker pool', () => {
       expect(refused.statusCode).toBe(503);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       const problem = problemOf(refused);
-      expect(problem).toMatchObject({ status: 503, title: 'The gateway is busy' });
+      expect(problem).toMatchObject({ status: 503, code: 'GW_ERR_UNAVAILABLE', title: 'The gateway is busy' });
       expect(problem.errors.conversion[0]).toContain('pool.maxQueue 1');
       slow.release_();
       expect((await first).statusCode).toBe(200);
@@ -116,7 +116,7 @@ describe('conversion routes on the worker pool', () => {
       expect(res.statusCode).toBe(504);
       expect(res.headers['retry-after']).toBeUndefined();
       const problem = problemOf(res);
-      expect(problem).toMatchObject({ status: 504, title: 'The conversion took too long' });
+      expect(problem).toMatchObject({ status: 504, code: 'GW_ERR_TIMEOUT', type: '/problems/gw-err-timeout', title: 'The conversion took too long' });
       expect(problem.errors.conversion[0]).toContain('stopped after 0.5 s');
       const next = await convert('lv-csv', 'ava', 'csvFile', CSV);
       expect(next.statusCode).toBe(200);
