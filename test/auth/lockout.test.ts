@@ -68,8 +68,9 @@ function expectRefused(res: LightMyRequestResponse): void {
 }
 
 /** Status, body and headers but the date. */
+/** Status, body and headers of an answer, but for the two that differ per response anyway (`date`, `x-request-id`). */
 const answer = (res: LightMyRequestResponse) => {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, 'x-request-id': _requestId, ...headers } = res.headers;
   return { status: res.statusCode, body: res.body, headers };
 };
 
