@@ -70,3 +70,24 @@ describe.skipIf(!hasCurl)('README examples', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe('README command-line examples', { timeout: 90_000 }, () => {
+  it('the "Command line" commands convert the sample files', () => {
+    const cli = `node --import ${tsx} ${join(root, 'gateway/cli/main.ts')}`;
+    const script = shellBlock('## Command line').replaceAll('npx ava-gateway', cli);
+    const work = mkdtempSync(join(tmpdir(), 'ava-readme-cli-'));
+    symlinkSync(join(root, 'examples'), join(work, 'examples'));
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: work, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.json'), GATEWAY_CONFIG: '' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const shortTexts = (file: string) => JSON.parse(readFileSync(join(work, file), 'utf8')).serviceSpecifications[0].elements
+      .flatMap((g: { elements: { shortText: string }[] }) => g.elements.map((p) => p.shortText));
+    expect(shortTexts('tender.json')).toEqual(['Oberboden abtragen', 'Fundamentaushub', 'Stütze BSH 12/12', 'Dacheindeckung Trapezblech', 'Geräteraum']);
+    expect(shortTexts('tender-stdin.json')).toEqual(shortTexts('tender.json'));
+    expect(readFileSync(join(work, 'tender.D83'), 'latin1').slice(0, 2)).toBe('00');
+    expect(readFileSync(join(work, 'out/tender.X83'), 'utf8')).toContain('DA83/3.3');
+    expect(readFileSync(join(work, 'out/project.X86'), 'utf8')).toContain('DA86/3.3');
+    expect(run.stdout).toContain('gaeb');
+  });
+});
