@@ -24,10 +24,11 @@ export interface GatewayConfig {
   /** Prefix of every Redis key the gateway writes (several deployments can share one Redis). */
   redisKeyPrefix: string;
   /**
-   * Whether to trust `X-Forwarded-*` headers from a reverse proxy (fastify `trustProxy`): `true`, a hop count,
-   * or the proxies' addresses/CIDRs. Never changes the issuer, which is configuration only.
+   * Whether to trust `X-Forwarded-*` headers from a reverse proxy (fastify `trustProxy`): `true`, or the proxies'
+   * addresses/CIDRs (safer: only those peers may set them). No hop count: fastify 5 treats one as trusting no
+   * proxy, since it cannot check the immediate peer. Never changes the issuer, which is configuration only.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   /** Conversions run in a pool of worker threads (piscina). */
   pool: {
     /** Worker threads; `0` runs conversions on the main thread; default: the machine's cores. */

@@ -19,7 +19,7 @@ export const CONFIG_SCHEMA = {
     },
     redisUrl: { type: 'string', pattern: '^rediss?://' },
     redisKeyPrefix: { type: 'string', minLength: 1 },
-    trustProxy: { anyOf: [{ type: 'boolean' }, { type: 'integer', minimum: 0 }, { type: 'array', items: { type: 'string', minLength: 1 } }] },
+    trustProxy: { anyOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string', minLength: 1 } }] },
     pool: {
       type: 'object',
       additionalProperties: false,

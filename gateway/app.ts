@@ -52,9 +52,8 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
-    // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it. fastify's
-    // types omit numbers; its runtime takes a bare hop count as trusting no proxy (it cannot check the peer).
-    trustProxy: config.trustProxy as boolean | string[],
+    // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it.
+    trustProxy: config.trustProxy,
     ...REQUEST_ID_OPTIONS,
     ...SHUTDOWN_SERVER_OPTIONS,
   });
