@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import { lockoutKey, lockoutSchedule } from '../../core/auth/lockout.js';
 import type { AuthServices } from '../../core/auth/services.js';
@@ -16,7 +16,7 @@ import { createGatewayContainer } from '../../core/di/container.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { MemoryLockoutStore, SWEEP_EVERY } from '../../core/stores/memory-lockout-store.js';
 import { buildApp } from '../../gateway/app.js';
-import { deleteKeysWithPrefix, testKeyPrefix } from '../support/redis.js';
+import { describeWithRedis } from '../support/redis.js';
 import { DEMO, FORM_TYPE, LOCAL_BASIC } from './connect-support.js';
 
 /** Failures 1–2 free, 3 → 10 s, 4 → 20 s, 5 → locked for 300 s. */
@@ -187,52 +187,40 @@ describe('password lockout', () => {
   });
 });
 
-const REDIS_URL = process.env['REDIS_URL'];
-if (!REDIS_URL) {
-  console.warn('shared lockout test skipped: REDIS_URL is not set');
-  describe.skip('password lockout shared on one Redis (REDIS_URL is not set)', () => {
-    it('two instances share the count', () => {});
+describeWithRedis('password lockout shared on one Redis', ({ redisUrl, redisKeyPrefix }) => {
+  it('failures on one instance back off and lock the name on the other; a success on either resets', async () => {
+    const clock = { now: NOW };
+    const a = await instance(clock, { redisUrl, redisKeyPrefix });
+    const b = await instance(clock, { redisUrl, redisKeyPrefix });
+    expect(a.auth.lockout).not.toBe(b.auth.lockout);
+    expectRefused(await login(a.app, 'demo', 'wrong'));
+    expectRefused(await login(b.app, 'demo', 'wrong'));
+    expect((await login(a.app, 'demo', DEMO.password)).statusCode).toBe(200); // reset
+    for (const [i, wait] of [0, 0, 10, 20].entries()) {
+      expectRefused(await login(i % 2 ? b.app : a.app, 'demo', 'wrong'));
+      clock.now += wait;
+    }
+    expectRefused(await login(b.app, 'demo', 'wrong')); // 5th failure, on B: locked
+    expect(b.logs).toEqual([expect.objectContaining({ userName: 'demo', failures: 5 })]);
+    expectRefused(await login(a.app, 'demo', DEMO.password));
+    clock.now += 300;
+    expect((await login(a.app, 'demo', DEMO.password)).statusCode).toBe(200);
   });
-} else {
-  const redisUrl = REDIS_URL;
-  const redisKeyPrefix = testKeyPrefix('lockout');
-  afterAll(() => deleteKeysWithPrefix(redisUrl, redisKeyPrefix));
 
-  describe('password lockout shared on one Redis', () => {
-    it('failures on one instance back off and lock the name on the other; a success on either resets', async () => {
-      const clock = { now: NOW };
-      const a = await instance(clock, { redisUrl, redisKeyPrefix });
-      const b = await instance(clock, { redisUrl, redisKeyPrefix });
-      expect(a.auth.lockout).not.toBe(b.auth.lockout);
-      expectRefused(await login(a.app, 'demo', 'wrong'));
-      expectRefused(await login(b.app, 'demo', 'wrong'));
-      expect((await login(a.app, 'demo', DEMO.password)).statusCode).toBe(200); // reset
-      for (const [i, wait] of [0, 0, 10, 20].entries()) {
-        expectRefused(await login(i % 2 ? b.app : a.app, 'demo', 'wrong'));
-        clock.now += wait;
-      }
-      expectRefused(await login(b.app, 'demo', 'wrong')); // 5th failure, on B: locked
-      expect(b.logs).toEqual([expect.objectContaining({ userName: 'demo', failures: 5 })]);
-      expectRefused(await login(a.app, 'demo', DEMO.password));
-      clock.now += 300;
-      expect((await login(a.app, 'demo', DEMO.password)).statusCode).toBe(200);
-    });
-
-    it('keeps the state under redisKeyPrefix, hashed and with a TTL', async () => {
-      const clock = { now: NOW };
-      const a = await instance(clock, { redisUrl, redisKeyPrefix });
-      expectRefused(await login(a.app, 'Someone', 'wrong'));
-      const { createClient } = await import('redis');
-      const admin = createClient({ url: redisUrl });
-      await admin.connect();
-      try {
-        const key = `${redisKeyPrefix}lockout:${lockoutKey('someone')}`;
-        expect(await admin.hGetAll(key)).toEqual({ f: '1', b: '0', x: String(NOW * 1000 + 300_000) });
-        const ttl = await admin.pTTL(key);
-        expect(ttl > 0 && ttl <= 300_000).toBe(true);
-      } finally {
-        await admin.close();
-      }
-    });
+  it('keeps the state under redisKeyPrefix, hashed and with a TTL', async () => {
+    const clock = { now: NOW };
+    const a = await instance(clock, { redisUrl, redisKeyPrefix });
+    expectRefused(await login(a.app, 'Someone', 'wrong'));
+    const { createClient } = await import('redis');
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      const key = `${redisKeyPrefix}lockout:${lockoutKey('someone')}`;
+      expect(await admin.hGetAll(key)).toEqual({ f: '1', b: '0', x: String(NOW * 1000 + 300_000) });
+      const ttl = await admin.pTTL(key);
+      expect(ttl > 0 && ttl <= 300_000).toBe(true);
+    } finally {
+      await admin.close();
+    }
   });
-}
+});

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createClient } from 'redis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { deleteKeysWithPrefix, testKeyPrefix } from '../support/redis.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeWithRedis } from '../support/redis.js';
 import { API_BASIC, FORM_TYPE, LOCAL, LOCAL_BASIC, authHarness, basic, clientToken, extendedAuth } from './connect-support.js';
 
 const TOKEN = '/connect/token';
@@ -121,45 +121,33 @@ describe('rate limits of the /connect endpoints', () => {
   });
 });
 
-const REDIS_URL = process.env['REDIS_URL'];
-if (!REDIS_URL) {
-  console.warn('shared rate limit test skipped: REDIS_URL is not set');
-  describe.skip('rate limits shared on one Redis (REDIS_URL is not set)', () => {
-    it('two instances share the count', () => {});
+describeWithRedis('rate limits shared on one Redis', ({ redisUrl, redisKeyPrefix }) => {
+  it('two instances count the same client and address, under redisKeyPrefix with a TTL', async () => {
+    const [a, b] = [await gateway({ perClient: 4 }, { redisUrl, redisKeyPrefix }), await gateway({ perClient: 4 }, { redisUrl, redisKeyPrefix })];
+    for (const app of [a, b, a, b]) expect((await post(app, TOKEN, CC, { authorization: LOCAL_BASIC })).statusCode).toBe(200);
+    expectTooMany(await post(a, TOKEN, CC, { authorization: LOCAL_BASIC }), 'client');
+    expectTooMany(await post(b, TOKEN, CC, { authorization: LOCAL_BASIC }), 'client');
+    // other endpoints keep their own counts in the shared store
+    expect((await post(b, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC })).statusCode).toBe(200);
+    expect((await post(a, INTROSPECT, { token: 'x' }, { authorization: API_BASIC })).statusCode).toBe(200);
+
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      const key = `${redisKeyPrefix}ratelimit:${TOKEN}|client|${LOCAL.id}`;
+      expect(await admin.get(key)).toBe('6');
+      const ttl = await admin.pTTL(key);
+      expect(ttl > 0 && ttl <= 60_000).toBe(true);
+      expect(await admin.get(`${redisKeyPrefix}ratelimit:${TOKEN}|address|127.0.0.1`)).toBe('6');
+    } finally {
+      await admin.close();
+    }
   });
-} else {
-  const redisUrl = REDIS_URL;
-  const redisKeyPrefix = testKeyPrefix('rate-limit');
-  afterAll(() => deleteKeysWithPrefix(redisUrl, redisKeyPrefix));
 
-  describe('rate limits shared on one Redis', () => {
-    it('two instances count the same client and address, under redisKeyPrefix with a TTL', async () => {
-      const [a, b] = [await gateway({ perClient: 4 }, { redisUrl, redisKeyPrefix }), await gateway({ perClient: 4 }, { redisUrl, redisKeyPrefix })];
-      for (const app of [a, b, a, b]) expect((await post(app, TOKEN, CC, { authorization: LOCAL_BASIC })).statusCode).toBe(200);
-      expectTooMany(await post(a, TOKEN, CC, { authorization: LOCAL_BASIC }), 'client');
-      expectTooMany(await post(b, TOKEN, CC, { authorization: LOCAL_BASIC }), 'client');
-      // other endpoints keep their own counts in the shared store
-      expect((await post(b, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC })).statusCode).toBe(200);
-      expect((await post(a, INTROSPECT, { token: 'x' }, { authorization: API_BASIC })).statusCode).toBe(200);
-
-      const admin = createClient({ url: redisUrl });
-      await admin.connect();
-      try {
-        const key = `${redisKeyPrefix}ratelimit:${TOKEN}|client|${LOCAL.id}`;
-        expect(await admin.get(key)).toBe('6');
-        const ttl = await admin.pTTL(key);
-        expect(ttl > 0 && ttl <= 60_000).toBe(true);
-        expect(await admin.get(`${redisKeyPrefix}ratelimit:${TOKEN}|address|127.0.0.1`)).toBe('6');
-      } finally {
-        await admin.close();
-      }
-    });
-
-    it('two instances share the per-address count', async () => {
-      const [a, b] = [await gateway({ perAddress: 2 }, { redisUrl, redisKeyPrefix }), await gateway({ perAddress: 2 }, { redisUrl, redisKeyPrefix })];
-      expect((await post(a, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC }, '192.0.2.7')).statusCode).toBe(200);
-      expect((await post(b, REVOKE, { token: 'x' }, { authorization: REPORTS_BASIC }, '192.0.2.7')).statusCode).not.toBe(429);
-      expectTooMany(await post(a, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC }, '192.0.2.7'), 'address');
-    });
+  it('two instances share the per-address count', async () => {
+    const [a, b] = [await gateway({ perAddress: 2 }, { redisUrl, redisKeyPrefix }), await gateway({ perAddress: 2 }, { redisUrl, redisKeyPrefix })];
+    expect((await post(a, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC }, '192.0.2.7')).statusCode).toBe(200);
+    expect((await post(b, REVOKE, { token: 'x' }, { authorization: REPORTS_BASIC }, '192.0.2.7')).statusCode).not.toBe(429);
+    expectTooMany(await post(a, REVOKE, { token: 'x' }, { authorization: LOCAL_BASIC }, '192.0.2.7'), 'address');
   });
-}
+});
