@@ -42,6 +42,7 @@ export class ConversionService {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
       });
+      route.source.reader!.checkPrepared?.(project, ctx);
     } catch (err) {
       if (err instanceof GatewayError) throw err;
       logError?.(err, 'read', route);

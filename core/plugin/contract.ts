@@ -55,6 +55,12 @@ export interface FormatReader {
    * @throws GatewayError GW_ERR_PARSE (400) on malformed input, naming what was expected
    */
   read(input: ConversionInput, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto> | ProjectDto;
+  /**
+   * Optional: called by the pipeline with the read project once it is normalised and recalculated, to report
+   * (through `ctx`) what the source states but the recalculation does not give (a GAEB file's stated totals).
+   * Must not change the project.
+   */
+  checkPrepared?(project: ProjectDto, ctx: ConversionContext): void;
 }
 
 export interface FormatWriter {

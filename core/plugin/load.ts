@@ -43,6 +43,7 @@ export function assertFormatPlugin(candidate: unknown, origin: string): FormatPl
   if (!p.reader && !p.writer) throw fail(who, 'it has neither a reader nor a writer');
   if (p.reader) {
     if (typeof p.reader.read !== 'function') throw fail(who, 'reader.read must be a function');
+    if (p.reader.checkPrepared !== undefined && typeof p.reader.checkPrepared !== 'function') throw fail(who, 'reader.checkPrepared must be a function');
     checkGroups(who, 'reader', p.reader.optionGroups);
     const named = [p.inputField, p.bodyParameter].filter((v) => v !== undefined);
     if (named.length !== 1) throw fail(who, 'a reader needs exactly one of inputField (multipart) or bodyParameter (JSON)');

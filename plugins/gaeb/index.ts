@@ -10,6 +10,7 @@ import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
 import { detectGaebGeneration } from './detect.js';
 import { readGaeb90 } from './gaeb90/reader.js';
+import { reportTotalMismatches } from './stated-totals.js';
 import { writeGaeb90 } from './gaeb90/writer.js';
 import { readGaeb2000 } from './gaeb2000/reader.js';
 import { writeGaeb2000 } from './gaeb2000/writer.js';
@@ -51,6 +52,10 @@ export const gaebPlugin: FormatPlugin = {
         'Expected a GAEB file: GAEB DA XML (.X8x, an XML document with root element GAEB), GAEB 2000 (.P8x, starting with #begin[GAEB]) or GAEB 90 (.D8x, 80-column records).',
         'gaebFile',
       );
+    },
+    /** Every stated total (IT, Totals/Total, GAEB 90/2000 item and sum records) is met or reported (stated-totals.ts). */
+    checkPrepared(project, ctx) {
+      reportTotalMismatches(project, ctx);
     },
   },
   writer: {

@@ -17,48 +17,9 @@ import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
 import { writeGaebXml } from '../../plugins/gaeb/xml/writer/index.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
+import { statedTotals } from '../support/gaeb-stated-totals.js';
 
 const files = corpusFiles('gaeb', /\.x8\d$/i).filter((f) => /<Totals>\s*<Total>/.test(new TextDecoder().decode(readCorpus('gaeb', f))));
-
-interface Stated {
-  total?: number;
-  afterDiscount?: number;
-  it?: number;
-}
-
-/** Stated values by element ID: categories' Totals/Total and TotAfterDisc, items' and markup items' IT; BoQ total. */
-export function statedTotals(text: string): { byId: Map<string, Stated>; boq?: number } {
-  const byId = new Map<string, Stated>();
-  // Walk the open tags of BoQCtgy/Item/MarkupItem and their closing tags with a stack, reading Totals and IT of the
-  // innermost open element (IT directly inside an item; Totals directly inside a category).
-  const re = /<(\/?)(BoQCtgy|Item|MarkupItem|BoQInfo)\b([^>]*)>|<Totals>([\s\S]*?)<\/Totals>|<IT>\s*([-\d.]+)\s*<\/IT>/g;
-  const stack: { kind: string; id: string }[] = [];
-  let boq: number | undefined;
-  let inInfo = false;
-  for (let m; (m = re.exec(text)); ) {
-    if (m[2]) {
-      if (m[2] === 'BoQInfo') {
-        inInfo = m[1] === '' && !m[3].endsWith('/');
-        continue;
-      }
-      if (m[1] === '/') stack.pop();
-      else if (!m[3].endsWith('/')) stack.push({ kind: m[2], id: /\bID="([^"]*)"/.exec(m[3])?.[1] ?? '' });
-      continue;
-    }
-    const top = stack[stack.length - 1];
-    if (m[4] !== undefined) {
-      const total = /<Total>\s*([-\d.]+)\s*<\/Total>/.exec(m[4]);
-      const after = /<TotAfterDisc>\s*([-\d.]+)\s*<\/TotAfterDisc>/.exec(m[4]);
-      if (inInfo) boq = total ? Number(total[1]) : undefined;
-      else if (top?.kind === 'BoQCtgy') {
-        byId.set(top.id, { total: total ? Number(total[1]) : undefined, afterDiscount: after ? Number(after[1]) : undefined });
-      }
-    } else if (m[5] !== undefined && top && top.kind !== 'BoQCtgy') {
-      byId.set(top.id, { it: Number(m[5]) });
-    }
-  }
-  return { byId, boq };
-}
 
 function flatten(elements: readonly ElementDto[] | undefined, out: ElementDto[] = []): ElementDto[] {
   for (const e of elements ?? []) {

@@ -25,6 +25,7 @@ import {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
+import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { readLongText, readShortText } from './long-text.js';
 import { checkComponentSum, readComponentLabels, readPositionComponents } from './price-components.js';
@@ -318,6 +319,7 @@ class Gaeb2000Reader {
       if (serial > 0) p.positionType = 'Alternative';
     }
     if (/^(yes|j)/i.test(textOf(b, '_gaebxml_lumpsumitem') ?? '')) p.isLumpSum = true;
+    applyLumpSumQuantity(p); // a lump sum without [Menge] has quantity 1, as in DA XML (../lump-sum.ts)
     for (const c of b.children) {
       if (c.kind !== 'block') continue;
       if (c.key === 'beschreibung') this.description(c, p);

@@ -10,6 +10,7 @@
  * recomputed by the calculation (it is the base of the markup) and not kept.
  */
 import type { PositionDto, PriceComponentDto, SubDescriptionDto } from '../../../../core/model/types.js';
+import { applyLumpSumQuantity } from '../../lump-sum.js';
 import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../writer/takeoff-row.js';
 import { parseDecimal } from './header.js';
 import type { ReaderReport } from './report.js';
@@ -125,12 +126,14 @@ export function applyTakeoffRow(row: string, draft: ItemDraft): void {
 }
 
 /**
- * Completes an item at its end tag: alternatives, price components and quantity take-off rows.
+ * Completes an item at its end tag: alternatives, price components, quantity take-off rows, and quantity 1 for a
+ * lump sum (`LumpSumItem` Yes) without `Qty` (../../lump-sum.ts).
  * @param labels `LblUPComp1..n` of the BoQ (index 0..5), used as price component labels
  */
 export function finishItem(draft: ItemDraft, labels: readonly (string | undefined)[]): void {
   const p = draft.position;
   if (draft.takeoff) p.quantityComponents = [...(p.quantityComponents ?? []), ...finishTakeoff(draft.takeoff)];
+  applyLumpSumQuantity(p); // LumpSumItem without Qty: quantity 1 (GAEB DA XML 3.3 Lib, tgItem/LumpSumItem)
   if (draft.alnGroup !== undefined) {
     p.alternativeGroupIdentifier = draft.alnGroup;
     p.alternativeIdentifier = draft.alnSerNo ?? 0;
