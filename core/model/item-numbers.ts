@@ -152,6 +152,33 @@ const isPlainPartCount = (n: number, groupCount: number, allowSkipped: boolean):
   n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
 
 /**
+ * Separates the index (the schema's `Index` tier, GAEB DA XML `Item/@RNoIndex`, GAEB 90 / GAEB 2000 OZ index
+ * position) from the raw parts of a position number. The last part is the index when the schema has an Index tier
+ * and either
+ * - the number has one part more than a plain position number (`01.02.0040.1` under two group tiers), or
+ * - the position sits under fewer groups than the schema has group tiers (a skipped level, GAEB DA XML 3.0 spec
+ *   §2.7.3.4: "Lower hierarchical levels within a BoQ breakdown can remain unassigned"), its number has exactly one
+ *   part per ancestor group plus two, and the last part fits the Index tier: `01.0040.1` at depth 1 under two group
+ *   tiers is group 01, item 0040, index 1 (what every reader makes of `<Item RNoPart="0040" RNoIndex="1">` in
+ *   category 01), not groups 01 and 0040 with item 1.
+ * @param parts       the number's parts as {@link splitItemNumber} gives them
+ * @param groupLevels how many groups enclose the position in the tree
+ * @returns the parts without the index, and the index when there is one
+ */
+export function splitIndexPart(
+  parts: readonly string[], groupLevels: number, layout: SchemaLayout, allowSkipped: boolean,
+): { parts: string[]; index?: string } {
+  const n = parts.length;
+  const groupCount = layout.groupTiers.length;
+  if (layout.indexTier < 0 || n < 2) return { parts: [...parts] };
+  const byCount = !isPlainPartCount(n, groupCount, allowSkipped) && isPlainPartCount(n - 1, groupCount, allowSkipped);
+  const bySkippedLevel =
+    groupLevels < groupCount && n - 2 === groupLevels && parts[n - 2] !== '' &&
+    !consistsOf(parts[n - 1], layout.skippedFiller) && fitsTier(parts[n - 1], layout.tiers[layout.indexTier], layout);
+  return byCount || bySkippedLevel ? { parts: parts.slice(0, -1), index: parts[n - 1] } : { parts: [...parts] };
+}
+
+/**
  * Interprets a position's item number against the schema. `groupLevels` is how many group tiers the position's
  * ancestors fill. With `allowSkipped`, a number with fewer group parts than the schema has group tiers gets the
  * skipped-tiers filler for each missing tier right after the parts its ancestors give (`01.__.0010`).
@@ -162,18 +189,10 @@ export function parsePositionItemNumber(
   layout: SchemaLayout,
   allowSkipped: boolean,
 ): ParsedItemNumber {
-  let parts = splitItemNumber(value, layout.separator);
-  const hasIndexTier = layout.indexTier >= 0;
+  const split = splitIndexPart(splitItemNumber(value, layout.separator), groupLevels, layout, allowSkipped);
+  const parts = split.parts;
+  const indexPart = split.index;
   const groupCount = layout.groupTiers.length;
-  // Which trailing part is the index? Only when the schema has an Index tier and one part more than a plain number.
-  let indexPart: string | undefined;
-  if (
-    hasIndexTier && parts.length >= 2 &&
-    !isPlainPartCount(parts.length, groupCount, allowSkipped) && isPlainPartCount(parts.length - 1, groupCount, allowSkipped)
-  ) {
-    indexPart = parts[parts.length - 1];
-    parts = parts.slice(0, -1);
-  }
   const positionPart = parts[parts.length - 1] ?? '';
   // The group parts are parts[0 .. given) and parts[given .. given + rest), with `missing` fillers between them.
   let given = Math.max(parts.length - 1, 0);

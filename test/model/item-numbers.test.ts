@@ -43,7 +43,12 @@ const reference = {
     const groupCount = layout.groupTiers.length;
     const plainCount = (n: number) => n === groupCount + 1 || (allowSkipped && n <= groupCount + 1);
     let indexPart: string | undefined;
-    if (hasIndexTier && parts.length >= 2 && !plainCount(parts.length) && plainCount(parts.length - 1)) {
+    // The index of an item under a skipped level: one part per ancestor group, item, index (`01.0040.1` at depth 1).
+    const last = parts[parts.length - 1] ?? '';
+    const underSkippedLevel =
+      groupLevels < groupCount && parts.length - 2 === groupLevels && parts[parts.length - 2] !== '' &&
+      ![...last].every((c) => c === layout.skippedFiller) && reference.fitsTier(last, layout.tiers[layout.indexTier], layout);
+    if (hasIndexTier && parts.length >= 2 && ((!plainCount(parts.length) && plainCount(parts.length - 1)) || underSkippedLevel)) {
       indexPart = parts[parts.length - 1];
       parts = parts.slice(0, -1);
     }

@@ -32,6 +32,7 @@
  *   components without a label slot, component amounts rounded to the unit price's decimals.
  */
 import iconv from 'iconv-lite';
+import { schemaLayout, splitIndexPart, type SchemaLayout } from '../../../core/model/item-numbers.js';
 import { plainTextToHtml } from '../../../core/model/long-text.js';
 import type {
   ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
@@ -66,6 +67,8 @@ class Gaeb2000Writer {
   private ends = 0;
   private widths: number[] = [];
   private groupCount = 0;
+  /** The tiers `[OZ]` is written with (for telling the index apart, {@link splitIndexPart}). */
+  private numberLayout: SchemaLayout = schemaLayout(undefined);
   private hasIndex = false;
   private readonly priced: boolean;
   /** Phase 84: the reduced bid structure (see the module comment). */
@@ -200,15 +203,22 @@ class Gaeb2000Writer {
     walk(elements, 0);
     this.groupCount = maxDepth;
     while (widths.length - (this.hasIndex ? 2 : 1) < maxDepth) widths.splice(widths.length - (this.hasIndex ? 2 : 1), 0, 1);
-    const fit = (list: readonly ElementDto[]) => {
+    const fit = (list: readonly ElementDto[], depth: number) => {
       for (const e of list) {
-        if (isGroup(e)) fit(e.elements ?? []);
-        const parts = isGroup(e) || isPosition(e) ? this.parts(e) : undefined;
+        if (isGroup(e)) fit(e.elements ?? [], depth + 1);
+        const parts = isGroup(e) || isPosition(e) ? this.parts(e, depth) : undefined;
         parts?.forEach((p, i) => { if (p.length > widths[i]) widths[i] = p.length; });
       }
     };
     this.widths = widths;
-    fit(elements);
+    this.numberLayout = schemaLayout({
+      tiers: [
+        ...Array.from({ length: maxDepth }, (): ItemNumberSchemaTierDto => ({ tierType: 'Group', length: 1 })),
+        { tierType: 'Position', length: 1 },
+        ...(this.hasIndex ? [{ tierType: 'Index', length: 1, type: 'Alphanumeric' } as ItemNumberSchemaTierDto] : []),
+      ],
+    });
+    fit(elements, 0);
     if (widths.some((w, i) => w !== schemaWidths[i])) {
       this.report.report('GAEB2000_SCHEMA_WIDENED', 'info', `The item number levels were written with widths ${widths.join(', ')} (schema: ${schemaWidths.join(', ') || 'none'}) so that every item number fits [OZ].`);
     }
@@ -231,20 +241,25 @@ class Gaeb2000Writer {
 
   /**
    * Tier parts of a group or position number, aligned to the widths: group parts first (missing levels of a
-   * position with fewer parts are the deepest group levels, blank), then item and index.
+   * position with fewer parts are the deepest group levels, blank), then item and index. `depth` is the number of
+   * groups enclosing the element; it tells an index from a group part under a skipped level ({@link splitIndexPart}:
+   * `01.0040.1` in group 01 is item 0040 with index 1). GAEB 2000 `[OZ]` holds the index in the position of the
+   * `LVGlied` of `[Typ]Index` after the `Position` one (as in the iTWO P83 files of ddrews-de/gaeb-converter
+   * TestData, LV_Los01.P83 / LV_Los02.P83).
    */
-  private parts(e: ServiceSpecificationGroupDto | PositionDto): string[] {
+  private parts(e: ServiceSpecificationGroupDto | PositionDto, depth: number): string[] {
     const s = e.itemNumber?.stringRepresentation ?? '';
-    const raw = s.replace(/\.$/, '').split('.').map((p) => (/^_+$/.test(p) ? '' : p));
-    if (isGroup(e)) return raw;
-    const tail = this.hasIndex && raw.length >= 2 + this.groupCount ? 2 : 1;
-    const groups = raw.slice(0, raw.length - tail);
+    const blank = (p: string) => (/^_+$/.test(p) ? '' : p);
+    const raw = s.replace(/\.$/, '').split('.');
+    if (isGroup(e)) return raw.map(blank);
+    const { parts, index } = splitIndexPart(raw, depth, this.numberLayout, true);
+    const groups = parts.slice(0, -1).map(blank);
     while (groups.length < this.groupCount) groups.push('');
-    return [...groups.slice(0, this.groupCount), ...raw.slice(raw.length - tail)];
+    return [...groups.slice(0, this.groupCount), blank(parts[parts.length - 1] ?? ''), ...(index !== undefined ? [index] : [])];
   }
 
-  private oz(e: ServiceSpecificationGroupDto | PositionDto): string {
-    return this.parts(e).map((p, i) => p.padStart(this.widths[i] ?? p.length, ' ')).join('').replace(/\s+$/, '');
+  private oz(e: ServiceSpecificationGroupDto | PositionDto, depth: number): string {
+    return this.parts(e, depth).map((p, i) => p.padStart(this.widths[i] ?? p.length, ' ')).join('').replace(/\s+$/, '');
   }
 
   private address(party: PartyInformationDto): void {
@@ -274,7 +289,7 @@ class Gaeb2000Writer {
       if (isGroup(e)) {
         this.current = e.itemNumber?.stringRepresentation;
         this.begin('LVBereich');
-        this.value('OZ', this.oz(e));
+        this.value('OZ', this.oz(e, path.length));
         if (this.reduced) this.reducedCount += e.shortText ? 1 : 0;
         else {
           this.value('Bez', e.shortText);
@@ -283,7 +298,7 @@ class Gaeb2000Writer {
         this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
         if (this.priced && e.totalPrice !== undefined) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
         this.end('LVBereich');
-      } else if (isPosition(e)) this.position(e);
+      } else if (isPosition(e)) this.position(e, path.length);
       else if (isNote(e) && this.reduced) this.reducedCount++;
       else if (isNote(e)) {
         this.begin('Hinweis');
@@ -295,11 +310,11 @@ class Gaeb2000Writer {
     }
   }
 
-  private position(p: PositionDto): void {
+  private position(p: PositionDto, depth: number): void {
     const number = p.itemNumber?.stringRepresentation;
     this.current = number;
     this.begin('Position');
-    this.value('OZ', this.oz(p));
+    this.value('OZ', this.oz(p, depth));
     const qty = p.quantity ?? p.quantityOverride;
     if (qty !== undefined && !this.reduced) this.value('Menge', formatGaeb2000Number(qty, 3));
     if (!this.reduced) this.value('ME', p.unitTag);

@@ -219,7 +219,8 @@ class Gaeb90Writer {
     const itemTier = tiers.find((t) => t.tierType === 'Position');
     const indexTier = tiers.find((t) => t.tierType === 'Index');
     const fromSchema: OzMask = {
-      levels: levels.map((w, i) => Math.max(w, groupTiers[i]?.length ?? 0)),
+      // Every group tier of the schema, also one no group uses (items under a skipped level keep their schema).
+      levels: Array.from({ length: Math.max(levels.length, groupTiers.length) }, (_, i) => Math.max(levels[i] ?? 1, groupTiers[i]?.length ?? 0)),
       item: Math.max(item, itemTier?.length ?? 0),
       index: index > 0 || indexTier ? Math.max(index, indexTier?.length ?? 0) : 0,
     };
@@ -290,6 +291,13 @@ class Gaeb90Writer {
     }
   }
 
+  /**
+   * Records 21–27 of an item. The OZ holds the ancestors' parts, the item part and the index in the `I` columns of
+   * the OZ mask (record 00 cols 63–71, e.g. `1122PPPPI`; layout as ddrews-de/gaeb-converter
+   * app/lib/gaeb/parsers/gaeb90.ts `splitOz` slices it). Which part is the index the calculated identifiers say
+   * (`splitIndexPart` in core/model/item-numbers.ts: also for an item under a skipped level, `01.0040.1` → OZ
+   * `01  00401`).
+   */
   private position(p: PositionDto, levels: string[]): void {
     const number = p.itemNumber?.stringRepresentation;
     this.items++;

@@ -91,7 +91,7 @@ function writeContainerContent(s: BoqState, elements: readonly ElementDto[], dep
   const hasGroup = elements.some(isGroup);
   const hasPosition = elements.some(isPosition);
   if (!hasGroup && hasPosition) {
-    writeItemlist(s, elements);
+    writeItemlist(s, elements, depth);
     return;
   }
   let wrapperWritten = false;
@@ -159,7 +159,7 @@ function writeWrapper(s: BoqState, positions: readonly PositionDto[], depth: num
   b.open('BoQCtgy', { ID: s.index.newId(), RNoPart: skippedPart(depth, s.layout) });
   if (rules.ctgy.lblTx) b.empty('LblTx');
   b.open('BoQBody');
-  writeItemlist(s, positions);
+  writeItemlist(s, positions, depth);
   b.close();
   let total = new D(0);
   for (const p of positions) if (countsInTotal(p)) total = total.plus(num(p.deductedPrice) ?? num(p.totalPrice) ?? 0);
@@ -193,14 +193,15 @@ function writeDiscounts(s: BoqState, c: ElementContainerBase | undefined, key: s
   if (flat !== undefined) b.leaf('TotalLSUM', ctx.decimal(flat, 2, 13, 'TotalLSUM', key));
 }
 
-function writeItemlist(s: BoqState, elements: readonly ElementDto[]): void {
+/** `depth`: the number of groups enclosing these elements in the model (a wrapper category is not one). */
+function writeItemlist(s: BoqState, elements: readonly ElementDto[], depth: number): void {
   const { b } = s.ctx;
   b.open('Itemlist');
   let counter = 0;
   for (const el of elements) {
     if (isPosition(el)) {
       counter++;
-      const parts = positionRNo(el, s.layout);
+      const parts = positionRNo(el, s.layout, depth);
       const no = el.itemNumber?.stringRepresentation;
       const part = rnoOrFallback(s, parts.part, no, counter, 'position');
       let index: string | undefined;

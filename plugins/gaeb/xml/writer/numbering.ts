@@ -5,7 +5,7 @@
  * the calculation); without them from `stringRepresentation`.
  */
 import {
-  padIdentifier, schemaLayout, splitItemNumber, type SchemaLayout,
+  padIdentifier, schemaLayout, splitIndexPart, splitItemNumber, type SchemaLayout,
 } from '../../../../core/model/item-numbers.js';
 import {
   isGroup, isPosition,
@@ -101,19 +101,27 @@ export function groupRNoPart(g: ServiceSpecificationGroupDto, depth: number, lay
 }
 
 /**
- * `@RNoPart` and `@RNoIndex` of an item: the Position-tier identifier (padded) and, when the schema has an Index
- * tier and the number carries one, the index.
+ * `@RNoPart` and `@RNoIndex` of an item at tree depth `depth` (the number of enclosing groups): the Position-tier
+ * identifier (padded) and, when the schema has an Index tier and the number carries one, the index — also for an
+ * item under a skipped level (`01.0040.1` in category 01 of a two-level schema is RNoPart 0040, RNoIndex 1, see
+ * {@link splitIndexPart}). GAEB DA XML 3.3 Lib, tgItem: `@RNoPart` (tgRNoPart) and the optional `@RNoIndex`
+ * (tgRNoIndex, one character), the `Index` level of `BoQBkdn` after the `Item` level (3.0 spec §5.7).
  */
-export function positionRNo(p: PositionDto, layout: SchemaLayout): { part?: string; index?: string } {
+export function positionRNo(p: PositionDto, layout: SchemaLayout, depth: number): { part?: string; index?: string } {
   const parts = partsOf(p.itemNumber, layout);
-  const n = parts.length;
-  if (n === 0) return {};
+  if (parts.length === 0) return {};
   const positionTier = layout.tiers[layout.positionTier];
   const pad = (part: string) => (ownForm(p.itemNumber) ? part : padIdentifier(part, positionTier, layout));
-  if (layout.indexTier >= 0 && n >= 2 && n === layout.groupTiers.length + 2) {
-    return { part: pad(parts[n - 2]), index: parts[n - 1] };
-  }
-  return { part: pad(parts[n - 1]) };
+  const calculated = !ownForm(p.itemNumber) && !!p.itemNumber?.identifiers?.length;
+  // Calculated identifiers hold every group tier (skipped ones filled), so the count decides; an own-form number
+  // is split with the tree depth.
+  const split = calculated
+    ? parts.length === layout.groupTiers.length + 2 && layout.indexTier >= 0
+      ? { parts: parts.slice(0, -1), index: parts[parts.length - 1] }
+      : { parts }
+    : splitIndexPart(parts, depth, layout, true);
+  const own = split.parts[split.parts.length - 1];
+  return split.index !== undefined ? { part: pad(own), index: split.index } : { part: pad(own) };
 }
 
 /** Filler-only part for a wrapper category at `depth` (a skipped level, printed `01.__.0010`). */
