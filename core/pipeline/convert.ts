@@ -19,13 +19,45 @@ export interface ConversionResult {
 /** Called with a reader's or writer's unexpected exception before it is turned into a 400. */
 export type ErrorLogger = (err: unknown, stage: 'read' | 'write', route: ConversionRoute) => void;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True when a JSON request body states a service specification with an explicit `elements` list (maybe empty). */
+function declaresBoQ(value: unknown): boolean {
+  const specs = isRecord(value) ? value.serviceSpecifications : undefined;
+  return Array.isArray(specs) && specs.some((s) => isRecord(s) && Array.isArray(s.elements));
+}
+
+/**
+ * "No empty success": a reader that turns non-empty input into a project without a single element (no position,
+ * group or text in any service specification) has not understood the input — answering 200 with an empty
+ * project would lose the whole file silently. The exception is a JSON request body that itself states a service
+ * specification with an (empty) `elements` list: the caller's own model, e.g. a new BoQ. Files are never
+ * exempt: no GAEB phase schema allows an empty BoQ body (GAEB DA XML 3.3 Lib tgBoQBody: `BoQCtgy`+ or
+ * `Itemlist` with at least one item), and a file that converts to nothing is indistinguishable from one that
+ * was not read.
+ * @throws GatewayError GW_ERR_PARSE (400, key = the source's input field) naming the source format
+ */
+function refuseEmptyResult(project: ProjectDto, input: ConversionInput, route: ConversionRoute): void {
+  const hasElements = (project.serviceSpecifications ?? []).some((s) => (s.elements ?? []).length > 0);
+  if (hasElements) return;
+  if (input.value !== undefined) {
+    if (declaresBoQ(input.value)) return;
+  } else if ((input.bytes?.length ?? 0) === 0) return; // empty input: the reader's own error (or nothing to lose)
+  throw parseError(
+    `The ${route.source.id} input holds no BoQ content: reading it gave no positions, groups or texts. ` +
+      'The file is not a bill of quantities this reader understands (or its BoQ is empty); nothing was converted.',
+    route.source.inputField ?? route.source.bodyParameter,
+  );
+}
+
 @injectable()
 export class ConversionService {
   /**
    * Reads the input with the route's source plugin, prepares the project (ids, item numbers, quantities, prices
    * and totals; option A `TryAutoGenerateItemNumbersAndSchema`, option S for skipped levels) and writes it with
    * the target plugin.
-   * @throws GatewayError 400 for unreadable input or a project the target cannot hold; never a raw exception
+   * @throws GatewayError 400 for unreadable input, input that yields no element at all (`refuseEmptyResult`) or
+   *   a project the target cannot hold; never a raw exception
    */
   async convert(route: ConversionRoute, input: ConversionInput, options: ResolvedOptions, logError?: ErrorLogger): Promise<ConversionResult> {
     const sink = new MessageCollector();
@@ -42,6 +74,7 @@ export class ConversionService {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
       });
+      refuseEmptyResult(project, input, route);
     } catch (err) {
       if (err instanceof GatewayError) throw err;
       logError?.(err, 'read', route);

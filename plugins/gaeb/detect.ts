@@ -34,6 +34,36 @@ function skipSpace(s: string, i: number): number {
   return i;
 }
 
+/**
+ * The index after a markup declaration `<!…>` starting at `i`: a DOCTYPE's internal subset (`[ … ]`, which holds
+ * `<!ENTITY …>` declarations with their own `>`) is skipped as a whole; -1 when the head ends first.
+ */
+function declarationEnd(s: string, i: number): number {
+  const bracket = s.indexOf('[', i);
+  const close = s.indexOf('>', i + 2);
+  if (close < 0) return -1;
+  if (bracket < 0 || bracket > close) return close + 1;
+  const subsetEnd = s.indexOf(']', bracket);
+  if (subsetEnd < 0) return -1;
+  const end = s.indexOf('>', subsetEnd);
+  return end < 0 ? -1 : end + 1;
+}
+
+const DOCTYPE = /<!DOCTYPE[\s>\[]/i;
+
+/**
+ * True when the head of an XML file holds a document type declaration (`<!DOCTYPE …>`, with or without an
+ * internal subset) before its root element. GAEB DA XML readers refuse such files: GAEB DA XML is defined by XML
+ * Schemas and never needs a DTD, while DTDs are what entity-expansion ("billion laughs") and XML external entity
+ * (XXE) attacks use (OWASP XML External Entity Prevention Cheat Sheet: "the safest way to prevent XXE is always
+ * to disable DTDs (External Entities) completely").
+ */
+export function hasDoctype(head: Buffer): boolean {
+  const text = headText(head);
+  const root = text.search(/<[A-Za-z_]/);
+  return DOCTYPE.test(root < 0 ? text : text.slice(0, root));
+}
+
 /** The root start tag of an XML head: its qualified name and raw attribute text, or undefined. */
 function rootStartTag(s: string): { name: string; attributes: string } | undefined {
   let i = skipSpace(s, 0);
@@ -47,9 +77,9 @@ function rootStartTag(s: string): { name: string; attributes: string } | undefin
       if (end < 0) return undefined;
       i = skipSpace(s, end + 3);
     } else if (s.startsWith('<!', i)) {
-      const end = s.indexOf('>', i + 2);
+      const end = declarationEnd(s, i);
       if (end < 0) return undefined;
-      i = skipSpace(s, end + 1);
+      i = skipSpace(s, end);
     } else {
       const m = /^<([A-Za-z_][\w.:-]*)([^>]*)>/.exec(s.slice(i, i + HEAD_LIMIT));
       return m ? { name: m[1], attributes: m[2] } : undefined;
