@@ -1,6 +1,9 @@
 /**
  * GAEB DA XML reader (versions 3.0, 3.1, 3.2, 3.3; exchange phases 81–86, and the trade documents 93, 94, 96,
- * 97 (`GAEB/Order`, order.ts) read as OfferRequest, Offer, Grant, Grant; other phases read with phase Undefined).
+ * 97 (`GAEB/Order`, order.ts) read as OfferRequest, Offer, Grant, Grant; other phases — X80 BoQ for catalogues,
+ * X87 order confirmation, invoices X89/X89B (`GAEB/Invoice`, read with their billed quantities, state.ts) —
+ * read in full with phase Undefined and the file's DP kept in `gaebExchangePhase` (writer/phase.ts
+ * `KEPT_DP_FIELD`), which the GAEB writers honour).
  *
  * Streaming: the bytes are decoded in 64 KiB chunks and fed to saxes (`xmlns: false`, dispatch on local names);
  * the ProjectDto is built directly from the events (`state.ts`), no DOM. Mapping: the project's GAEB DA XML ↔
