@@ -1,7 +1,7 @@
 /**
  * "No empty success" over the HTTP routes (issue 10): no reader — ava, GAEB DA XML, GAEB 2000, GAEB 90, a
  * customer plugin — answers 200 with an empty project for non-empty input; it is a 400 GW_ERR_PARSE naming the
- * problem. A JSON body that itself states an empty service specification is the caller's own model and converts.
+ * problem. A JSON body that itself states its (empty) `serviceSpecifications` is the caller's own model and converts.
  * Also: a DA XML file with a DOCTYPE is refused saying why (issue 10 item 5).
  */
 import 'reflect-metadata';
@@ -68,12 +68,14 @@ describe('no reader answers 200 with an empty project', () => {
     });
   }
 
-  it('ava: a JSON body without any element is a 400; one stating an empty service specification converts', async () => {
+  it('ava: a JSON body without any element is a 400; one stating its (empty) service specifications converts', async () => {
     const empty = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: { projectInformation: { name: 'P' } } });
     expect(empty.statusCode, empty.body).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'GW_ERR_PARSE', errors: { avaProject: [expect.stringContaining('holds no BoQ content')] } });
-    const declared = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload: { serviceSpecifications: [{ name: 'LV', elements: [] }] } });
-    expect(declared.statusCode, declared.body).toBe(200);
+    for (const payload of [{ serviceSpecifications: [{ name: 'LV', elements: [] }] }, { serviceSpecifications: [] }]) {
+      const declared = await app.inject({ method: 'POST', url: '/conversion/ava/ava', payload });
+      expect(declared.statusCode, declared.body).toBe(200);
+    }
   });
 
   it('a DA XML file with a DOCTYPE is refused saying DOCTYPE declarations are not accepted, and why', async () => {
