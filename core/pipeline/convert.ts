@@ -19,13 +19,42 @@ export interface ConversionResult {
 /** Called with a reader's or writer's unexpected exception before it is turned into a 400. */
 export type ErrorLogger = (err: unknown, stage: 'read' | 'write', route: ConversionRoute) => void;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True when a JSON request body states its `serviceSpecifications` list explicitly (maybe empty, or with empty `elements`). */
+const declaresContent = (value: unknown): boolean => isRecord(value) && Array.isArray(value.serviceSpecifications);
+
+/**
+ * "No empty success": a reader that turns non-empty input into a project without a single element (no position,
+ * group or text in any service specification) has not understood the input — answering 200 with an empty
+ * project would lose the whole file silently. The exception is a JSON request body that itself states its
+ * `serviceSpecifications` (an empty list, or specifications with empty `elements`): the caller's own model, e.g.
+ * a new BoQ — nothing was read, so nothing can be lost. Files are never exempt, not even one that declares an
+ * empty BoQ (the GAEB DA XML 3.3 Lib allows an empty `BoQBody`/`Itemlist`): from the project alone an empty BoQ
+ * cannot be told from one the reader did not understand, and an empty BoQ converts to nothing useful, so a clear
+ * 400 saying so beats a 200 that may hide a lost file.
+ * @param declared `declaresContent(input.value)`, taken before the reader and the normalisation touch the value
+ * @throws GatewayError GW_ERR_PARSE (400, key = the source's input field) naming the source format
+ */
+function refuseEmptyResult(project: ProjectDto, input: ConversionInput, route: ConversionRoute, declared: boolean): void {
+  const hasElements = (project.serviceSpecifications ?? []).some((s) => (s.elements ?? []).length > 0);
+  if (hasElements || declared) return;
+  if (input.value === undefined && (input.bytes?.length ?? 0) === 0) return; // empty input: the reader's own error
+  throw parseError(
+    `The ${route.source.id} input holds no BoQ content: reading it gave no positions, groups or texts. ` +
+      'Either the file is not a bill of quantities this reader understands, or its BoQ is empty; nothing was converted.',
+    route.source.inputField ?? route.source.bodyParameter,
+  );
+}
+
 @injectable()
 export class ConversionService {
   /**
    * Reads the input with the route's source plugin, prepares the project (ids, item numbers, quantities, prices
    * and totals; option A `TryAutoGenerateItemNumbersAndSchema`, option S for skipped levels) and writes it with
    * the target plugin.
-   * @throws GatewayError 400 for unreadable input or a project the target cannot hold; never a raw exception
+   * @throws GatewayError 400 for unreadable input, input that yields no element at all (`refuseEmptyResult`) or
+   *   a project the target cannot hold; never a raw exception
    */
   async convert(route: ConversionRoute, input: ConversionInput, options: ResolvedOptions, logError?: ErrorLogger): Promise<ConversionResult> {
     const sink = new MessageCollector();
@@ -36,12 +65,14 @@ export class ConversionService {
       report: (m) => sink.report({ source: m.source ?? '', ...m }),
     };
     let project: ProjectDto;
+    const declared = input.value !== undefined && declaresContent(input.value);
     try {
       const raw = await route.source.reader!.read(input, options, ctx);
       project = prepareProject(raw, {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
       });
+      refuseEmptyResult(project, input, route, declared);
       route.source.reader!.checkPrepared?.(project, ctx);
     } catch (err) {
       if (err instanceof GatewayError) throw err;

@@ -34,6 +34,23 @@ function skipSpace(s: string, i: number): number {
   return i;
 }
 
+/**
+ * The index after a markup declaration `<!…>` starting at `i`: a DOCTYPE's internal subset (`[ … ]`, which holds
+ * `<!ENTITY …>` declarations with their own `>`) is skipped as a whole; -1 when the head ends first. A GAEB file
+ * with a DOCTYPE is thus recognised as GAEB DA XML, so that the reader can refuse it saying why (xml/reader
+ * `DOCTYPE_REFUSED`) instead of "Expected a GAEB file".
+ */
+function declarationEnd(s: string, i: number): number {
+  const bracket = s.indexOf('[', i);
+  const close = s.indexOf('>', i + 2);
+  if (close < 0) return -1;
+  if (bracket < 0 || bracket > close) return close + 1;
+  const subsetEnd = s.indexOf(']', bracket);
+  if (subsetEnd < 0) return -1;
+  const end = s.indexOf('>', subsetEnd);
+  return end < 0 ? -1 : end + 1;
+}
+
 /** The root start tag of an XML head: its qualified name and raw attribute text, or undefined. */
 function rootStartTag(s: string): { name: string; attributes: string } | undefined {
   let i = skipSpace(s, 0);
@@ -47,9 +64,9 @@ function rootStartTag(s: string): { name: string; attributes: string } | undefin
       if (end < 0) return undefined;
       i = skipSpace(s, end + 3);
     } else if (s.startsWith('<!', i)) {
-      const end = s.indexOf('>', i + 2);
+      const end = declarationEnd(s, i);
       if (end < 0) return undefined;
-      i = skipSpace(s, end + 1);
+      i = skipSpace(s, end);
     } else {
       const m = /^<([A-Za-z_][\w.:-]*)([^>]*)>/.exec(s.slice(i, i + HEAD_LIMIT));
       return m ? { name: m[1], attributes: m[2] } : undefined;

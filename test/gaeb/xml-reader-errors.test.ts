@@ -63,13 +63,19 @@ describe('bad input', () => {
 });
 
 describe('file-level messages', () => {
-  it('returns an empty service specification with a warning when there is no Award/BoQ', () => {
-    const r = read(Buffer.from('<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA89/3.3"><GAEBInfo><Version>3.3</Version></GAEBInfo><Invoice><DP>89</DP></Invoice></GAEB>'));
+  it('returns an empty service specification with a warning when there is no Award/BoQ (the pipeline then refuses it)', () => {
+    const r = read(Buffer.from('<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA88/3.3"><GAEBInfo><Version>3.3</Version></GAEBInfo><Award><DP>88</DP></Award></GAEB>'));
     const spec = r.project.serviceSpecifications![0];
     expect(spec.elements).toEqual([]);
     expect(spec.exchangePhase).toBe('Undefined');
+    expect(spec.gaebExchangePhase).toBe('88');
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'GAEB_NO_BOQ', severity: 'warning' }));
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'GAEB_PHASE_UNMAPPED', severity: 'info' }));
+  });
+
+  it('refuses an invoice without BoQ items, naming its phase', () => {
+    const bytes = Buffer.from('<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA89B/3.3"><GAEBInfo><Version>3.3</Version></GAEBInfo><Invoice><DP>89B</DP></Invoice></GAEB>');
+    expect(() => read(bytes)).toThrow(/invoice \(DP 89B\) holds no BoQ items/);
   });
 
   it('takes the phase from the namespace when Award/DP is absent and warns about a missing namespace', () => {

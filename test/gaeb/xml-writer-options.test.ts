@@ -177,7 +177,8 @@ describe('what GAEB DA XML cannot hold', () => {
   it('unknown version or phase, or no service specification, is a 400', () => {
     const p = project(position());
     expect400(() => writeGaebXml(p, defaultOptions(), new MessageCollector(), { version: '3.4' as never, phase: '83' }));
-    expect400(() => writeGaebXml(p, defaultOptions(), new MessageCollector(), { version: '3.3', phase: '87' as never }));
+    expect400(() => writeGaebXml(p, defaultOptions(), new MessageCollector(), { version: '3.3', phase: '89' as never }));
+    expect400(() => writeGaebXml(p, defaultOptions(), new MessageCollector(), { version: '3.1', phase: '80' })); // 3.1's DP enumerates 81–87
     expect400(() => writeGaebXml({ serviceSpecifications: [] }, defaultOptions(), new MessageCollector(), T83));
   });
 

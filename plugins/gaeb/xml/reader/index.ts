@@ -1,6 +1,9 @@
 /**
  * GAEB DA XML reader (versions 3.0, 3.1, 3.2, 3.3; exchange phases 81–86, and the trade documents 93, 94, 96,
- * 97 (`GAEB/Order`, order.ts) read as OfferRequest, Offer, Grant, Grant; other phases read with phase Undefined).
+ * 97 (`GAEB/Order`, order.ts) read as OfferRequest, Offer, Grant, Grant; other phases — X80 BoQ for catalogues,
+ * X87 order confirmation, invoices X89/X89B (`GAEB/Invoice`, read with their billed quantities, state.ts) —
+ * read in full with phase Undefined and the file's DP kept in `gaebExchangePhase` (writer/phase.ts
+ * `KEPT_DP_FIELD`), which the GAEB writers honour).
  *
  * Streaming: the bytes are decoded in 64 KiB chunks and fed to saxes (`xmlns: false`, dispatch on local names);
  * the ProjectDto is built directly from the events (`state.ts`), no DOM. Mapping: the project's GAEB DA XML ↔
@@ -17,6 +20,17 @@ import { ReaderReport } from './report.js';
 import { GaebXmlState } from './state.js';
 
 const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Why a file with `<!DOCTYPE …>` is refused: GAEB DA XML is defined by XML Schemas (the phase XSDs) and never
+ * needs a DTD; DTDs are the vehicle of entity-expansion ("billion laughs") and XML external entity (XXE) attacks,
+ * and the OWASP XML External Entity Prevention Cheat Sheet advises disabling DTDs completely.
+ */
+export const DOCTYPE_REFUSED =
+  'The GAEB DA XML file contains a document type declaration (<!DOCTYPE …>), which is not accepted: GAEB DA XML ' +
+  'is defined by XML Schemas and never needs a DTD, and DTDs (internal entity declarations, external entities) are ' +
+  'the vehicle of entity-expansion and XML external entity (XXE) attacks (OWASP XML External Entity Prevention ' +
+  'Cheat Sheet). Remove the DOCTYPE declaration and send the file again.';
 const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
 
 /**
@@ -32,7 +46,8 @@ const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
  * @param sink    receives conversion messages (codes `GAEB_*`)
  * @returns a project with one service specification (`origin: 'GaebXml'`)
  * @throws GatewayError GW_ERR_PARSE (400, key `gaebFile`) for empty input, an unknown encoding, malformed XML
- *   ("Malformed GAEB DA XML at line L, column C: …") or a root element other than GAEB
+ *   ("Malformed GAEB DA XML at line L, column C: …"), a root element other than GAEB, a DOCTYPE declaration
+ *   (`DOCTYPE_REFUSED`) or an invoice (DP 89/89B, `GAEB/Invoice`), which this reader does not read
  */
 export function readGaebXml(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ProjectDto {
   if (bytes.length === 0) throw parseError('The GAEB DA XML file is empty', 'gaebFile');
@@ -42,6 +57,9 @@ export function readGaebXml(bytes: Buffer, options: ResolvedOptions, sink: Messa
 
   const parser = new SaxesParser({ xmlns: false, position: true });
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  parser.on('doctype', () => {
+    throw parseError(DOCTYPE_REFUSED, 'gaebFile');
+  });
   parser.on('opentag', (tag) => state.onOpen(tag.name, tag.attributes));
   parser.on('closetag', (tag) => state.onClose(tag.name));
   parser.on('text', (text) => state.onText(text));

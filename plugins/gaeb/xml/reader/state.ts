@@ -8,6 +8,11 @@
  * (GAEB DA XML 3.3 Lib): GAEB → GAEBInfo, PrjInfo, Award (DP, AwardInfo, OWN, CTR, AddText, BoQ → BoQInfo,
  * BoQBody → BoQCtgy* | Itemlist) or, in trade documents (DP 93–97), Order (contexts from `TRADE_CONTEXT` on,
  * handled by order.ts; its item descriptions and texts come back here), AddText.
+ *
+ * Invoices (DP 89/89B, `GAEB/Invoice`, Lib tgInvoice) are read like an Award: `Invoice` holds DP, OWN, CTR,
+ * AddText and a BoQ of the same type (tgBoQ); an item's invoiced quantity is `BillQty` ("Rechnungsmenge", Lib
+ * tgItem, after `Qty`), which becomes the position's quantity so that quantity × UP gives the invoiced amount; the
+ * invoice-only blocks (InvoiceHeader, InvoiceCreator, InvoiceRecipient, CheckNote, …) are not read (reported).
  */
 import { parseError } from '../../../../core/errors.js';
 import type { Severity } from '../../../../core/pipeline/messages.js';
@@ -19,6 +24,8 @@ import { BoQInfoReader } from './boq-info.js';
 import { finishDocument } from './finish.js';
 import { type AddressDraft, applyAddress, applyAwardInfo, applyPrjInfo, finishAddress, newAddress } from './header.js';
 import { OrderReader, isTradeContext } from './order.js';
+import { KEPT_DP_FIELD } from '../writer/phase.js';
+import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
 import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';
 import { RichText } from './text.js';
 
@@ -27,6 +34,10 @@ const SKIP = 0, LEAF = 1, ROOT = 2, GAEB_INFO = 3, PRJ_INFO = 4, AWARD = 5, AWAR
   BOQ = 9, BOQ_INFO = 10, BKDN = 11, BOQ_TOTALS = 12, BODY = 13, CTGY = 14, CTGY_TOTALS = 15, ITEMLIST = 16,
   ITEM = 17, SUB_DESCR = 18, REMARK = 19, PERF_DESCR = 20, DESCRIPTION = 21, COMPLETE_TEXT = 22, OUTLINE_TEXT = 23,
   ADD_TEXT = 24, QTY_DETERM = 25, QDETERM_ITEM = 26, RICH = 27, MARKUP_SUB_QTY = 28;
+/** Invoice children (Lib tgInvoice) the model has no place for. */
+const INVOICE_BLOCKS = new Set([
+  'InvoiceHeader', 'InvoiceCreator', 'InvoiceRecipient', 'CheckNote', 'BudgetDept', 'BookingNo', 'QuantityDeterminationRemark', 'InvoiceShare',
+]);
 // What a finished rich text container fills.
 const TO_LONG = 0, TO_SHORT = 1, TO_GROUP_LABEL = 2, TO_PROJECT_DESCRIPTION = 3;
 
@@ -47,6 +58,10 @@ export class GaebXmlState {
   namespaceVersion?: string;
   dp?: string;
   hasBoQ = false;
+  /** The root holds `Invoice` (DP 89/89B) instead of `Award`. */
+  invoice = false;
+  /** Items whose contract quantity (`Qty`) was replaced by the invoiced one (`BillQty`). */
+  private billedItems = 0;
 
   private readonly ctx: number[] = [];
   private depth = 0;
@@ -101,6 +116,19 @@ export class GaebXmlState {
   /** Completes the project after the last event (references, phase, messages). */
   finish(): ProjectDto {
     finishDocument(this, this.report);
+    const dp = this.dp;
+    if (dp !== undefined && !this.order.seen && EXCHANGE_PHASE_BY_DP[dp] === undefined) this.spec[KEPT_DP_FIELD] = dp;
+    if (this.invoice) {
+      if ((this.spec.elements ?? []).length === 0) {
+        throw parseError(
+          `The GAEB DA XML invoice (DP ${dp ?? '89'}) holds no BoQ items (GAEB/Invoice/BoQ); only invoices with a BoQ can be converted, invoice headers (InvoiceHeader, InvoiceInfo) alone are not read.`,
+          'gaebFile',
+        );
+      }
+      if (this.billedItems > 0) {
+        this.report.report('GAEB_INVOICE_BILLED_QUANTITY', 'info', `Invoice (DP ${dp ?? '89'}): the quantity of ${this.billedItems} item(s) is the invoiced quantity (BillQty), not the contract quantity (Qty).`);
+      }
+    }
     return this.project;
   }
 
@@ -160,6 +188,10 @@ export class GaebXmlState {
         if (name === 'PrjInfo') return PRJ_INFO;
         if (name === 'AddText') return this.addText({ isClosingText: true });
         if (name === 'Order') return this.order.open();
+        if (name === 'Invoice') {
+          this.invoice = true;
+          return AWARD;
+        }
         return SKIP;
       case PRJ_INFO:
         if (name === 'Descrip') return this.startRich(false, TO_PROJECT_DESCRIPTION, d);
@@ -178,7 +210,9 @@ export class GaebXmlState {
           return PARTY;
         }
         if (name === 'AddText') return this.addText({ isOpeningText: true });
-        return name === 'DP' ? LEAF : SKIP;
+        if (name === 'DP') return LEAF;
+        if (this.invoice && INVOICE_BLOCKS.has(name)) return this.dropped('GAEB_INVOICE_DATA_DROPPED', `Invoice data (${name})`);
+        return SKIP;
       case PARTY:
         if (name !== 'Address') return LEAF;
         this.address = newAddress();
@@ -326,7 +360,13 @@ export class GaebXmlState {
   private leaf(parent: number, name: string, text: string): void {
     if (isTradeContext(parent)) return this.order.leaf(parent, name, text);
     switch (parent) {
-      case ITEM: this.body.itemLeaf(name, text); break;
+      case ITEM:
+        if (name === 'BillQty') {
+          if (!this.invoice) break;
+          this.billedItems++;
+          this.body.itemLeaf('Qty', text);
+        } else this.body.itemLeaf(name, text);
+        break;
       case GAEB_INFO: if (name === 'Version') this.version = text; break;
       case PRJ_INFO: applyPrjInfo(name, text, this.info); break;
       case AWARD: if (name === 'DP') this.dp = text; break;

@@ -1,5 +1,5 @@
 /**
- * GAEB DA XML writer (3.1, 3.2, 3.3; exchange phases 81–86): the first service specification of a normalised,
+ * GAEB DA XML writer (3.1, 3.2, 3.3; exchange phases 81–87, and 80 in 3.2/3.3): the first service specification of a normalised,
  * recalculated ProjectDto → one schema-valid `.X8x` document, following the shared GAEB ↔ model mapping and
  * each phase XSD's content model and element order (see phase.ts). Lossy steps are reported to the sink.
  */
@@ -13,7 +13,7 @@ import { WriterContext } from './context.js';
 import { isoDate, writeAddTexts, writeAwardHead, writeGaebInfo, writePrjInfo } from './document.js';
 import type { BoqState } from './item.js';
 import { numberingFor } from './numbering.js';
-import { phaseRules, type GaebPhase, type GaebXmlVersion } from './phase.js';
+import { phaseRules, writablePhases, type GaebPhase, type GaebXmlVersion } from './phase.js';
 import { DocumentIndex } from './prepass.js';
 
 export type { GaebPhase, GaebXmlVersion } from './phase.js';
@@ -24,7 +24,6 @@ export interface GaebXmlTarget {
 }
 
 const VERSIONS = new Set(['3.1', '3.2', '3.3']);
-const PHASES = new Set(['81', '82', '83', '84', '85', '86']);
 
 /**
  * Writes the project as a GAEB DA XML document.
@@ -47,7 +46,9 @@ const PHASES = new Set(['81', '82', '83', '84', '85', '86']);
  */
 export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, target: GaebXmlTarget): Buffer {
   if (!VERSIONS.has(target?.version)) throw targetError(`GAEB DA XML version ${String(target?.version)} cannot be written; use 3.1, 3.2 or 3.3`, 'DestinationGaebType');
-  if (!PHASES.has(target.phase)) throw targetError(`GAEB exchange phase ${String(target.phase)} cannot be written; use 81 to 86`, 'TargetExchangePhaseTransform');
+  if (!writablePhases(target.version).includes(target.phase)) {
+    throw targetError(`GAEB exchange phase ${String(target.phase)} cannot be written as GAEB DA XML ${target.version}; use ${writablePhases(target.version).join(', ')}`, 'TargetExchangePhaseTransform');
+  }
   const specs = project.serviceSpecifications ?? [];
   const spec = specs[0];
   if (!spec) throw targetError('The project has no service specification to write as GAEB DA XML', 'serviceSpecifications');

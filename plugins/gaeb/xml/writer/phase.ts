@@ -1,5 +1,5 @@
 /**
- * What each GAEB DA XML exchange phase (DP 81–86) allows or requires, per schema version.
+ * What each GAEB DA XML exchange phase (DP 80–87) allows or requires, per schema version.
  *
  * Source: the phase XSDs `GAEB_DA_XML_8x_3.3_2021-05.xsd`, which `xs:redefine` (restrict) the types of
  * `GAEB_DA_XML_Lib_3.3_2021-05.xsd` (tgGAEB, tgPrjInfo, tgAward, tgAwardInfo, tgBoQInfo, tgBoQCtgy, tgItem,
@@ -10,7 +10,32 @@
  */
 
 export type GaebXmlVersion = '3.1' | '3.2' | '3.3';
-export type GaebPhase = '81' | '82' | '83' | '84' | '85' | '86';
+export type GaebPhase = '80' | '81' | '82' | '83' | '84' | '85' | '86' | '87';
+
+/**
+ * The phases whose XSD restricts the Lib exactly as another phase does for everything this writer emits:
+ * X80 ("Universelle LV-Daten", BoQ data for catalogues) has X82's item, category (`NotApplBoQ`, optional
+ * `Totals`), OWN/CTR (optional) and full AwardInfo content; X87 (Auftragsbestätigung, order confirmation) is
+ * X86 except that `MarkupItem/IT` is required and `ITMarkup`/`Markup` optional (the writer emits all three) and
+ * AwardInfo has no `CtlgAssign` (never written). Source: `GAEB_DA_XML_80_3.3_2021-05.xsd`,
+ * `GAEB_DA_XML_87_3.3_2021-05.xsd` compared with X82/X86 of the same package.
+ */
+const RULES_OF: Readonly<Partial<Record<GaebPhase, GaebPhase>>> = { '80': '82', '87': '86' };
+
+/**
+ * The phases each schema version can hold: the 3.2/3.3 packages have an XSD (and namespace `DA{DP}/{version}`)
+ * for 80–87; the single 3.1 schema's `Award/DP` enumerates 81–87 only.
+ */
+export function writablePhases(version: GaebXmlVersion): readonly GaebPhase[] {
+  return version === '3.1' ? ['81', '82', '83', '84', '85', '86', '87'] : ['80', '81', '82', '83', '84', '85', '86', '87'];
+}
+
+/**
+ * The phase to write instead of a DP the target cannot hold: X80 → 82 and X87 → 86 (same content rules, see
+ * `RULES_OF`), every other DP (invoices 89/89B, time-and-material 83Z/84Z/86ZE/86ZR …) → 86 (award: keeps texts
+ * and prices). The caller reports the change.
+ */
+export const nearestWritablePhase = (dp: string): GaebPhase => RULES_OF[dp as GaebPhase] ?? '86';
 export type Presence = 'none' | 'optional' | 'required';
 
 /** `AwardInfo` children the writer knows, in schema order. */
@@ -101,10 +126,11 @@ const AWARD_INFO_LIB: readonly AwardInfoField[] = [
 const AWARD_INFO_86: readonly AwardInfoField[] = ['Cur', 'CnstStart', 'CnstEnd', 'ContrNo', 'ContrDate', 'AcceptType', 'Warr'];
 
 /** The rules of the 3.3 phase XSDs (3.2 is identical for everything the writer emits). */
-function rules33(phase: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | 'versionLabel' | 'versDate'> {
+function rules33(dp: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | 'versionLabel' | 'versDate'> {
+  const phase = RULES_OF[dp] ?? dp;
   const reduced = phase === '84';
   return {
-    phase,
+    phase: dp,
     prices: phase === '82' || phase === '84' || phase === '85' || phase === '86',
     closingAddText: !reduced,
     prjInfo: {
@@ -197,4 +223,45 @@ export function phaseRules(version: GaebXmlVersion, phase: GaebPhase): PhaseRule
       descriptionRequired: true,
     },
   };
+}
+
+/**
+ * The service-specification field in which the GAEB readers keep an exchange phase (DP) the model's
+ * `exchangePhase` cannot name — X80 (BoQ for catalogues), X87 (order confirmation), invoices 89/89B,
+ * time-and-material 83Z/84Z/86ZE/86ZR — as the file's DP token (string). `exchangePhase` stays `Undefined`
+ * for them (AVACloud's ExchangePhaseDto stops at Grant = 86). The GAEB writers honour it while `exchangePhase`
+ * is still `Undefined` and no `TargetExchangePhaseTransform` is set; setting either replaces it.
+ */
+export const KEPT_DP_FIELD = 'gaebExchangePhase';
+
+/** The phase to write and, when the project's kept DP could not be written, that DP (for a message). */
+export interface DpChoice {
+  dp: string;
+  replaced?: string;
+}
+
+/**
+ * Which DP a GAEB writer emits: the `TargetExchangePhaseTransform` target, else the DP kept from the source
+ * file (`KEPT_DP_FIELD`, only while `exchangePhase` is `Undefined`) when the target can hold it — else its
+ * nearest writable phase, reported by the caller — else the model's phase, else 86 (award: keeps texts and
+ * prices).
+ * @param spec the service specification being written (`exchangePhase`, `KEPT_DP_FIELD`)
+ * @param fromTransform DP of `TargetExchangePhaseTransform` (81–86), undefined for `None`
+ * @param fromModel DP of the model's `exchangePhase` (81–86), undefined for `Undefined`
+ * @param writable the DPs the target format and version can hold
+ */
+export function chooseDp(
+  spec: { exchangePhase?: string; [KEPT_DP_FIELD]?: unknown } | undefined,
+  fromTransform: string | undefined,
+  fromModel: string | undefined,
+  writable: readonly string[],
+): DpChoice {
+  if (fromTransform !== undefined) return { dp: fromTransform };
+  const kept = spec?.[KEPT_DP_FIELD];
+  if (typeof kept === 'string' && kept !== '' && (spec?.exchangePhase ?? 'Undefined') === 'Undefined') {
+    if (writable.includes(kept)) return { dp: kept };
+    const nearest = nearestWritablePhase(kept);
+    return { dp: writable.includes(nearest) ? nearest : '86', replaced: kept };
+  }
+  return { dp: fromModel ?? '86' };
 }
