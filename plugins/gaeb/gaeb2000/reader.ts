@@ -27,6 +27,7 @@ import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
+import { readContainerDiscount, readPositionDiscount } from './discounts.js';
 import { readLongText, readShortText } from './long-text.js';
 import { checkComponentSum, readComponentLabels, readPositionComponents } from './price-components.js';
 import {
@@ -154,6 +155,7 @@ class Gaeb2000Reader {
 
   private lvInfo(b: Gaeb2000Block): void {
     const spec = this.spec;
+    readContainerDiscount(b, spec); // vendor tags of the writer (discounts.ts)
     spec.name = textOf(b, 'name');
     spec.description = textOf(b, 'bez');
     spec.creationDate = parseGaeb2000Date(textOf(b, 'datum'));
@@ -245,6 +247,7 @@ class Gaeb2000Reader {
     if (/^j/i.test(textOf(b, 'entf') ?? '')) group.comissionStatus = 'Removed';
     const total = this.number(b, 'summe', number);
     if (total !== undefined) group.gaebTotal = total;
+    readContainerDiscount(b, group); // vendor tags of the writer (discounts.ts)
     this.body(b, group.elements!, parts);
     return group;
   }
@@ -297,6 +300,7 @@ class Gaeb2000Reader {
     if (up !== undefined) p.unitPriceOverride = up;
     const total = this.number(b, 'gb', number);
     if (total !== undefined) p.gaebTotal = total;
+    readPositionDiscount(b, p); // [_GAEBXML_DiscountPcnt] (discounts.ts): [GB] is the total after it
     const components = readPositionComponents(b, this.labels, this.report, number);
     if (components) {
       p.priceComponents = components;

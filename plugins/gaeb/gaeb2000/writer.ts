@@ -30,12 +30,19 @@
  * - What the format cannot hold is reported (`GAEB2000_*`, with the item number): characters outside
  *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, labour price components, price
  *   components without a label slot, component amounts rounded to the unit price's decimals.
+ * - Discounts (GAEB 2000 has no keyword for them): an item's `DiscountPcnt` as `[_GAEBXML_DiscountPcnt]` with `[GB]`
+ *   the total after it (DA XML IT); a category's or the LV's `DiscountPcnt`/`DiscountAmt`/`TotalLSUM` as
+ *   `[_GAEBXML_DiscountPcnt]`/`[_GAEBXML_DiscountAmt]`/`[_GAEBXML_TotalLSUM]`, `[Summe]` the sum of the children
+ *   after their discounts and `[SummeNachNL]` the category total after its own (discounts.ts). The reader reads
+ *   them back, so totals come back equal.
+ * - Phases 81 and 83 (and WritePrices false) write no prices; `GAEB2000_PRICES_DROPPED` (info) says how many
+ *   priced positions lost them, as the DA XML writer's `GAEB_XML_PRICES_DROPPED`.
  */
 import iconv from 'iconv-lite';
 import { schemaLayout, splitIndexPart, type SchemaLayout } from '../../../core/model/item-numbers.js';
 import { plainTextToHtml } from '../../../core/model/long-text.js';
 import type {
-  ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
+  ElementContainerBase, ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
   ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
@@ -46,6 +53,11 @@ import { writeLongText } from './long-text.js';
 import { COUNT_TAG, amountTag, componentAmounts, labelTag } from './price-components.js';
 import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
+import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
+import { containerDiscounted, pricedPositions } from '../writer-losses.js';
+
+/** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */
+const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6).replace(/0{1,4}$/, '');
 
 type Phase = '81' | '82' | '83' | '84' | '85' | '86';
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
@@ -169,12 +181,18 @@ class Gaeb2000Writer {
     this.labels.forEach((label, i) => this.value(labelTag(i + 1), label));
     this.tiers(info.itemNumberSchema?.tiers ?? []);
     if (spec.projectTaxRate !== undefined) this.value('USt', formatGaeb2000Number(spec.projectTaxRate * 100, 2));
+    if (this.priced) this.containerDiscount(spec);
     this.end('LVInfo');
     this.body(elements.filter((e) => !(isNote(e) && e.isOpeningText)), []);
     this.end('LV');
     this.end('Vergabe');
     this.depth--;
     this.lines.push(`#end[GAEB]${checksumOf({ begins: this.begins, ends: this.ends })}`);
+    const priced = this.priced ? 0 : pricedPositions(spec);
+    if (priced > 0) {
+      const why = PRICED.has(this.phase) ? 'WritePrices is false' : `phase ${this.phase} carries no prices`;
+      this.report.report('GAEB2000_PRICES_DROPPED', 'info', `${why}; unit prices and totals of ${priced} position(s) were not written`);
+    }
     if (this.reducedCount > 0) {
       this.report.report(
         'GAEB2000_OFFER_PHASE_REDUCED', 'info',
@@ -297,6 +315,7 @@ class Gaeb2000Writer {
         }
         this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
         if (this.priced && e.totalPrice !== undefined) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
+        if (this.priced) this.containerDiscount(e);
         this.end('LVBereich');
       } else if (isPosition(e)) this.position(e, path.length);
       else if (isNote(e) && this.reduced) this.reducedCount++;
@@ -322,7 +341,12 @@ class Gaeb2000Writer {
       const up = p.unitPrice ?? p.unitPriceOverride;
       if (up !== undefined) this.value('EP', formatGaeb2000Number(up, this.upDecimals));
       this.components(p, number);
-      if (p.totalPrice !== undefined) this.value('GB', formatGaeb2000Number(p.totalPrice, 2));
+      // [GB] is the total after the item's discount (as DA XML IT, "Gesamtbetrag incl. Nachlass"), with the
+      // discount in the vendor tag the reader reads back, so a receiver knowing it recalculates the same [GB].
+      const factor = p.deductionFactor ?? 0;
+      const total = factor !== 0 ? p.deductedPrice ?? p.totalPrice : p.totalPrice;
+      if (total !== undefined) this.value('GB', formatGaeb2000Number(total, 2));
+      if (factor !== 0) this.value(DISCOUNT_PCNT, percent(factor));
     }
     if (this.reduced) {
       this.reducedCount++;
@@ -340,6 +364,20 @@ class Gaeb2000Writer {
     this.description(p);
     if ((p.subDescriptions?.length ?? 0) > 0) this.report.report('GAEB2000_SUBDESCRIPTION_DROPPED', 'warning', 'Sub descriptions have no GAEB 2000 equivalent and were dropped.', number);
     this.end('Position');
+  }
+
+  /**
+   * The discount of a category (`LVBereich`, after `[Summe]`) or of the LV (`LVInfo`): GAEB 2000 has no keyword
+   * for it, so the DA XML values go into the project's vendor tags (as `_GAEBXML_UPFracDig`), read back by the
+   * reader: `[_GAEBXML_DiscountPcnt]` (percent), `[_GAEBXML_DiscountAmt]`, `[_GAEBXML_TotalLSUM]`; the total after
+   * them in `[SummeNachNL]` (the GAEB 2000 category keyword "Summe nach Nachlass", reference/gaeb.md §2.2).
+   */
+  private containerDiscount(c: ElementContainerBase): void {
+    if (!containerDiscounted(c)) return;
+    if ((c.deductionFactor ?? 0) !== 0) this.value(DISCOUNT_PCNT, percent(c.deductionFactor!));
+    if ((c.absoluteDeduction ?? 0) !== 0) this.value(DISCOUNT_AMT, formatGaeb2000Number(c.absoluteDeduction!, 2));
+    if (c.flatSum !== undefined) this.value(TOTAL_LSUM, formatGaeb2000Number(c.flatSum, 2));
+    if (c.deductedPrice !== undefined && isGroup(c as ElementDto)) this.value('SummeNachNL', formatGaeb2000Number(c.deductedPrice, 2));
   }
 
   /** `[EPAnteil<n>]` of a position (`componentAmounts`); what GAEB 2000 cannot hold is reported. */

@@ -18,6 +18,15 @@
  * units, short or long texts, remarks or record 27 (gaeb-online.de help "Keine Texte, keine Mengen bei DA84": a D84
  * holds OZ, EP, GB, EP components and text complements; the same reduction as X84's tgItem in the 3.3 XSD).
  * One message (`GAEB90_OFFER_PHASE_REDUCED`, info) says what was left out.
+ *
+ * Phases 81 and 83 carry no prices: when the project has priced positions, `GAEB90_PRICES_DROPPED` (info) says how
+ * many (as the DA XML writer's `GAEB_XML_PRICES_DROPPED`). Discounts (item/markup item `DiscountPcnt`, category and
+ * BoQ `DiscountPcnt`/`DiscountAmt`/`TotalLSUM`) have no GAEB 90 field (no discount column in records 21, 23, 31/32,
+ * 99 of the public layout): the priced file is written from the project recalculated without them
+ * (`withoutDiscounts`), so record 23's total is quantity × unit price and every category and LV total is the sum
+ * the receiver recalculates — a file stating discounted totals next to undiscounted prices would contradict itself
+ * at every discounted item. One warning per file (`GAEB90_DISCOUNT_DROPPED`) names the first discounted elements
+ * with their amounts and the BoQ total difference.
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
@@ -36,6 +45,7 @@ import {
   htmlParagraphs, width, wrapWords,
 } from './records.js';
 import { subTextLines } from './sub-text.js';
+import { discountedElements, discountsDroppedMessage, pricedPositions, withoutDiscounts } from '../writer-losses.js';
 
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (reference/gaeb.md §1.2: 81 and 83 have none). */
@@ -454,6 +464,25 @@ function decimalsOf(n: number): number {
  *   has more than 2 characters, or a number does not fit its digit field
  */
 export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Gaeb90Phase): Buffer {
-  return new Gaeb90Writer(project, options, sink, phase).write();
+  const spec = project.serviceSpecifications?.[0];
+  let written = project;
+  if (!PRICED.has(phase)) {
+    const priced = pricedPositions(spec);
+    if (priced > 0) {
+      sink.report({ code: 'GAEB90_PRICES_DROPPED', severity: 'info', source: SOURCE, message: `phase ${phase} carries no prices; unit prices and totals of ${priced} position(s) were not written` });
+    }
+  } else if (spec) {
+    // GAEB 90 has no discount field (records 21/23/32/99, reference/gaeb.md §2.1): the file is written as a receiver
+    // recalculates it (quantity × unit price, sums of the children), so its totals are consistent; the loss is reported.
+    const found = discountedElements(spec);
+    if (found.length > 0) {
+      written = withoutDiscounts(project, options.SupportSkippedItemNumberLevelsInPositions === true);
+      const after = written.serviceSpecifications![0];
+      const message = discountsDroppedMessage('GAEB 90', found, spec.deductedPrice ?? spec.totalPrice ?? 0, after.deductedPrice ?? after.totalPrice ?? 0);
+      const itemNumber = found.find((d) => d.itemNumber)?.itemNumber;
+      sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message, ...(itemNumber ? { itemNumber } : {}) });
+    }
+  }
+  return new Gaeb90Writer(written, options, sink, phase).write();
 }
 

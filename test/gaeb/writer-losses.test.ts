@@ -1,0 +1,100 @@
+/**
+ * What the GAEB 90 and GAEB 2000 writers used to lose without a word (issue 10), on our own fixture
+ * lump-sum-discounts-v33.x86 (a 10 % item discount 500 → 450, a 10 % markup item discount 10 → 9, a 5 % category
+ * discount 2959 → 2811.05; BoQ 3511.05):
+ * - GAEB 2000 keeps every discount (vendor tags `[_GAEBXML_DiscountPcnt]`/`…DiscountAmt`/`…TotalLSUM`, `[GB]` after
+ *   the item's discount) and reads back equal amounts, without a message;
+ * - GAEB 90 has no discount field: one warning per file names the discounted elements and the BoQ difference, and
+ *   the file's totals are the ones its quantities and unit prices give (nothing the receiver's recalculation misses);
+ * - phase 83 (no prices) reports the unit prices it leaves out, as the DA XML writer does.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { calculateProject } from '../../core/model/calculate.js';
+import type { PositionDto, ProjectDto, ServiceSpecificationGroupDto } from '../../core/model/types.js';
+import { findTotalMismatches } from '../../plugins/gaeb/stated-totals.js';
+import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
+import { flatten } from './xml-reader-support.js';
+
+const source = (): ProjectDto => readGaeb(readFileSync(new URL('../fixtures/gaeb/lump-sum-discounts-v33.x86', import.meta.url)));
+const positions = (p: ProjectDto): PositionDto[] =>
+  flatten(p.serviceSpecifications![0].elements).filter((e): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto');
+const groups = (p: ProjectDto): ServiceSpecificationGroupDto[] =>
+  flatten(p.serviceSpecifications![0].elements).filter((e): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto');
+const amounts = (p: ProjectDto) => ({
+  items: positions(p).map((e) => [e.itemNumber?.stringRepresentation, e.quantity, e.unitPrice, e.totalPrice, e.deductedPrice, e.deductionFactor ?? 0]),
+  groups: groups(p).map((g) => [g.itemNumber?.stringRepresentation, g.totalPrice, g.deductedPrice, g.deductionFactor ?? 0, g.absoluteDeduction ?? 0, g.flatSum]),
+  boq: [p.serviceSpecifications![0].totalPrice, p.serviceSpecifications![0].deductedPrice],
+});
+
+describe('GAEB 2000 keeps discounts', () => {
+  it('writes the item, markup item and category discounts and reads back the same amounts, without a message', () => {
+    const project = source();
+    const written = writeGaeb(project, 'Gaeb2000');
+    const text = written.bytes.toString('latin1');
+    // [GB] of item 01.0030 is its total after the 10 % discount, as DA XML IT.
+    expect(text).toMatch(/\[OZ\]010030\[end\][\s\S]*?\[GB\]450,00\[end\]\s*\[_GAEBXML_DiscountPcnt\]10,00\[end\]/);
+    expect(text).toMatch(/\[Summe\]2959,00\[end\]\s*\[_GAEBXML_DiscountPcnt\]5,00\[end\]\s*\[SummeNachNL\]2811,05\[end\]/);
+    expect(written.messages.filter((m) => /DISCOUNT|TOTAL/.test(m.code))).toEqual([]);
+    const back = readGaeb(written.bytes);
+    expect(amounts(back)).toEqual(amounts(project));
+    expect(amounts(back).boq).toEqual([3511.05, 3511.05]);
+    expect(findTotalMismatches(back)).toEqual([]);
+  });
+
+  it('keeps a BoQ discount, a discount amount and a lump-sum total of a category', () => {
+    const project = source();
+    const spec = project.serviceSpecifications![0];
+    spec.deductionFactor = 0.02;
+    const category = groups(project).find((g) => g.itemNumber?.stringRepresentation === '02.')!;
+    category.absoluteDeduction = 50;
+    const first = groups(project).find((g) => g.itemNumber?.stringRepresentation === '01.')!;
+    first.deductionFactor = 0;
+    first.flatSum = 2800;
+    calculateProject(project);
+    expect(spec.deductedPrice).toBe(Math.round((2800 + 650) * 0.98 * 100) / 100);
+    const back = readGaeb(writeGaeb(project, 'Gaeb2000').bytes);
+    expect(amounts(back)).toEqual(amounts(project));
+    expect(back.serviceSpecifications![0].deductionFactor).toBe(0.02);
+  });
+});
+
+describe('GAEB 90 reports the discounts it cannot hold', () => {
+  it('one warning naming the discounted elements and the BoQ difference; the file is consistent', () => {
+    const written = writeGaeb(source(), 'Gaeb90');
+    const dropped = written.messages.filter((m) => m.code === 'GAEB90_DISCOUNT_DROPPED');
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0].severity).toBe('warning');
+    for (const named of ['Category 01. (2959.00 → 2811.05)', 'Item 01.0030 (500.00 → 450.00)', 'Item 01.0050 (10.00 → 9.00)']) {
+      expect(dropped[0].message).toContain(named);
+    }
+    expect(dropped[0].message).toContain('the BoQ total is 3710.00 instead of 3511.05 (difference 198.95)');
+    const back = readGaeb(written.bytes);
+    // Record 23 holds quantity × unit price (500), the categories and the LV the sums of what was written.
+    expect(positions(back).find((p) => p.itemNumber?.stringRepresentation === '01.0030')).toMatchObject({ totalPrice: 500, deductedPrice: 500 });
+    expect(amounts(back).boq).toEqual([3710, 3710]);
+    expect(findTotalMismatches(back)).toEqual([]);
+  });
+
+  it('says nothing when there is no discount', () => {
+    const back = readGaeb(writeGaeb(source(), 'Gaeb90').bytes);
+    expect(writeGaeb(back, 'Gaeb90').messages.filter((m) => m.code === 'GAEB90_DISCOUNT_DROPPED')).toEqual([]);
+  });
+});
+
+describe.each([['Gaeb90', 'GAEB90_PRICES_DROPPED'], ['Gaeb2000', 'GAEB2000_PRICES_DROPPED']])('%s in phase 83', (destination, code) => {
+  it('reports the unit prices it does not write', () => {
+    const written = writeGaeb(source(), destination, { TargetExchangePhaseTransform: 'OfferRequest' });
+    const dropped = written.messages.filter((m) => m.code === code);
+    expect(dropped.map((m) => [m.severity, m.message])).toEqual([['info', 'phase 83 carries no prices; unit prices and totals of 6 position(s) were not written']]);
+    const back = readGaeb(written.bytes);
+    expect(positions(back).every((p) => (p.unitPrice ?? 0) === 0)).toBe(true);
+    // Written again as 83, nothing is priced any more: no message.
+    expect(writeGaeb(back, destination, { TargetExchangePhaseTransform: 'OfferRequest' }).messages.filter((m) => m.code === code)).toEqual([]);
+  });
+});
+
+it('GAEB 2000 with WritePrices false reports the dropped prices as well', () => {
+  const written = writeGaeb(source(), 'Gaeb2000', { WritePrices: false });
+  expect(written.messages.find((m) => m.code === 'GAEB2000_PRICES_DROPPED')?.message).toBe('WritePrices is false; unit prices and totals of 6 position(s) were not written');
+});
