@@ -121,3 +121,14 @@ export function pricedPositions(spec: ServiceSpecificationDto | undefined): numb
   walk(spec?.elements);
   return count;
 }
+
+/**
+ * A short text on one line, for GAEB 90's record 25 and GAEB 2000's `[Kurztext]`, which hold a single line: each
+ * line break (with the blanks around it) and each tab becomes one space; runs of spaces within a line are kept.
+ * @returns the line, and whether a line break or tab had to be replaced (the writer reports it)
+ */
+export function shortTextLine(text: string | undefined): { line: string; changed: boolean } {
+  const source = text ?? '';
+  const line = source.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ').replace(/\t/g, ' ');
+  return { line, changed: line !== source };
+}

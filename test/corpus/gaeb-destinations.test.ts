@@ -38,7 +38,7 @@ const service = new ConversionService();
 
 /** What kind of difference it is; `unexplained` is a difference no message can account for. */
 type Kind =
-  | 'itemNumberList' | 'itemNumberPadding' | 'shortTextShortened' | 'unitShortened' | 'charactersReplaced'
+  | 'itemNumberList' | 'itemNumberPadding' | 'shortTextShortened' | 'shortTextOneLine' | 'unitShortened' | 'charactersReplaced'
   | 'quantityDropped' | 'markupPriceRecalculated' | 'unexplained';
 
 /**
@@ -48,6 +48,8 @@ type Kind =
  *   reader reported that the item's number does not follow the schema).
  * - shortTextShortened / unitShortened: a value cut to the target's limit (GAEB 90 short text 70 characters;
  *   unit 4 characters, tgQU and GAEB 90 record 21).
+ * - shortTextOneLine: a short text's line breaks or tabs written as spaces (GAEB 90 record 25 and GAEB 2000
+ *   `[Kurztext]` hold one line).
  * - charactersReplaced: characters outside the target's code page written as `?` (GAEB 90 CP850, GAEB 2000
  *   Windows-1252).
  * - quantityDropped: a phase without quantities (bid 84: a reader derives them as IT / UP).
@@ -58,6 +60,7 @@ const EXPLAINED_BY: Record<Exclude<Kind, 'unexplained'>, readonly string[]> = {
   itemNumberList: [],
   itemNumberPadding: ['GAEB90_ITEM_NUMBER_PADDING', 'GAEB_SKIPPED_LEVEL', 'GAEB2000_SKIPPED_LEVEL'],
   shortTextShortened: ['GAEB90_SHORT_TEXT_TRUNCATED'],
+  shortTextOneLine: ['GAEB90_SHORT_TEXT_ONE_LINE', 'GAEB2000_SHORT_TEXT_ONE_LINE'],
   unitShortened: ['GAEB90_UNIT_TRUNCATED', 'GAEB_XML_VALUE_SHORTENED'],
   charactersReplaced: ['GAEB90_CHARACTER_REPLACED', 'GAEB2000_CHARACTER_REPLACED'],
   quantityDropped: ['GAEB90_OFFER_PHASE_REDUCED', 'GAEB2000_OFFER_PHASE_REDUCED', 'GAEB_XML_QTY_DROPPED'],
@@ -69,30 +72,10 @@ const EXPLAINED_BY: Record<Exclude<Kind, 'unexplained'>, readonly string[]> = {
  * reason and the difference it makes. Such a case passes only while every unexplained difference is this loss
  * (and there is one): it turns red when the loss is fixed or reported (remove the entry) or when another appears.
  */
-const collapse = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, ' ') : v);
-const KNOWN_LOSSES: readonly { file: RegExp; destination: string; reason: string; is: (d: PositionDifference, source: ProjectDto) => boolean }[] = [
-  {
-    file: /^1561 - 0[27]_|^25144280\.x83$|^gaeb2000_file\.p83$/i,
-    destination: 'Gaeb90',
-    reason: 'the GAEB 90 writer (record 25) collapses runs of spaces in a short text ("Dämmung  Attika" → "Dämmung Attika") without a message',
-    is: (d) => d.field === 'shortText' && collapse(d.before) !== d.before && (collapse(d.before) === d.after || isShortened(collapse(d.before), d.after)),
-  },
-  {
-    file: /^BVBS_Pruefdatei .*\.X8[16]$/i,
-    destination: 'Gaeb2000',
-    reason: 'the GAEB 2000 writer writes a line break of a short text as a space ([Kurztext] is one line) without a message',
-    is: (d) => d.field === 'shortText' && typeof d.before === 'string' && d.before.includes('\n') && d.before.replace(/\s*\n\s*/g, ' ') === d.after,
-  },
-  {
-    file: /^BVBS_Pruefdatei .*\.X8[46]$/i,
-    destination: 'Gaeb2000',
-    reason: 'an item discount (DiscountPcnt) is lost through GAEB 2000 without a message (1.10.10.0060: total after discount 720 → 800)',
-    is: (d, source) => {
-      const p = positionOf(source, d.itemNumber);
-      return d.field === 'deductedPrice' && (p?.deductionFactor ?? 0) > 0 && d.after === p?.totalPrice;
-    },
-  },
-];
+const KNOWN_LOSSES: readonly { file: RegExp; destination: string; reason: string; is: (d: PositionDifference, source: ProjectDto) => boolean }[] = [];
+
+/** A short text on one line as the GAEB 90 and GAEB 2000 writers write it (line breaks and tabs → one space). */
+const oneLine = (v: string) => v.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ').replace(/\t/g, ' ');
 
 const positionOf = (project: ProjectDto, itemNumber: string | undefined) =>
   positionsOf(project).find((x) => x.itemNumber?.stringRepresentation === itemNumber);
@@ -109,6 +92,7 @@ function kindOf(d: PositionDifference, source: ProjectDto): Kind {
     case 'unitTag':
       if (charactersReplaced(d.before, d.after)) return 'charactersReplaced';
       if (isShortened(d.before, d.after)) return d.field === 'unitTag' ? 'unitShortened' : 'shortTextShortened';
+      if (d.field === 'shortText' && typeof d.before === 'string' && oneLine(d.before) !== d.before && oneLine(d.before) === d.after) return 'shortTextOneLine';
       return 'unexplained';
     case 'quantity':
       return d.after === undefined || d.after === 0 ? 'quantityDropped' : 'unexplained';

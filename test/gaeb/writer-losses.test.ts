@@ -98,3 +98,18 @@ it('GAEB 2000 with WritePrices false reports the dropped prices as well', () => 
   const written = writeGaeb(source(), 'Gaeb2000', { WritePrices: false });
   expect(written.messages.find((m) => m.code === 'GAEB2000_PRICES_DROPPED')?.message).toBe('WritePrices is false; unit prices and totals of 6 position(s) were not written');
 });
+
+describe('short texts on one line (GAEB 90 record 25, GAEB 2000 [Kurztext])', () => {
+  it.each(['Gaeb90', 'Gaeb2000'] as const)('%s keeps runs of spaces and reports line breaks written as spaces', (type) => {
+    const project = source();
+    const [first, second] = positions(project);
+    first.shortText = 'Dämmung  Attika';
+    second.shortText = 'Erste Zeile\nzweite Zeile';
+    const written = writeGaeb(project, type);
+    const back = positions(readGaeb(written.bytes));
+    expect(back[0].shortText).toBe('Dämmung  Attika');
+    expect(back[1].shortText).toBe('Erste Zeile zweite Zeile');
+    const oneLine = written.messages.filter((m) => m.code.endsWith('_SHORT_TEXT_ONE_LINE'));
+    expect(oneLine.map((m) => m.itemNumber)).toEqual([second.itemNumber?.stringRepresentation]);
+  });
+});

@@ -54,7 +54,7 @@ import { COUNT_TAG, amountTag, componentAmounts, labelTag } from './price-compon
 import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
-import { containerDiscounted, pricedPositions } from '../writer-losses.js';
+import { containerDiscounted, pricedPositions, shortTextLine } from '../writer-losses.js';
 
 /** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */
 const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6).replace(/0{1,4}$/, '');
@@ -403,7 +403,9 @@ class Gaeb2000Writer {
     const short = withShortText ? d.shortText : undefined;
     if (short === undefined && long === undefined) return;
     this.begin('Beschreibung');
-    this.value('Kurztext', short?.replace(/\s*\n\s*/g, ' '));
+    const { line, changed } = shortTextLine(short);
+    if (changed) this.report.report('GAEB2000_SHORT_TEXT_ONE_LINE', 'info', '[Kurztext] holds one line: the short text\'s line breaks or tabs were written as spaces.', this.current);
+    this.value('Kurztext', short === undefined ? undefined : line);
     this.value('Langtext', long);
     this.end('Beschreibung');
   }

@@ -45,7 +45,7 @@ import {
   htmlParagraphs, width, wrapWords,
 } from './records.js';
 import { subTextLines } from './sub-text.js';
-import { discountedElements, discountsDroppedMessage, pricedPositions, withoutDiscounts } from '../writer-losses.js';
+import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
 
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (reference/gaeb.md §1.2: 81 and 83 have none). */
@@ -341,7 +341,8 @@ class Gaeb90Writer {
       for (const line of this.textLines(p, width('longText'), number)) if (line.kind) this.longLine(line);
       return;
     }
-    const shortText = (p.shortText ?? '').replace(/\s+/g, ' ');
+    const { line: shortText, changed } = shortTextLine(p.shortText);
+    if (changed) this.report('GAEB90_SHORT_TEXT_ONE_LINE', 'info', 'The short text held line breaks or tabs; record 25 holds one line, so they were written as spaces.', number);
     this.add('25').put('shortText', this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number));
     for (const line of this.textLines(p, width('longText'), number)) this.longLine(line);
     // Record 27: the verbatim cols 3–74 the reader kept (leading blanks are part of the layout, so no trim).
