@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config/load.js';
-import { createGatewayContainer } from '../core/di/container.js';
+import { createGatewayContainer } from './composition-root.js';
 import { buildApp } from './app.js';
 import { closeOnSignals } from './shutdown.js';
 

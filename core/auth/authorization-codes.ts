@@ -10,7 +10,7 @@
  * digests of equal length in constant time.
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { ClientConfig, UserConfig } from '../../config/auth.js';
+import type { ClientConfig, UserConfig } from './config.js';
 import { newHandle } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { OAuthError, invalidRequest } from './oauth-error.js';

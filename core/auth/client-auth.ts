@@ -4,7 +4,7 @@
  * `client_secret_post` (body), or `none` for public clients. Using two methods at once is rejected
  * (reference/oauth.md §2.5 "client auth parsing").
  */
-import type { ClientConfig } from '../../config/auth.js';
+import type { ClientConfig } from './config.js';
 import { OAuthError, invalidRequest } from './oauth-error.js';
 import { secretMatches } from './clients.js';
 

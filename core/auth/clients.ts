@@ -4,7 +4,7 @@
  * "timing-safe secrets", Duende's hashed shared secrets).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiResourceConfig, ClientConfig, SecretConfig } from '../../config/auth.js';
+import type { ApiResourceConfig, ClientConfig, SecretConfig } from './config.js';
 
 /** base64 SHA-256 of a secret's UTF-8 bytes: the form secrets take in the configuration. */
 export const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('base64');

@@ -9,7 +9,7 @@
  * Both are stored only as hashes (grant store kind `device_code` plus its user code index).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ClientConfig, DeviceFlowConfig, UserConfig } from '../../config/auth.js';
+import type { ClientConfig, DeviceFlowConfig, UserConfig } from './config.js';
 import { GrantStoreError, newHandle, type DeviceDecisionResult, type StoredGrant } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { OAuthError, invalidGrant, invalidScope } from './oauth-error.js';

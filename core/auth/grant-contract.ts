@@ -3,7 +3,7 @@
  * architecture.md §4). A plugin is a plain object; the token endpoint authenticates the client, checks that the
  * client may use the grant type, keeps only the declared parameters, rejects repeated ones, and calls `handle`.
  */
-import type { AuthConfig, ClientConfig } from '../../config/auth.js';
+import type { AuthConfig, ClientConfig } from './config.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { ClientAuthMethod } from './client-auth.js';
 import type { OAuthError, OAuthErrorCode } from './oauth-error.js';

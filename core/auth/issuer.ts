@@ -3,9 +3,10 @@
  * a request's `Host` header. `auth.issuer` (or the `PUBLIC_URL` environment variable, see config/load.ts) when set;
  * otherwise `http://localhost:<port>` for local development. No trailing slash.
  */
-import type { GatewayConfig } from '../../config/defaults.js';
+import type { AuthConfig } from './config.js';
 
-export function issuerOf(config: Pick<GatewayConfig, 'port' | 'auth'>): string {
+/** The issuer of a gateway listening on `config.port` (TCP port) with `config.auth.issuer` (absolute URL) or none. */
+export function issuerOf(config: { port: number; auth: Pick<AuthConfig, 'issuer'> }): string {
   return (config.auth.issuer ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 

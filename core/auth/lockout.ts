@@ -18,7 +18,7 @@
  * Keys are SHA-256 hex of the normalised name: the attempt store (Redis) holds no user names.
  */
 import { createHash } from 'node:crypto';
-import type { LockoutConfig } from '../../config/auth.js';
+import type { LockoutConfig } from './config.js';
 import type { LockoutSchedule, LockoutStore } from '../stores/lockout-store.js';
 
 /** What a lock listener is told (for the log). */

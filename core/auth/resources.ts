@@ -3,7 +3,7 @@
  * and the API resources they belong to (the `aud` of access tokens). Resolves what a client asks for against
  * what it may have (seeds/000 "Token": "When omitted, a token for all explicitly allowed scopes is issued").
  */
-import type { AuthConfig, ClientConfig, UserConfig } from '../../config/auth.js';
+import type { AuthConfig, ClientConfig, UserConfig } from './config.js';
 import { invalidScope } from './oauth-error.js';
 
 /** `offline_access`: asks for a refresh token (OIDC Core §11). */

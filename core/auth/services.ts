@@ -3,12 +3,11 @@
  * grant store and the password lockout's attempt store (Redis when `redisUrl` is set, else memory), clients,
  * users, scopes, tenants and the issuer.
  */
-import type { GatewayConfig } from '../../config/defaults.js';
-import { isProduction } from '../../config/production.js';
 import { GatewayError } from '../errors.js';
 import { createGrantStore, createLockoutStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { LockoutStore } from '../stores/lockout-store.js';
+import type { AuthConfig } from './config.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
 import { issuerOf } from './issuer.js';
@@ -32,6 +31,23 @@ export interface AuthServices extends GrantContext {
   close(): Promise<void>;
 }
 
+/**
+ * The part of the gateway's configuration the token service reads. Core declares it and the composition root
+ * (gateway/composition-root.ts) fills it from the loaded configuration, so core does not depend on `config/`.
+ */
+export interface AuthServicesConfig {
+  /** The `auth` section. */
+  auth: AuthConfig;
+  /** TCP port the gateway listens on (the issuer when `auth.issuer` is absent, see `issuerOf`). */
+  port: number;
+  /** Redis connection URL of the grant and lockout stores; absent = in-memory stores. */
+  redisUrl?: string;
+  /** Prefix of every Redis key written. */
+  redisKeyPrefix: string;
+  /** Production mode (`environment` is `Production`): development signing keys are refused. */
+  production: boolean;
+}
+
 export interface AuthServiceOptions {
   /** A store to use instead of creating one (tests). */
   store?: GrantStore;
@@ -44,15 +60,15 @@ export interface AuthServiceOptions {
 }
 
 /**
- * In production (`isProduction(config.environment)`) development keys are refused: `auth.keys.signing` must hold
+ * In production (`config.production`) development keys are refused: `auth.keys.signing` must hold
  * an RS256 key.
  * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, or a client whose `accessTokenSigningAlg` has no
  *   active key (it would fail at every token request); the Redis store's connection error when Redis is configured but unreachable
  */
-export async function createAuthServices(config: GatewayConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
+export async function createAuthServices(config: AuthServicesConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
   const auth = config.auth;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now, developmentKeys: !isProduction(config.environment) });
+  const keys = await KeyRing.load(auth.keys, { baseDir: options.baseDir, now, developmentKeys: !config.production });
   const signing = keys.algorithms();
   auth.clients.forEach((c, i) => {
     if (!signing.includes(c.accessTokenSigningAlg)) {

@@ -2,7 +2,7 @@
  * Tenants and `acr_values` (seeds/000 Authorize/Token: `tenant:<name>` passes a tenant; `idp:<name>` selects an
  * identity provider when the client allows it).
  */
-import type { AuthConfig, ClientConfig, TenantConfig, UserConfig } from '../../config/auth.js';
+import type { AuthConfig, ClientConfig, TenantConfig, UserConfig } from './config.js';
 import { OAuthError, invalidRequest } from './oauth-error.js';
 
 export interface AcrValues {

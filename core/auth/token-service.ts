@@ -9,7 +9,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import type { ClientConfig, UserConfig } from '../../config/auth.js';
+import type { ClientConfig, UserConfig } from './config.js';
 import type { KeyRing } from './keys/index.js';
 import { newHandle, type GrantStore, type StoredGrant } from '../stores/grant-store.js';
 import type { TokenResponseBody } from './grant-contract.js';

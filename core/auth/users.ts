@@ -4,7 +4,7 @@
  * so that response time does not tell whether a user name exists.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { UserConfig } from '../../config/auth.js';
+import type { UserConfig } from './config.js';
 
 const scryptAsync = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));

@@ -69,6 +69,12 @@ export interface FormatWriter {
   /** Restricts the sources this target is offered for (seed: reb and sia targets only from `ava`). */
   acceptsSource?(sourceId: string): boolean;
   /**
+   * What the 200 response of a route ending here is, for its OpenAPI description: the media type the writer
+   * answers with (RFC 6838, e.g. `application/vnd.com.dangl-it.ProjectDto.v1+json`), and `schema: 'ProjectDto'`
+   * when the output is the canonical project as JSON. Absent = a file, `application/octet-stream`.
+   */
+  output?: { mediaType: string; schema?: 'ProjectDto' };
+  /**
    * Writes a normalised, recalculated project.
    * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when the project cannot be expressed in the target
    */

@@ -13,6 +13,8 @@ import { PLUGIN_API_VERSION, type FormatPlugin } from './contract.js';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** A media type without parameters: `type/subtype` of restricted names (RFC 6838 §4.2). */
+const MEDIA_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;
 
 const fail = (who: string, problem: string) =>
   new GatewayError('GW_ERR_PLUGIN_LOAD', `Format plugin ${who} is invalid: ${problem}`, 'plugins');
@@ -52,6 +54,9 @@ export function assertFormatPlugin(candidate: unknown, origin: string): FormatPl
   if (p.writer) {
     if (typeof p.writer.write !== 'function') throw fail(who, 'writer.write must be a function');
     checkGroups(who, 'writer', p.writer.optionGroups);
+    const out = p.writer.output as { mediaType?: unknown; schema?: unknown } | undefined;
+    if (out !== undefined && (typeof out?.mediaType !== 'string' || !MEDIA_TYPE_PATTERN.test(out.mediaType))) throw fail(who, 'writer.output.mediaType must be a media type (type/subtype, RFC 6838 §4.2)');
+    if (out?.schema !== undefined && out.schema !== 'ProjectDto') throw fail(who, "writer.output.schema must be 'ProjectDto' or absent");
   }
   return p as FormatPlugin;
 }

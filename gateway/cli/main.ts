@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { dirname, resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { loadConfig } from '../../config/load.js';
-import { createConversionContainer } from '../../core/di/container.js';
+import { createConversionContainer } from '../composition-root.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { EXIT_FAILED, EXIT_USAGE, runCli, type CliServices } from './convert.js';
 import { ConversionPool } from '../pool/conversion-pool.js';

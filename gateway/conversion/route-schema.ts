@@ -6,7 +6,6 @@
  */
 import { querySchema } from '../../core/options/resolve.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
-import { PROJECT_MEDIA_TYPE } from '../../plugins/ava/index.js';
 import type { ConversionGuard } from '../connect/bearer.js';
 import { schemaRef } from '../openapi/components.js';
 import { ANONYMOUS } from '../openapi/operations.js';
@@ -42,8 +41,9 @@ export function routeSchema(route: ConversionRoute, security: ConversionGuard['s
         required: [source.inputField],
         properties: { [source.inputField!]: { type: 'string', format: 'binary', description: `The ${source.name} file` } },
       };
-  const okContent = target.id === 'ava'
-    ? { [PROJECT_MEDIA_TYPE]: { schema: schemaRef('ProjectDto') } }
+  const output = target.writer?.output;
+  const okContent = output
+    ? { [output.mediaType]: { schema: output.schema ? schemaRef(output.schema) : {} } }
     : { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
   return {
     operationId: route.operationId,

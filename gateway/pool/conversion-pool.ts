@@ -27,7 +27,7 @@ import { Piscina } from 'piscina';
 import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../../config/defaults.js';
 import { GatewayError, parseError } from '../../core/errors.js';
-import { createConversionContainer } from '../../core/di/container.js';
+import { createConversionContainer } from '../composition-root.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import type { ConversionMessage } from '../../core/pipeline/messages.js';
 import { ConversionTimeoutError, PoolBusyError } from './errors.js';

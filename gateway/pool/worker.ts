@@ -11,7 +11,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../../config/defaults.js';
 import { GatewayError } from '../../core/errors.js';
-import { createConversionContainer } from '../../core/di/container.js';
+import { createConversionContainer } from '../composition-root.js';
 import { serializeGatewayError, type ConversionTask, type StartedMessage, type TaskOutcome } from './protocol.js';
 import { runConversion } from './run-conversion.js';
 

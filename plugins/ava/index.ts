@@ -162,6 +162,7 @@ export const avaPlugin: FormatPlugin = {
   },
   writer: {
     optionGroups: ['L'],
+    output: { mediaType: PROJECT_MEDIA_TYPE, schema: 'ProjectDto' },
     write(project, options, ctx) {
       const plain = options.RemovePlainTextLongTexts === true;
       const html = options.RemoveHtmlLongTexts === true;

@@ -13,7 +13,7 @@ import { DEFAULT_AUTH, type ClientConfig } from '../../config/auth.js';
 import { loadConfig, mergeConfig } from '../../config/load.js';
 import { hashSecret } from '../../core/auth/clients.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import type { GrantStore } from '../../core/stores/grant-store.js';
 import { buildApp } from '../../gateway/app.js';

@@ -16,7 +16,7 @@ import { createAuthorizationCode, type AuthorizationCodeRequest } from '../../co
 import { hashSecret } from '../../core/auth/clients.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer, type ContainerOptions } from '../../core/di/container.js';
+import { createGatewayContainer, type ContainerOptions } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { MemoryGrantStore } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';

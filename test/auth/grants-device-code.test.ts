@@ -14,7 +14,7 @@ import {
   USER_CODE_ALPHABET, approveDevice, createDeviceAuthorization, denyDevice, describeDeviceRequest, generateUserCode,
 } from '../../core/auth/device-authorizations.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { GrantStoreError, MemoryGrantStore, type GrantInput, type GrantKind, type SaveOptions } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';

@@ -10,7 +10,7 @@ import { loadConfig } from '../../config/load.js';
 import { hashSecret } from '../../core/auth/clients.js';
 import { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { GatewayError } from '../../core/errors.js';
 import { builtinGrantPlugins } from '../../plugins/grants/index.js';

@@ -13,7 +13,7 @@ import { loadConfig } from '../../config/load.js';
 import { createAuthorizationCode } from '../../core/auth/authorization-codes.js';
 import { approveDevice, denyDevice } from '../../core/auth/device-authorizations.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { RedisGrantStore } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';

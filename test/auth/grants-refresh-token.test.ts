@@ -12,7 +12,7 @@ import { DEFAULT_AUTH, type ClientConfig } from '../../config/auth.js';
 import { loadConfig } from '../../config/load.js';
 import { hashSecret } from '../../core/auth/clients.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer, type ContainerOptions } from '../../core/di/container.js';
+import { createGatewayContainer, type ContainerOptions } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { MemoryGrantStore } from '../../core/stores/index.js';
 import { buildApp } from '../../gateway/app.js';

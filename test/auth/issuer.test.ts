@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { buildApp } from '../../gateway/app.js';
 import { CONNECT_PATHS } from '../../gateway/connect/discovery.js';

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import { lockoutKey, lockoutSchedule } from '../../core/auth/lockout.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { AUTH_SERVICES } from '../../core/di/tokens.js';
 import { MemoryLockoutStore, SWEEP_EVERY } from '../../core/stores/memory-lockout-store.js';
 import { buildApp } from '../../gateway/app.js';

@@ -27,7 +27,7 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { buildApp } from '../../gateway/app.js';
 import type { ServerSpec } from './auth.js';
 

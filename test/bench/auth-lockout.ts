@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/load.js';
 import { hashPassword } from '../../core/auth/users.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { buildApp } from '../../gateway/app.js';
 
 const arg = (name: string) => {

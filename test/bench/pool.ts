@@ -63,7 +63,7 @@ const machineBusyMs = () => cpus().reduce((a, c) => a + c.times.user + c.times.n
 async function serve(): Promise<void> {
   await import('reflect-metadata');
   const { loadConfig } = await import('../../config/load.js');
-  const { createGatewayContainer } = await import('../../core/di/container.js');
+  const { createGatewayContainer } = await import('../../gateway/composition-root.js');
   const { buildApp } = await import('../../gateway/app.js');
   const config = loadConfig({}, {
     logLevel: 'silent',

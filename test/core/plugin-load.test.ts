@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { GatewayError } from '../../core/errors.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { multipartBody, testApp } from '../support/app.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../config/load.js';
-import { createConversionContainer } from '../../core/di/container.js';
+import { createConversionContainer } from '../../gateway/composition-root.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { runCli } from '../../gateway/cli/convert.js';
 import type { Converter } from '../../gateway/cli/converter.js';

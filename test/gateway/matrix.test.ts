@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { parseSeedMatrix, SEED_MATRIX } from '../support/seed-matrix.js';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import { GatewayError } from '../../core/errors.js';
-import { createConversionContainer } from '../../core/di/container.js';
+import { createConversionContainer } from '../../gateway/composition-root.js';
 import { resolveOptions } from '../../core/options/resolve.js';
 import { outputBytes } from '../../core/plugin/contract.js';
 import { ConversionService } from '../../core/pipeline/convert.js';

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { buildApp } from '../../gateway/app.js';
 import { installRequestIdHeader, REQUEST_ID_OPTIONS, requestIdFrom } from '../../gateway/request-id.js';
 import { multipartBody } from '../support/app.js';

@@ -1,7 +1,7 @@
 /** Test helpers: an app over its own child container, built from the embedded defaults plus overrides. */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/load.js';
-import { createGatewayContainer } from '../../core/di/container.js';
+import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { buildApp } from '../../gateway/app.js';
 
 export async function testApp(overrides: Record<string, unknown> = {}): Promise<FastifyInstance> {

@@ -16,7 +16,7 @@
 import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { JWK } from 'jose';
-import type { AuthConfig } from '../../../config/auth.js';
+import type { AuthConfig } from '../config.js';
 import { GatewayError } from '../../errors.js';
 import { ensureDevelopmentKeys } from './dev-keys.js';
 import { keyConfigError, loadConfiguredKey, SIGNING_ALGS, type LoadedKey, type SigningAlg } from './load.js';

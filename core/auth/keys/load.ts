@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import forge from 'node-forge';
-import type { SigningKeyConfig } from '../../../config/auth.js';
+import type { SigningKeyConfig } from '../config.js';
 import { GatewayError } from '../../errors.js';
 
 /** The JWS algorithms a signing key may have (RFC 7518 §3.1): RS256 = RSASSA-PKCS1-v1_5 + SHA-256, ES256 = ECDSA P-256 + SHA-256. */

@@ -3,17 +3,17 @@
  * child container; nothing is registered in the global container (reference/architecture.md §10.6).
  */
 import { Lifecycle, container as rootContainer, type DependencyContainer } from 'tsyringe';
-import type { GatewayConfig } from '../../config/defaults.js';
-import { assertSafeAuthConfig } from '../../config/production.js';
-import { builtinGrantPlugins } from '../../plugins/grants/index.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { loadGrantPlugins } from '../auth/grant-load.js';
-import { GrantRegistry } from '../auth/grant-registry.js';
-import { createAuthServices, type AuthServiceOptions } from '../auth/services.js';
-import { assertFormatPlugin, assertUniqueIds, importCustomerPlugins } from '../plugin/load.js';
-import { FormatRegistry } from '../registry/format-registry.js';
-import { ConversionService } from '../pipeline/convert.js';
-import { AUTH_SERVICES, FORMAT_PLUGIN, GATEWAY_CONFIG, GRANT_PLUGIN } from './tokens.js';
+import type { GatewayConfig } from '../config/defaults.js';
+import { assertSafeAuthConfig, isProduction } from '../config/production.js';
+import { builtinGrantPlugins } from '../plugins/grants/index.js';
+import { builtinFormatPlugins } from '../plugins/index.js';
+import { loadGrantPlugins } from '../core/auth/grant-load.js';
+import { GrantRegistry } from '../core/auth/grant-registry.js';
+import { createAuthServices, type AuthServiceOptions } from '../core/auth/services.js';
+import { assertFormatPlugin, assertUniqueIds, importCustomerPlugins } from '../core/plugin/load.js';
+import { FormatRegistry } from '../core/registry/format-registry.js';
+import { ConversionService } from '../core/pipeline/convert.js';
+import { AUTH_SERVICES, FORMAT_PLUGIN, GATEWAY_CONFIG, GRANT_PLUGIN } from '../core/di/tokens.js';
 
 export interface ContainerOptions {
   /** Folder that relative plugin specifiers and key files in the config are resolved against (default: cwd). */
@@ -54,6 +54,6 @@ export async function createGatewayContainer(config: GatewayConfig, options: Con
   assertSafeAuthConfig(config, grants.map((g) => g.grantType));
   for (const g of grants) c.register(GRANT_PLUGIN, { useValue: g });
   c.register(GrantRegistry, { useClass: GrantRegistry }, { lifecycle: Lifecycle.ContainerScoped });
-  c.register(AUTH_SERVICES, { useValue: await createAuthServices(config, { baseDir: options.pluginBaseDir, ...options.auth }) });
+  c.register(AUTH_SERVICES, { useValue: await createAuthServices({ ...config, production: isProduction(config.environment) }, { baseDir: options.pluginBaseDir, ...options.auth }) });
   return c;
 }

@@ -1,0 +1,176 @@
+/**
+ * The shapes of the token service's configuration (`auth` section): clients, API resources, scopes, users,
+ * tenants, signing keys, lifetimes and lockout. Terms follow IdentityServer's model, which the replaced service
+ * used (IdentityServer4 docs, "Resources" and "Client" reference). Lifetimes are in seconds. Declared in core
+ * because core consumes them; `config/` imports them from here, fills defaults and validates (config/auth.ts).
+ */
+/** A client secret, stored only as a hash: `sha256` = base64 of SHA-256 of the secret's UTF-8 bytes. */
+export interface SecretConfig {
+  sha256: string;
+  description?: string;
+  /** ISO date-time after which the secret no longer authenticates. */
+  expiresAt?: string;
+}
+
+export type AccessTokenType = 'jwt' | 'reference';
+
+export interface RefreshTokenPolicy {
+  /** `oneTime`: every use rotates the token (reuse of a consumed one revokes the family); `reuse`: kept. */
+  usage: 'oneTime' | 'reuse';
+  /** Lifetime of the whole family from the first issue. */
+  absoluteLifetime: number;
+  /** Lifetime of one token; 0 = up to the absolute lifetime. */
+  slidingLifetime: number;
+}
+
+export interface ClientConfig {
+  clientId: string;
+  clientName?: string;
+  /** Empty for public clients (no secret; only PKCE-protected or device flows make sense). */
+  secrets: SecretConfig[];
+  /** Grant types this client may use at the token endpoint (`client_credentials`, custom values …). */
+  allowedGrantTypes: string[];
+  /** Scopes this client may request; when a request names none, all of these are granted. */
+  allowedScopes: string[];
+  /** Exact, case-sensitive redirect URIs (authorization code flow). */
+  redirectUris: string[];
+  accessTokenType: AccessTokenType;
+  accessTokenLifetime: number;
+  identityTokenLifetime: number;
+  authorizationCodeLifetime: number;
+  /** Whether refresh tokens are issued (with the `offline_access` scope). */
+  allowOfflineAccess: boolean;
+  refreshToken: RefreshTokenPolicy;
+  /** Require PKCE on the authorization code flow. */
+  requirePkce: boolean;
+  /** Accept `code_challenge_method=plain` (RFC 7636 §4.2); S256 is always accepted. */
+  allowPlainTextPkce: boolean;
+  /** Identity providers `acr_values=idp:<name>` may select for this client; empty = none. */
+  identityProviderRestrictions: string[];
+  /** Tenant the client belongs to; its tokens carry it unless the request selects another allowed tenant. */
+  tenant?: string;
+  /** Signing algorithm of this client's JWT access tokens (id tokens are always RS256 unless configured). */
+  accessTokenSigningAlg: 'RS256' | 'ES256';
+  /** Claims added to client_credentials tokens (`claim` → value). */
+  claims: Record<string, string>;
+}
+
+export interface ApiResourceConfig {
+  /** The resource name: the `aud` of access tokens for its scopes, and its user name at introspection. */
+  name: string;
+  displayName?: string;
+  /** Secrets the resource uses with Basic authentication at the introspection endpoint. */
+  secrets: SecretConfig[];
+  /** Resource scopes that belong to it. */
+  scopes: string[];
+}
+
+export interface IdentityScopeConfig {
+  name: string;
+  /** User claims this scope releases (`openid` → `sub`; `profile` → `name`, `given_name`, `family_name`; `role` → `role`). */
+  claims: string[];
+}
+
+export interface ApiScopeConfig {
+  name: string;
+  displayName?: string;
+}
+
+export interface UserConfig {
+  subject: string;
+  userName: string;
+  /** `scrypt$N$r$p$<salt base64>$<hash base64>`. */
+  passwordHash: string;
+  /** Profile claims (`name`, `given_name`, `family_name`, `email` …). */
+  claims: Record<string, string>;
+  roles: string[];
+  /** Tenants the user belongs to; empty = any. */
+  tenants: string[];
+  /** External identity provider the user signs in with (for `acr_values=idp:<name>`); absent = local. */
+  identityProvider?: string;
+  disabled?: boolean;
+}
+
+export interface TenantConfig {
+  name: string;
+  displayName?: string;
+  /** Scope a bearer token needs for the conversion routes of this tenant. */
+  conversionScope: string;
+  /** Format plugin ids enabled for the tenant; empty = all. */
+  enabledFormats: string[];
+  /** Option defaults applied to this tenant's conversions (option name → value). */
+  optionDefaults: Record<string, boolean | string>;
+}
+
+export interface SigningKeyConfig {
+  /** Key id published in the JWKS and in every JWS header. */
+  kid?: string;
+  alg: 'RS256' | 'ES256';
+  /** PKCS#8/PKCS#1/SEC1 PEM text, or a path to it (`pemFile`). */
+  pem?: string;
+  pemFile?: string;
+  /** A private JWK. */
+  jwk?: Record<string, unknown>;
+  /** PKCS#12 (.pfx/.p12) file and password. */
+  pkcs12File?: string;
+  pkcs12Password?: string;
+  /** Signing starts at this ISO time (published before; rotation). */
+  notBefore?: string;
+  /** Retired at this ISO time: no longer signs, still published until tokens signed with it expire. */
+  retiredAt?: string;
+}
+
+export interface DeviceFlowConfig {
+  /** Characters of a user code (from an unambiguous alphabet). */
+  userCodeLength: number;
+  /** Seconds a device code lives. */
+  lifetime: number;
+  /** Minimum seconds between polls (`interval`). */
+  interval: number;
+  /** Path (on the issuer) of the verification page. */
+  verificationPath: string;
+}
+
+export interface AuthConfig {
+  /**
+   * The issuer identifier: an absolute http(s) URL without query or fragment (`PUBLIC_URL` when absent here);
+   * absent = `http://localhost:<port>`. Never taken from a request's `Host` (core/auth/issuer.ts).
+   */
+  issuer?: string;
+  /** When false, conversion routes need no token (closed networks only). */
+  requireTokenForConversions: boolean;
+  /** Tenant used when a request selects none. */
+  defaultTenant: string;
+  keys: {
+    signing: SigningKeyConfig[];
+    /** Where keys generated at first start are kept (development); relative to the working directory. */
+    developmentKeyDir: string;
+  };
+  clients: ClientConfig[];
+  apiResources: ApiResourceConfig[];
+  identityScopes: IdentityScopeConfig[];
+  apiScopes: ApiScopeConfig[];
+  users: UserConfig[];
+  tenants: TenantConfig[];
+  deviceFlow: DeviceFlowConfig;
+  /** Module specifiers of customer grant plugins, loaded with `import()`. */
+  grantPlugins: string[];
+  /** Throttling of failed password attempts per user (password grant and, later, the login pages). */
+  lockout: LockoutConfig;
+}
+
+/**
+ * Failed password attempts per user name (NFKC, case-insensitive; counted whether or not the user exists): the
+ * first `freeAttempts` failures in a row cost nothing; each later failure makes the name wait
+ * `baseDelaySeconds · 2^(failures − freeAttempts − 1)` seconds (at most `maxDelaySeconds`) before the next attempt
+ * is checked; the `lockAfter`-th failure locks the name for `lockSeconds`. Attempts during a wait or lock are
+ * refused with the same answer and not counted. A success resets the count; a count is forgotten `lockSeconds`
+ * after its latest failure, so a lock ends with a clean count. Implemented by `core/auth/lockout.ts`.
+ */
+export interface LockoutConfig {
+  freeAttempts: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  lockAfter: number;
+  lockSeconds: number;
+}
