@@ -26,3 +26,54 @@ export class MessageCollector implements MessageSink {
     this.messages.push(message);
   }
 }
+
+/**
+ * One catalogue entry: the severity a code is reported with (two where the same condition is reported as a warning
+ * or only a note, depending on an option or on the data) and one sentence saying what it means for the user.
+ */
+export interface MessageSpec {
+  severity: Severity | readonly Severity[];
+  meaning: string;
+}
+
+/** A plugin's message catalogue: code → spec. Codes are `UPPER_SNAKE_CASE`, prefixed by the format (`GAEB90_…`). */
+export type MessageCatalog = Readonly<Record<string, MessageSpec>>;
+
+/** Declares a catalogue, keeping its codes as literal types (so {@link MessageCode} is a union of them). */
+export function defineMessages<const C extends MessageCatalog>(catalog: C): C {
+  return catalog;
+}
+
+/** The union of the codes a catalogue declares: a report helper typed with it refuses an undeclared code. */
+export type MessageCode<C extends MessageCatalog> = keyof C & string;
+
+/** The severities a catalogue entry allows, as a list. */
+export function severitiesOf(spec: MessageSpec): readonly Severity[] {
+  return typeof spec.severity === 'string' ? [spec.severity] : spec.severity;
+}
+
+/**
+ * Reports at most once per (code, item number) — per code alone for file-level messages without an item number —
+ * so a file with 10,000 identical conditions says it once per item instead of flooding the response. One instance
+ * per conversion; `source` is the reporting plugin's id. The message carries no `itemNumber` key when none is given.
+ */
+export class OncePerItemReporter<Code extends string = string> {
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly sink: MessageSink,
+    private readonly source: string,
+  ) {}
+
+  /** @param itemNumber the element's item number (`01.02.0010`), undefined for file-level messages */
+  report(code: Code, severity: Severity, message: string, itemNumber?: string): void {
+    const key = itemNumber === undefined ? code : `${code}\u0000${itemNumber}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.sink.report(
+      itemNumber === undefined
+        ? { code, severity, message, source: this.source }
+        : { code, severity, message, itemNumber, source: this.source },
+    );
+  }
+}

@@ -19,11 +19,12 @@
 import { D } from '../../../core/model/decimal.js';
 import type { PositionDto, PriceComponentDto } from '../../../core/model/types.js';
 import type { Severity } from '../../../core/pipeline/messages.js';
+import type { GaebMessageCode } from '../messages.js';
 import { componentSumMismatch, slotComponents } from '../price-components.js';
 import { field, formatImplied } from './records.js';
 
 /** The reader's and writer's message function (one message per code and item number). */
-export type Report = (code: string, severity: Severity, message: string, itemNumber?: string) => void;
+export type Report = (code: GaebMessageCode, severity: Severity, message: string, itemNumber?: string) => void;
 
 /** Number of amount fields in record 22 and of labels in record 06. */
 export const COMPONENT_FIELDS = 4;

@@ -29,7 +29,8 @@ import {
   type ProjectInformationDto, type ServiceSpecificationDto, type ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
-import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
+import type { GaebMessageCode } from '../messages.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { checkComponentSum, readComponentLabels, readComponentRecord } from './price-components.js';
 import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseImplied, parseMask, sliceOz } from './records.js';
@@ -70,18 +71,17 @@ class Gaeb90Reader {
   private text: TextTarget | undefined;
   private preamble: string[] | undefined;
   private labelTarget: ServiceSpecificationGroupDto | undefined;
-  private readonly seen = new Set<string>();
+  private readonly once: OncePerItemReporter<GaebMessageCode>;
   private items = 0;
   private skippedItems: string[] = [];
   private stated: { count?: number } = {};
 
-  constructor(private readonly sink: MessageSink, private readonly fillSkipped: boolean) {}
+  constructor(sink: MessageSink, private readonly fillSkipped: boolean) {
+    this.once = new OncePerItemReporter(sink, SOURCE);
+  }
 
-  report(code: string, severity: Severity, message: string, itemNumber?: string): void {
-    const key = `${code}\u0000${itemNumber ?? ''}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    this.sink.report(itemNumber === undefined ? { code, severity, message, source: SOURCE } : { code, severity, message, itemNumber, source: SOURCE });
+  report(code: GaebMessageCode, severity: Severity, message: string, itemNumber?: string): void {
+    this.once.report(code, severity, message, itemNumber);
   }
 
   read(lines: string[]): ProjectDto {

@@ -35,7 +35,8 @@ import type {
   ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
-import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
+import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
+import type { GaebMessageCode } from '../messages.js';
 import { componentLabels } from '../price-components.js';
 import {
   COMPONENT_DIGITS, COMPONENT_FIELDS, LABEL_WIDTH, componentColumn, labelColumn, placeComponents,
@@ -63,7 +64,7 @@ const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminat
 
 class Gaeb90Writer {
   private readonly records: RecordBuilder[] = [];
-  private readonly seen = new Set<string>();
+  private readonly once: OncePerItemReporter<GaebMessageCode>;
   private readonly priced: boolean;
   /** Phase 84: the reduced bid structure (no texts, quantities, units; complements and prices only). */
   private readonly reduced: boolean;
@@ -77,6 +78,7 @@ class Gaeb90Writer {
   private readonly labels: string[];
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink, private readonly phase: Gaeb90Phase) {
+    this.once = new OncePerItemReporter(sink, SOURCE);
     this.priced = PRICED.has(phase);
     this.reduced = phase === '84';
     this.spec = project.serviceSpecifications?.[0] ?? { elements: [] };
@@ -88,11 +90,8 @@ class Gaeb90Writer {
     }
   }
 
-  report(code: string, severity: Severity, message: string, itemNumber?: string): void {
-    const key = `${code}\u0000${itemNumber ?? ''}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    this.sink.report(itemNumber === undefined ? { code, severity, message, source: SOURCE } : { code, severity, message, itemNumber, source: SOURCE });
+  report(code: GaebMessageCode, severity: Severity, message: string, itemNumber?: string): void {
+    this.once.report(code, severity, message, itemNumber);
   }
 
   /** Text made writable: control characters → blank (removed with RemoveUnprintableCharactersFromTexts), non-CP850 → nearest or '?'. */
@@ -115,7 +114,7 @@ class Gaeb90Writer {
   }
 
   /** Cleans and cuts a text to field `c`, reporting a cut with `code`. */
-  fit(c: Column, text: string, code: string, what: string, itemNumber?: string, w = width(c)): string {
+  fit(c: Column, text: string, code: GaebMessageCode, what: string, itemNumber?: string, w = width(c)): string {
     const chars = Array.from(this.clean(text, itemNumber).trim());
     if (chars.length <= w) return chars.join('');
     this.report(code, 'warning', `${what} is longer than ${w} characters and was shortened ('${chars.join('')}' → '${chars.slice(0, w).join('')}').`, itemNumber);

@@ -16,6 +16,7 @@
  */
 import { parseError } from '../../../../core/errors.js';
 import type { Severity } from '../../../../core/pipeline/messages.js';
+import type { GaebMessageCode } from '../../messages.js';
 import { derivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
 import type { ProjectDto, ProjectInformationDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import { GAEB_XML_NAMESPACE_PREFIX } from '../../detect.js';
@@ -172,7 +173,7 @@ export class GaebXmlState {
     return SKIP;
   }
 
-  private dropped(code: string, what: string, severity: Severity = 'info'): number {
+  private dropped(code: GaebMessageCode, what: string, severity: Severity = 'info'): number {
     this.report.dropped({ code, severity, what }, this.currentNumber());
     return SKIP;
   }

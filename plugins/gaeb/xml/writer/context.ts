@@ -9,6 +9,7 @@ import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../../core/pipeline/messages.js';
 import { XmlBuilder } from '../../../../core/xml/builder.js';
 import { findInvalidXmlChar, removeInvalidXmlChars } from '../../../../core/xml/escape.js';
+import type { GaebMessageCode } from '../../messages.js';
 import type { PhaseRules } from './phase.js';
 
 export const MESSAGE_SOURCE = 'gaeb';
@@ -24,7 +25,7 @@ export interface TextOrigin {
 }
 
 interface Tally {
-  code: string;
+  code: GaebMessageCode;
   severity: Severity;
   text: string;
   count: number;
@@ -102,12 +103,12 @@ export class WriterContext {
   }
 
   /** Reports one message now. */
-  report(code: string, severity: Severity, message: string, itemNumber?: string): void {
+  report(code: GaebMessageCode, severity: Severity, message: string, itemNumber?: string): void {
     this.sink.report({ code, severity, message, itemNumber, source: MESSAGE_SOURCE });
   }
 
   /** Counts an occurrence of a repeated condition; {@link flush} reports one message per kind. */
-  tally(code: string, severity: Severity, text: string, example?: string): void {
+  tally(code: GaebMessageCode, severity: Severity, text: string, example?: string): void {
     const key = `${code}\u0000${text}`;
     let t = this.tallies.get(key);
     if (!t) {
