@@ -1,7 +1,7 @@
 /**
  * GAEB 2000 writer (`.P81`–`.P86`, DA 2000 version 1.2): a prepared ProjectDto → Windows-1252 bytes, CRLF lines,
  * `#begin[…]`/`#end[…]` blocks indented one blank per level, `[Tag]value[end]` values, and the checksum trailer
- * `#end[GAEB]<#begin blocks>|<[end] values>` (reference/gaeb.md §2.2, as Dangl/iTWO/SJ AVA write it).
+ * `#end[GAEB]<#begin blocks>|<[end] values>` (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83, as Dangl/iTWO/SJ AVA write it).
  *
  * Layout written: GAEBInfo; PrjInfo (Name, Bez, Wae, WaeBez); Vergabe → DP, VergabeInfo, AG/Adresse, ZusText per
  * opening note text; LV → LVInfo (Name, Bez, Datum, KurzLang, BezZeit, AnzEPAnteile and _GAEBXML_LblUPComp<n> for the
@@ -370,7 +370,7 @@ class Gaeb2000Writer {
    * The discount of a category (`LVBereich`, after `[Summe]`) or of the LV (`LVInfo`): GAEB 2000 has no keyword
    * for it, so the DA XML values go into the project's vendor tags (as `_GAEBXML_UPFracDig`), read back by the
    * reader: `[_GAEBXML_DiscountPcnt]` (percent), `[_GAEBXML_DiscountAmt]`, `[_GAEBXML_TotalLSUM]`; the total after
-   * them in `[SummeNachNL]` (the GAEB 2000 category keyword "Summe nach Nachlass", reference/gaeb.md §2.2).
+   * them in `[SummeNachNL]` (the GAEB 2000 category keyword "Summe nach Nachlass", GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
    */
   private containerDiscount(c: ElementContainerBase): void {
     if (!containerDiscounted(c)) return;

@@ -2,7 +2,7 @@
  * The SAX state machine of the GAEB DA XML reader: builds the ProjectDto directly from saxes events.
  *
  * Each open element gets a context number derived from its parent's context and its local name (prefixes are
- * stripped, namespaces are not resolved: reference/dependencies.md §3). Leaf values are handled at their end
+ * stripped, namespaces are not resolved: saxes option `xmlns: false`, lddubeau/saxes README.md). Leaf values are handled at their end
  * tag with the text collected since their start tag; rich text containers hand all their descendants' events to
  * a `RichText` collector; unknown elements (vendor extensions) are skipped with their subtree. Element structure
  * (GAEB DA XML 3.3 Lib): GAEB → GAEBInfo, PrjInfo, Award (DP, AwardInfo, OWN, CTR, AddText, BoQ → BoQInfo,
