@@ -33,6 +33,3 @@ export function dec(value: unknown): Dec {
 export function round(value: Dec, places: number, mode: PriceRoundingModeDto = 'Normal'): number {
   return value.toDecimalPlaces(places, MODES[mode] ?? Decimal.ROUND_HALF_UP).toNumber();
 }
-
-/** Rounds half away from zero (`Normal`) to `places` decimals. */
-export const roundNormal = (value: Dec, places: number): number => round(value, places, 'Normal');

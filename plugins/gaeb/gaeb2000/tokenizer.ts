@@ -58,9 +58,6 @@ const VALUE_START = /^\[([^\]]+)\]/;
 const END_TAG = /\[end\]/i;
 const CHECKSUM = /^(\d+)\|(\d+)$/;
 
-/** The value text with lines joined by `sep` (`'\n'` for plain text, `''` for RTF). */
-export const valueText = (v: Gaeb2000Value, sep = '\n'): string => v.lines.join(sep);
-
 /** First value with this (lower-case) key among a block's direct children. */
 export function valueOf(block: Gaeb2000Block, key: string): Gaeb2000Value | undefined {
   for (const c of block.children) if (c.kind === 'value' && c.key === key) return c;
