@@ -23,7 +23,7 @@ import { BodyBuilder } from './body.js';
 import { BoQInfoReader } from './boq-info.js';
 import { finishDocument } from './finish.js';
 import { type AddressDraft, applyAddress, applyAwardInfo, applyPrjInfo, finishAddress, newAddress } from './header.js';
-import { OrderReader, isTradeContext } from './order.js';
+import { OrderReader, isTradeContext } from '../trade/read-order.js';
 import { KEPT_DP_FIELD } from '../writer/phase.js';
 import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
 import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';
