@@ -1,7 +1,7 @@
 /**
  * Configuration of the OAuth 2.0 / OpenID Connect token service (`/connect/*`): clients, API resources, scopes,
  * users, tenants, signing keys and lifetimes. Terms follow IdentityServer's model, which the replaced service
- * used (reference/oauth.md §0, seeds/000 "Resources and their fields"). Lifetimes are in seconds.
+ * used (https://identityserver4.readthedocs.io/en/latest/topics/resources.html). Lifetimes are in seconds.
  */
 import type { AuthConfig } from '../core/auth/config.js';
 import { fillClientDefaults } from './auth-schema.js';

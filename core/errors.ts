@@ -3,7 +3,7 @@
  * occurrence, RFC 9457 §3.1.3), when it happens, and whether the message may be shown to the caller (`expose`:
  * every 4xx, and the 5xx that name a temporary state rather than a fault). Over HTTP they render as
  * `application/problem+json` `{type, title, status, code, errors}` (gateway/problem.ts); `errors` keeps the
- * replaced service's shape `{"<key>": ["message"]}` (reference/avacloud-api.md §2.1).
+ * replaced service's shape `{"<key>": ["message"]}` (AVACloud 1.27.4 API endpoints (Dangl-IT/avacloud-client-python, avacloud_client_python/api)).
  */
 export interface ErrorCodeEntry {
   statusCode: number;

@@ -1,6 +1,6 @@
 /**
  * The composition root: the one place that registers services. Each app instance (and each test) gets its own
- * child container; nothing is registered in the global container (reference/architecture.md §10.6).
+ * child container; nothing is registered in the global container (tsyringe README "Child Containers", https://github.com/microsoft/tsyringe#child-containers).
  */
 import { Lifecycle, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { GatewayConfig } from '../config/defaults.js';

@@ -1,4 +1,4 @@
-/** `GET /status` (operation Status_GetStatus): `{ isHealthy, version, environment }` (reference/avacloud-api.md §3). */
+/** `GET /status` (operation Status_GetStatus): `{ isHealthy, version, environment }` (Dangl-IT/avacloud-client-python, avacloud_client_python/api/status_api.py). */
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE } from '../core/package-info.js';
 import { ANONYMOUS } from './openapi/operations.js';

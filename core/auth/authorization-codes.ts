@@ -5,7 +5,7 @@
  *
  * A code is a random 256-bit handle stored only as a hash in the grant store (kind `authorization_code`), in a
  * new grant family: every token issued from it joins that family, so a replayed code can revoke them all
- * (RFC 6749 §4.1.2; reference/oauth.md §2.5 "code single use + replay revocation"). The PKCE challenge is not
+ * (RFC 6749 §4.1.2, §10.5). The PKCE challenge is not
  * kept in clear either: only SHA-256 of it is stored (as Duende does), and the verifier is compared through
  * digests of equal length in constant time.
  */
@@ -68,8 +68,8 @@ export interface AuthorizationCodeData {
 const sha256 = (value: string) => createHash('sha256').update(value, 'ascii').digest();
 
 /**
- * Checks the PKCE parameters of an authorization request against the client (reference/oauth.md §2.5
- * "PKCE downgrade"):
+ * Checks the PKCE parameters of an authorization request against the client (RFC 9700 §4.8
+ * "PKCE Downgrade Attack"):
  * - a client with `requirePkce` must send `code_challenge` (RFC 7636 §4.4.1);
  * - a missing `code_challenge_method` means `plain` (RFC 7636 §4.3);
  * - `plain` only when the client has `allowPlainTextPkce`; any method other than `plain`/`S256` is refused;
@@ -135,7 +135,7 @@ export async function createAuthorizationCode(ctx: Pick<GrantContext, 'store' | 
 /**
  * Whether `verifier` proves possession for the stored challenge (RFC 7636 §4.6): S256 compares
  * `BASE64URL(SHA256(verifier))` with the challenge, plain compares the verifier itself. Both sides are SHA-256
- * digests of the same length, compared with `timingSafeEqual` (reference/oauth.md §2.5).
+ * digests of the same length, compared with `timingSafeEqual` (RFC 9700 (OAuth 2.0 Security BCP)).
  * @param challengeHash base64url SHA-256 of the stored challenge ({@link AuthorizationCodeData.code_challenge_hash})
  */
 export function pkceVerifierMatches(verifier: string, challengeHash: string, method: CodeChallengeMethod): boolean {

@@ -2,7 +2,7 @@
  * Client authentication at the token, device authorization and revocation endpoints: `client_secret_basic`
  * (Authorization header; id and secret are form-url-decoded after base64, RFC 6749 §2.3.1 and Appendix B),
  * `client_secret_post` (body), or `none` for public clients. Using two methods at once is rejected
- * (reference/oauth.md §2.5 "client auth parsing").
+ * (RFC 6749 §2.3.1 and Appendix B).
  */
 import type { ClientConfig } from './config.js';
 import { OAuthError, invalidRequest } from './oauth-error.js';

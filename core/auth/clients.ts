@@ -1,6 +1,6 @@
 /**
  * The configured OAuth clients and the check of their secrets. Secrets are stored as base64 SHA-256 hashes and
- * compared in constant time (`crypto.timingSafeEqual` on the 32-byte digests; reference/oauth.md §2.5
+ * compared in constant time (`crypto.timingSafeEqual` on the 32-byte digests; RFC 9700 (OAuth 2.0 Security BCP)
  * "timing-safe secrets", Duende's hashed shared secrets).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

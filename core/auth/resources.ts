@@ -1,7 +1,7 @@
 /**
  * Scopes and resources: identity scopes (`openid`, `profile`, `role` → user claims), API scopes (`avacloud`)
  * and the API resources they belong to (the `aud` of access tokens). Resolves what a client asks for against
- * what it may have (seeds/000 "Token": "When omitted, a token for all explicitly allowed scopes is issued").
+ * what it may have (IdentityServer4 token endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/token.html): "When omitted, a token for all explicitly allowed scopes is issued").
  */
 import type { AuthConfig, ClientConfig, UserConfig } from './config.js';
 import { invalidScope } from './oauth-error.js';

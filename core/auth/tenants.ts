@@ -1,5 +1,5 @@
 /**
- * Tenants and `acr_values` (seeds/000 Authorize/Token: `tenant:<name>` passes a tenant; `idp:<name>` selects an
+ * Tenants and `acr_values` (IdentityServer4 authorize and token endpoints (https://identityserver4.readthedocs.io/en/latest/endpoints/): `tenant:<name>` passes a tenant; `idp:<name>` selects an
  * identity provider when the client allows it).
  */
 import type { AuthConfig, ClientConfig, TenantConfig, UserConfig } from './config.js';

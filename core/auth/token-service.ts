@@ -5,7 +5,7 @@
  *
  * A user-bound JWT access token is also recorded in the grant store under its `jti` (kind `reference_token`,
  * handle `jwt:<jti>`) in its grant family, so that revoking the family (code replay, refresh token reuse) makes
- * it inactive too (reference/oauth.md §2.5). Client-credentials JWTs touch no store: that path stays write-free.
+ * it inactive too (RFC 9700 (OAuth 2.0 Security BCP)). Client-credentials JWTs touch no store: that path stays write-free.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';

@@ -3,7 +3,7 @@
  *
  * Source: seed 001 option group A ("When true, item numbers and an item number schema are generated for the input
  * project. Has no effect when a schema exists or any element already has an item number") and
- * reference/avacloud-api.md §1.2 (ItemNumberSchemaDto, ItemNumberSchemaTierDto).
+ * AVACloud 1.27.4 API models (Dangl-IT/avacloud-client-python, avacloud_client_python/models) (ItemNumberSchemaDto, ItemNumberSchemaTierDto).
  */
 import { newId } from './ids.js';
 import { formatItemNumber, padIdentifier, schemaLayout } from './item-numbers.js';

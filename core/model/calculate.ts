@@ -2,12 +2,12 @@
  * Recalculation of a normalised project: formula results, quantities, prices, totals, gross amounts by tax rate,
  * item number identifiers and levels, duplicate flags — what `POST /conversion/ava/ava` regenerates.
  *
- * Source: reference/avacloud-api.md §1.1 "Input-vs-computed", §1.2 (ElementContainerBase, PositionDto,
- * GrossPriceComponentDto, ItemNumberDto); totals semantics from reference/gaeb.md (Provis WithoutTotal,
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Input-vs-computed", models (ElementContainerBase, PositionDto,
+ * GrossPriceComponentDto, ItemNumberDto); totals semantics from GAEB DA XML 3.3 Lib, tgItem (Provis WithoutTotal,
  * alternates and NotAppl excluded) and GAEB DA XML 3.3 Lib tgTotals / tgMarkupItem: a container's Total sums its
  * children after their own discounts (item IT, sub-category TotAfterDisc or TotalLSUM), verified by the
  * arithmetic of the BVBS Prüfdatei GAEB DA XML 3.3 AVA X86 (e.g. category 1 = 1.10 TotAfterDisc + 1.20 TotalLSUM
- * + 1.30 Total). AVACloud 1.29+ fields `absoluteDeduction`, complementing positions (reference/avacloud-api.md §1.5).
+ * + 1.30 Total). AVACloud 1.29+ fields `absoluteDeduction`, complementing positions (Dangl-IT/avacloud-client-php, lib/Model, API 1.64.1).
  */
 import { D, type Dec } from './decimal.js';
 import { evaluateFormulaDecimal } from './formula.js';
@@ -364,7 +364,7 @@ function indexPositions(elements: readonly unknown[] | undefined, into: Map<stri
 /**
  * Whether a position's total enters its container's sums: not for `priceType` WithoutTotal (GAEB `Provis`
  * WithoutTotal), `positionType` Alternative (GAEB ALNSerNo 1–9) or `comissionStatus` Removed (GAEB `NotAppl`).
- * Optional (WithTotal) and hourly-paid positions count. Source: reference/gaeb.md "Totals semantics".
+ * Optional (WithTotal) and hourly-paid positions count. Source: GAEB DA XML 3.3 Lib, tgItem (Provis, ALNSerNo, NotAppl).
  */
 export function countsInTotal(p: PositionDto): boolean {
   return p.priceType !== 'WithoutTotal' && p.positionType !== 'Alternative' && p.comissionStatus !== 'Removed';
@@ -427,7 +427,7 @@ const roundQuantity = (value: number): Dec => {
  * `skipNonExistingLevelsInPositionItemNumbers` true when `options.supportSkippedItemNumberLevels`.
  *
  * All arithmetic is decimal. Linear in the number of elements.
- * Source: reference/avacloud-api.md §1.1 "Input-vs-computed", §1.2; reference/gaeb.md totals semantics.
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Input-vs-computed", models; GAEB DA XML 3.3 Lib, tgItem (Provis, ALNSerNo, NotAppl).
  */
 export function calculateProject(project: ProjectDto, options: CalculateOptions = {}): ProjectDto {
   const info = project.projectInformation;

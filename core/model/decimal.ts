@@ -1,7 +1,7 @@
 /**
  * Decimal arithmetic for money and quantities (decimal.js), so totals never depend on binary floating point.
  * Rounding follows the project's `priceRoundingMode` (Normal = half away from zero, Floor, Ceiling) at
- * `priceAccuracy` decimals (reference/avacloud-api.md §1.2 ProjectDto).
+ * `priceAccuracy` decimals (AVACloud 1.27.4 API models (Dangl-IT/avacloud-client-python, avacloud_client_python/models) ProjectDto).
  */
 import { Decimal } from 'decimal.js';
 import type { PriceRoundingModeDto } from './types.js';
@@ -33,6 +33,3 @@ export function dec(value: unknown): Dec {
 export function round(value: Dec, places: number, mode: PriceRoundingModeDto = 'Normal'): number {
   return value.toDecimalPlaces(places, MODES[mode] ?? Decimal.ROUND_HALF_UP).toNumber();
 }
-
-/** Rounds half away from zero (`Normal`) to `places` decimals. */
-export const roundNormal = (value: Dec, places: number): number => round(value, places, 'Normal');

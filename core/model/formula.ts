@@ -1,7 +1,7 @@
 /**
  * Evaluation of `CalculationDto.formula` lines (quantity determination, price component values, labour times).
  *
- * Grammar (reference/avacloud-api.md §1.2 `CalculationDto`: "math expression; ',' and '.' both decimal
+ * Grammar (AVACloud 1.27.4 API models (Dangl-IT/avacloud-client-python, avacloud_client_python/models) `CalculationDto`: "math expression; ',' and '.' both decimal
  * separators; no thousands separator"):
  *
  * ```
@@ -186,7 +186,7 @@ export function evaluateFormulaDecimal(formula: string | null | undefined): Deci
  * character (input length for an unexpected end). The result is not rounded; the calculation rounds it when it
  * stores it (3 decimals for quantities). Never throws.
  *
- * Source: reference/avacloud-api.md §1.1 (input-vs-computed) and §1.2 `CalculationDto`.
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (input-vs-computed) and model `CalculationDto`.
  */
 export function evaluateFormula(formula: string): FormulaResult {
   const r = evaluateFormulaDecimal(formula);

@@ -25,7 +25,7 @@ export interface PrepareOptions {
  * then {@link autoGenerateItemNumbers} when asked, then {@link calculateProject}. Mutates and returns `input`.
  *
  * @throws GatewayError `GW_ERR_INPUT` (400) when the input is not a valid project (see `normalizeProject`)
- * Source: reference/avacloud-api.md §2.2 (`POST /conversion/ava/ava` regenerates the calculated properties).
+ * Source: AVACloud 1.27.4 API endpoints (Dangl-IT/avacloud-client-python, avacloud_client_python/api) (`POST /conversion/ava/ava` regenerates the calculated properties).
  */
 export function prepareProject(input: unknown, opts: PrepareOptions = {}): ProjectDto {
   const project = normalizeProject(input);

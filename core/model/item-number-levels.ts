@@ -2,7 +2,7 @@
  * The item-number part of the recalculation: identifiers, compliance, levels, lots and duplicate flags of the
  * groups and positions of one project, against `projectInformation.itemNumberSchema`.
  *
- * Source: reference/avacloud-api.md §1.1 (item numbers on input, groups with a trailing separator), §1.2
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (item numbers on input, groups with a trailing separator), models
  * (ItemNumberDto, ItemNumberSchemaDto: `totalLength` as the sum of the tier lengths), seed option group S
  * (`SupportSkippedItemNumberLevelsInPositions`).
  */

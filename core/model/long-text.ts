@@ -1,6 +1,6 @@
 /**
  * The two long-text forms of a description (`longText` plain, `htmlLongText` HTML), kept in sync by the
- * normalisation (reference/avacloud-api.md §1.1 "Long texts … mutually synchronised").
+ * normalisation (AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Long texts … mutually synchronised").
  *
  * Both directions are single forward passes over the input with no regular expressions on untrusted text, so a
  * 20 MB project with tens of thousands of texts converts in linear time.
@@ -304,7 +304,7 @@ function tidyLines(raw: string): string {
  * each line and leading/trailing empty lines are removed. Tolerates unclosed and stray tags and a literal `<`.
  * Never throws.
  *
- * Source: reference/avacloud-api.md §1.1 "Long texts".
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Long texts".
  */
 export function htmlToPlainText(html: string): string {
   if (typeof html !== 'string' || html === '') return '';
@@ -457,7 +457,7 @@ function escapeLine(line: string): string {
  * {@link htmlToPlainText} gives the text back (up to trailing whitespace and leading/trailing empty lines, which
  * are dropped). Empty text gives `""`.
  *
- * Source: reference/avacloud-api.md §1.1 "Long texts" (server HTML wraps text in `<span>`).
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Long texts" (server HTML wraps text in `<span>`).
  */
 export function plainTextToHtml(text: string): string {
   if (typeof text !== 'string' || text === '') return '';

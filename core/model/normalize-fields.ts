@@ -2,7 +2,7 @@
  * Field-level coercion used by the normalisation (`normalize.ts`): each helper checks one property of a DTO in
  * place, applies its default, converts tolerated spellings, and throws a 400 naming the JSON path otherwise.
  *
- * Source: reference/avacloud-api.md §1.1 (partial input accepted, server fills defaults) and §1.3 (enums).
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (partial input accepted, server fills defaults) and avacloud_client_python/models (enums).
  */
 import { GatewayError } from '../errors.js';
 import { newId } from './ids.js';

@@ -2,7 +2,7 @@
  * Normalisation of a (possibly very partial) project as clients and readers send it into the full ProjectDto
  * shape: validation of kinds, ids, canonical discriminators, defaults, long-text sync.
  *
- * Source: reference/avacloud-api.md §1.1 (the service "accepts very partial input … and fills ids, totals,
+ * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (the service "accepts very partial input … and fills ids, totals,
  * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
  */
 import { takeDerivedPlainTexts, type DerivedPlainTexts } from './derived-plain-texts.js';
@@ -393,7 +393,7 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
  *   `serviceSpecifications[0].elements[2]`): body not an object, an array or object field of the wrong kind, a
  *   missing or unknown discriminator, a number, boolean or enum field holding something else.
  *
- * Source: reference/avacloud-api.md §1.1–§1.3.
+ * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
 export function normalizeProject(input: unknown): ProjectDto {
   derived = isObject(input) ? takeDerivedPlainTexts(input) : undefined;

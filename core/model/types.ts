@@ -1,7 +1,7 @@
 /**
  * The canonical project model ("ava"): the ProjectDto tree of AVACloud 1.27, with the same JSON names.
  *
- * Source: `reference/avacloud-api.md` §1.2 (type sketch from the 1.27.4 generated clients) and §1.3 (enums).
+ * Source: AVACloud 1.27.4 API, as generated into Dangl-IT/avacloud-client-python (avacloud_client_python/models: types and allowed enum values).
  * Every reader produces this shape, every writer consumes it. Numbers are JSON numbers; quantities are in the
  * position's unit (`unitTag`), prices in project currency with `priceAccuracy` decimals after recalculation.
  * Fields marked "computed" are (re)filled by `calculateProject` and ignored on input.
@@ -408,7 +408,7 @@ export const isNoteText = (e: ElementDto): e is NoteTextDto => canonicalElementT
 export const isExecutionDescription = (e: ElementDto): e is ExecutionDescriptionDto =>
   canonicalElementType(e.elementTypeDiscriminator) === 'ExecutionDescriptionDto';
 
-/** GAEB DA phase number ↔ exchange phase (reference/avacloud-api.md §1.1). */
+/** GAEB DA phase number ↔ exchange phase (AVACloud 1.27.4 API, Dangl-IT/avacloud-client-python docs). */
 export const EXCHANGE_PHASE_BY_DP: Readonly<Record<string, ExchangePhaseDto>> = {
   '81': 'Base', '82': 'CostEstimate', '83': 'OfferRequest', '84': 'Offer', '85': 'SideOffer', '86': 'Grant',
 };

@@ -1,6 +1,6 @@
 /**
  * The option catalogue: every conversion option exists here once, with the seed's exact name, type, default,
- * description and allowed values (seeds/001 "Option groups"; enum values: reference/avacloud-api.md §1.3).
+ * description and allowed values (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), query options of the conversion operations; enum values: AVACloud 1.27.4 API enums (Dangl-IT/avacloud-client-python, avacloud_client_python/models)).
  * Groups L, G, X, O, A, N, S are named lists of these names; a route's query schema is the flattened union of
  * the groups its (source, target) pair takes.
  */

@@ -46,7 +46,7 @@ export function resolveOptions(groups: readonly OptionGroupId[], query: RawQuery
 
 /**
  * The OpenAPI/JSON schema of a route's query string: one flat object with every option of the groups
- * (never `allOf`/`$ref`: reference/architecture.md §10.3).
+ * (never `allOf`/`$ref`: Ajv with fastify's default `removeAdditional`, https://fastify.dev/docs/latest/Reference/Validation-and-Serialization/).
  */
 export function querySchema(groups: readonly OptionGroupId[]) {
   const properties: Record<string, Record<string, unknown>> = {};

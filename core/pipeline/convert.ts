@@ -1,6 +1,6 @@
 /**
  * The conversion pipeline: read → normalise and recalculate on the canonical model → write
- * (a hub, never N×M converters: reference/architecture.md §9.3).
+ * (a hub, never N×M converters: the pandoc design, readers → one AST → writers: https://pandoc.org/using-the-pandoc-api.html).
  */
 import { injectable } from 'tsyringe';
 import { GatewayError, parseError, targetError } from '../errors.js';

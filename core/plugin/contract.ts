@@ -1,7 +1,7 @@
 /**
  * The format plugin contract (version `PLUGIN_API_VERSION`). A plugin is a plain object: no decorators, no
  * container access. Readers turn bytes into the canonical `ProjectDto`; writers turn a `ProjectDto` into bytes.
- * The route matrix is every (reader, writer) pair whose writer accepts the source (reference/architecture.md §9.2).
+ * The route matrix is every (reader, writer) pair whose writer accepts the source (as in pandoc, https://pandoc.org/using-the-pandoc-api.html).
  */
 import type { ProjectDto } from '../model/types.js';
 import type { OptionGroupId, ResolvedOptions } from '../options/catalog.js';

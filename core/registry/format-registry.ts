@@ -2,7 +2,7 @@
  * The format registry: readers and writers by plugin id, and the route matrix derived from them.
  * A (source, target) pair exists when the source plugin has a reader, the target plugin has a writer, and the
  * writer accepts the source. The option groups of a pair are the reader's groups followed by the writer's
- * (seeds/001 "Allowed source/target combinations").
+ * (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), the conversion routes).
  */
 import { injectAll, injectable } from 'tsyringe';
 import { GatewayError } from '../errors.js';

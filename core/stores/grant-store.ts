@@ -7,15 +7,15 @@
  * Guarantees every implementation gives (checked by the shared contract suite in
  * `test/stores/grant-store-contract.ts`):
  * - handles are never stored in clear: the storage key is {@link hashHandle}`(kind, handle)` (SHA-256 hex, as
- *   Duende's `DefaultGrantStore` does; reference/oauth.md §5.1 "Key hashing");
+ *   Duende's `DefaultGrantStore` does; DuendeSoftware/products, identity-server/src/Storage/Stores/Default/DefaultGrantStore.cs);
  * - every record has a TTL; an expired record is indistinguishable from one that never existed;
  * - consuming a one-time artefact is atomic: of N concurrent `consume` calls exactly one sees `consumed`
- *   (RFC 6749 §4.1.2 code single use; RFC 6819 §5.2.2.3 refresh token rotation; reference/oauth.md §5.4
+ *   (RFC 6749 §4.1.2 code single use; RFC 6819 §5.2.2.3 refresh token rotation; panva/node-oidc-provider, example/adapters/redis.js
  *   "weak spots to fix": find+consume must not race);
  * - a grant family (everything issued from one authorization: code → access/refresh tokens → rotated refresh
  *   tokens) can be revoked as a whole, and a revoked family refuses new members for a while, so a token saved
- *   concurrently with the revocation does not survive it (reference/oauth.md §2.5 "code single use + replay
- *   revocation", "refresh token hygiene").
+ *   concurrently with the revocation does not survive it (RFC 6749 §4.1.2 "SHOULD revoke";
+ *   RFC 9700 §4.14.2 refresh token rotation).
  *
  * All times are epoch **seconds** unless a name ends in `Ms`.
  */
@@ -101,7 +101,7 @@ export interface ConsumeOptions {
   /**
    * When set, a grant issued to another client is left untouched and `client_mismatch` is answered, so a client
    * holding a leaked code cannot burn (or trigger the replay revocation of) someone else's grant
-   * (reference/oauth.md §2.5 "token bound to client").
+   * (RFC 6749 §6, §10.4; RFC 7009 §2.2).
    */
   clientId?: string;
 }
@@ -231,7 +231,7 @@ export class GrantStoreError extends Error {
 /**
  * The storage key of a handle: lowercase hex SHA-256 of `kind + ':' + handle` (64 characters). Read access to
  * the store thus reveals no usable token (Duende `DefaultGrantStore`, DUD `tokens/reference.md` "Store Keys And
- * Handles"; reference/oauth.md §5.1).
+ * Handles"; DuendeSoftware/products, DefaultGrantStore.cs).
  */
 export function hashHandle(kind: GrantKind, handle: string): string {
   return createHash('sha256').update(`${kind}:${handle}`).digest('hex');

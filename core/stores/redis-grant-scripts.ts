@@ -1,6 +1,6 @@
 /**
  * The Lua scripts of the Redis grant store: every write is one script, so it is atomic on the server and costs
- * one round trip (reference/oauth.md §5.4 "weak spots to fix": consume must not race with find).
+ * one round trip (unlike panva/node-oidc-provider, example/adapters/redis.js, whose `find` and `consume` can race).
  */
 import { createHash } from 'node:crypto';
 

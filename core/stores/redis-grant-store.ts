@@ -1,6 +1,6 @@
 /**
  * Redis {@link GrantStore} (`redis` package, node-redis v6), used when `REDIS_URL` is set so that several gateway
- * instances share grants. Layout, in the spirit of reference/oauth.md §5.4 (`{p}` = key prefix, default `ava:as:`):
+ * instances share grants. Layout, in the spirit of panva/node-oidc-provider, example/adapters/redis.js (`{p}` = key prefix, default `ava:as:`):
  *
  * | Key | Type | Content | TTL |
  * | --- | --- | --- | --- |
@@ -56,7 +56,7 @@ export interface RedisGrantStoreOptions {
   url?: string;
   /**
    * An already connected client to share (e.g. with other stores). The store then does not close it. Set
-   * `commandOptions: { timeout: 0 }` on it for throughput (reference/dependencies.md §8).
+   * `commandOptions: { timeout: 0 }` on it for throughput (redis/node-redis, docs/command-options.md).
    */
   client?: GrantStoreRedisClient;
   /** Prepended to every key (default `ava:as:`); lets several deployments or test runs share one Redis. */
@@ -377,7 +377,7 @@ export function throttledConsoleError(label = 'grant-store'): (error: Error) => 
 
 /**
  * Creates and connects a client (also for the other Redis stores: lockout, rate limits) with `commandOptions: { timeout: 0 }` (node-redis v6's 5 s default per-command
- * timeout costs ~3× throughput under load: reference/dependencies.md §8), RESP3 (the v6 default) and, unless asked
+ * timeout costs ~3× throughput under load: redis/node-redis, docs/command-options.md), RESP3 (the v6 default) and, unless asked
  * otherwise, no offline queue (fail fast while reconnecting). node-redis retries a failing first connection
  * forever, so the wait is bounded here.
  */

@@ -4,7 +4,7 @@
  * XML 1.0 (Fifth Edition) §2.2 production [2] `Char` allows #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] |
  * [#x10000-#x10FFFF]. Everything else (C0 controls except TAB/LF/CR, U+FFFE, U+FFFF, and UTF-16 surrogates that
  * are not part of a pair) cannot appear in a document, not even as a character reference. Writers either remove
- * such characters (option `RemoveUnprintableCharactersFromTexts`) or refuse the text (reference/dependencies.md §4:
+ * such characters (option `RemoveUnprintableCharactersFromTexts`) or refuse the text (XML 1.0 §2.2 "Char";
  * two popular builders let U+000B through and produce files no parser accepts).
  */
 

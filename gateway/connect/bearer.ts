@@ -3,7 +3,7 @@
  * `WWW-Authenticate` challenges (§3) used by userinfo and the conversion routes, and the guard in front of the
  * conversion routes.
  *
- * The conversion guard (seeds/001 "Authentication"; reference/avacloud-api.md: existing clients send
+ * The conversion guard (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), security scheme `Dangl.Identity`; AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python): existing clients send
  * `Authorization: Bearer <token>` from a client_credentials grant with scope `avacloud`):
  * - runs as the route's `onRequest` hook, i.e. before the body is read, so an unauthenticated upload is refused
  *   without parsing up to `limits.uploadBytes` of it;

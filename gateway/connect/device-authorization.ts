@@ -1,5 +1,5 @@
 /**
- * `POST /connect/deviceauthorization` — the device authorization endpoint (RFC 8628 §3.1–3.2; seeds/000 "Device
+ * `POST /connect/deviceauthorization` — the device authorization endpoint (RFC 8628 §3.1–3.2; IdentityServer4 device authorization endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/device_authorization.html) "Device
  * authorization").
  *
  * Request: form-encoded `client_id` (+ `client_secret` in the body or a Basic header — never both — for

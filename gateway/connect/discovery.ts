@@ -31,7 +31,7 @@ export const CONNECT_PATHS = Object.freeze({
   revocation: '/connect/revocation',
 });
 
-/** Response types of the authorize endpoint (seeds/000 "Authorize"), advertised once that endpoint exists. */
+/** Response types of the authorize endpoint (IdentityServer4 authorize endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/authorize.html)), advertised once that endpoint exists. */
 const RESPONSE_TYPES = ['code', 'id_token', 'id_token token', 'code id_token', 'code id_token token', 'token'];
 
 /** Metadata members this server publishes (OIDC Discovery §3, RFC 8414 §2, RFC 8628 §4, RFC 7662/7009 via RFC 8414). */

@@ -1,5 +1,5 @@
 /**
- * The `/connect/*` endpoints of the token service (seeds/000) and the anonymous discovery and JWKS documents.
+ * The `/connect/*` endpoints of the token service (IdentityServer4 endpoints (https://identityserver4.readthedocs.io/en/latest/endpoints/)) and the anonymous discovery and JWKS documents.
  * Discovery lists only endpoints whose routes exist, so an endpoint registered here (or by a later issue) shows
  * up there by itself. The rate limits (`./rate-limit.ts`) are installed first, so they attach to the token,
  * device authorization, introspection and revocation routes as these are registered; a user name locked by the

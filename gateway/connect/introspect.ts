@@ -1,5 +1,5 @@
 /**
- * `POST /connect/introspect` (RFC 7662; seeds/000 "Introspection"; Duende's introspection endpoint).
+ * `POST /connect/introspect` (RFC 7662; IdentityServer4 introspection endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/introspection.html); Duende's introspection endpoint).
  *
  * Who may call (RFC 7662 §2.1 "the endpoint MUST require some form of authorization"):
  * - an API resource with `Authorization: Basic <name>:<secret>` (its `auth.apiResources[].secrets`), the usual

@@ -2,7 +2,7 @@
  * `GET /.well-known/openid-configuration/jwks` (Duende's path): the JWK Set (RFC 7517 §5) of every published
  * signing key: current, next and recently retired ones, public members only, each with `kid`, `alg` and
  * `use: sig` (see `KeyRing.jwks`). Anonymous. Clients cache it for at most five minutes, so a key announced
- * ahead of its `notBefore` reaches them before it signs (reference/oauth.md §2.5 "key handling").
+ * ahead of its `notBefore` reaches them before it signs (RFC 7515 §4.1.4; key rollover as in https://docs.duendesoftware.com/identityserver/fundamentals/key-management/).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuthServices } from '../../core/auth/services.js';

@@ -1,5 +1,5 @@
 /**
- * `POST /connect/revocation` (RFC 7009; seeds/000 "Revocation").
+ * `POST /connect/revocation` (RFC 7009; IdentityServer4 revocation endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/revocation.html)).
  *
  * - Client authentication as at the token endpoint (Basic or body, never both; public clients by `client_id`,
  *   RFC 7009 §2.1 / §5), errors as RFC 6749 §5.2 (401 `invalid_client` with a Basic challenge over Basic).
@@ -12,10 +12,10 @@
  * - A reference access token is removed. A JWT access token issued to a user is revoked by removing its store
  *   record, so introspection, userinfo and the conversion routes refuse it (resource servers that validate the
  *   JWT themselves still accept it until it expires). A client_credentials JWT is stateless and cannot be
- *   revoked: 200 and nothing changes (seeds/000: "Access tokens can be revoked only when they are reference
+ *   revoked: 200 and nothing changes (IdentityServer4 endpoints (https://identityserver4.readthedocs.io/en/latest/endpoints/): "Access tokens can be revoked only when they are reference
  *   tokens"); an error would tell the caller nothing useful and break clients that revoke whatever they hold.
  * - A token of another client, an unknown, expired or malformed token: 200 and nothing changes (§2.2: "invalid
- *   tokens do not cause an error response"; reference/oauth.md §2.5 "token bound to client").
+ *   tokens do not cause an error response"; RFC 6749 §6, §10.4; RFC 7009 §2.2).
  * Responses carry `Cache-Control: no-store`; success is an empty 200.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * `GET|POST /connect/userinfo` (OIDC Core §5.3; RFC 6750 for the token): the claims of the user an access token
- * represents, by the identity scopes it carries (seeds/000 "UserInfo": `sub`, `name`, `given_name`,
+ * represents, by the identity scopes it carries (IdentityServer4 UserInfo endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/userinfo.html): `sub`, `name`, `given_name`,
  * `family_name`, `role` as an array of strings).
  *
  * - The token comes from `Authorization: Bearer` (RFC 6750 §2.1) or, on POST, from a form body `access_token`
@@ -10,7 +10,7 @@
  * - Invalid, expired, revoked, foreign or unsigned token, or its user no longer exists or is disabled → 401
  *   `error="invalid_token"`.
  * - A token of a client (client_credentials: `sub` = client_id) or without `openid` → 403 `insufficient_scope`
- *   with `scope="openid"` (seeds/000: "must represent the user", "openid is the minimum").
+ *   with `scope="openid"` (IdentityServer4 endpoints (https://identityserver4.readthedocs.io/en/latest/endpoints/): "must represent the user", "openid is the minimum").
  * Every response carries `Cache-Control: no-store`; errors are also a JSON `{error, error_description}` body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * The generated conversion routes: one `POST /conversion/<source>/<target>` per pair of the registry's matrix,
  * each with its own flat query schema (the union of its option groups), operation id
- * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (seeds/001 "Conversion endpoints").
+ * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger)).
  * The conversion itself runs in the {@link ConversionPool} (worker threads); a full queue answers 503 with
  * `Retry-After`, a conversion stopped at the time limit 504, both as problem bodies.
  */

@@ -1,7 +1,7 @@
 /**
  * The `ava` format: the canonical project as JSON (AVACloud's ProjectDto). As a source it takes the request body
  * (`avaProject`) or a `.json` file; as a target it writes the recalculated project, with option group L removing
- * plain or HTML long texts (seeds/001, group L). The JSON is streamed: chunks of about 64 KiB, serialised element
+ * plain or HTML long texts (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), group L). The JSON is streamed: chunks of about 64 KiB, serialised element
  * by element when they are pulled, so a 50 MB document never exists as one string or one Buffer.
  */
 import { parseError } from '../../core/errors.js';

@@ -1,12 +1,12 @@
 /**
- * Content sniffing for the three GAEB generations (never the file name: extensions lie, reference/gaeb.md §1.1).
+ * Content sniffing for the three GAEB generations (never the file name: extensions lie: https://gaeb-365.online/gaeb-dateien/gueltige-datei-endungen).
  *
  * - GAEB DA XML (`.X8x`, trade documents `.X9x`): an XML document whose root element has the local name `GAEB` in
  *   a namespace starting with `http://www.gaeb.de/GAEB_DA_XML/` (3.0/3.1 `…/200407`, 3.1 trade `…/200706`, 3.2/3.3
- *   `…/DA83/3.2`, trade `…/DA96/3.3` …; reference/gaeb.md §1.3).
- * - GAEB 2000 (`.P8x`): tagged text opening with `#begin[GAEB]` (case-insensitive; reference/gaeb.md §2.2).
+ *   `…/DA83/3.2`, trade `…/DA96/3.3` …; target namespaces of the GAEB DA XML 3.2/3.3 phase XSDs).
+ * - GAEB 2000 (`.P8x`): tagged text opening with `#begin[GAEB]` (case-insensitive; GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
  * - GAEB 90 (`.D8x`): fixed 80-column records, record type in columns 1–2, running number in columns 75–80
- *   (reference/gaeb.md §2.1).
+ *   (ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts).
  */
 
 export type GaebGeneration = 'xml' | 'gaeb90' | 'gaeb2000';
@@ -143,7 +143,7 @@ function firstElementText(text: string, local: string): string | undefined {
  * The 3.2/3.3 namespaces carry both (`…/DA83/3.2` → 3.2, 83); the 3.0/3.1 namespace `…/200407` does not, so the
  * version comes from `GAEBInfo/Version`; the phase from `Award/DP` (also `Invoice/DP`, `QtyDeterm/DP`, and
  * `Order/DP` of trade documents) when the head reaches it (GAEB DA XML 3.3 Lib, tgGAEBInfo/tgDP/tgOrder;
- * reference/gaeb.md §1.3).
+ * target namespaces of the GAEB DA XML 3.2/3.3 phase XSDs).
  * @returns undefined when the head is not GAEB DA XML; `version`/`phase` are '' when the head does not show them
  */
 export function describeGaebXml(head: Buffer): { version: string; phase: string } | undefined {

@@ -2,7 +2,7 @@
  * The `gaeb` format plugin: all three generations — GAEB 90 (`.D8x`), GAEB 2000 (`.P8x`) and GAEB DA XML 3.0–3.3
  * (`.X8x`, and the trade documents `.X93`/`.X94`/`.X96`/`.X97`) — read, the generation and phase recognised from
  * the content, never the file name; written as `DestinationGaebType` says (GAEB 90, GAEB 2000, DA XML 3.1/3.2/3.3,
- * trade 3.2/3.3). Option group S on the source side, G on the target side (seeds/001).
+ * trade 3.2/3.3). Option group S on the source side, G on the target side (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger)).
  */
 import { GatewayError, parseError } from '../../core/errors.js';
 import { DP_BY_EXCHANGE_PHASE, type ProjectDto } from '../../core/model/types.js';

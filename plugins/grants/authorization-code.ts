@@ -6,7 +6,7 @@
  * - `invalid_request`: `code` or `redirect_uri` missing, `code_verifier` not 43–128 `[A-Za-z0-9-._~]` (RFC 7636 §4.1);
  * - `invalid_grant`: unknown or expired code; a code issued to another client (nothing is changed then); a code
  *   already redeemed — and then every token issued from it is revoked (RFC 6749 §4.1.2 "SHOULD revoke";
- *   reference/oauth.md §2.5); `redirect_uri` not byte-equal to the one bound to the code; PKCE: verifier missing
+ *   RFC 9700 §4.1.2); `redirect_uri` not byte-equal to the one bound to the code; PKCE: verifier missing
  *   when a challenge was stored, verifier not matching, or a verifier sent for a code issued without challenge
  *   (downgrade); the user no longer exists or is disabled; the grant was revoked while the tokens were issued.
  *

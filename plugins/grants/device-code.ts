@@ -14,7 +14,7 @@
  *   `invalid_grant` would leave a client whose code merely expired without the specific signal §3.5 defines;
  * - `invalid_grant`: the device code belongs to another client (nothing is changed); tokens were already issued
  *   for it — a replay, so every token issued from it is revoked as for a replayed authorization code
- *   (reference/oauth.md §2.5); the approving user no longer exists or is disabled;
+ *   (RFC 9700 (OAuth 2.0 Security BCP)); the approving user no longer exists or is disabled;
  * - `invalid_request`: `device_code` missing.
  *
  * On approval: tokens for the approving user with the approved scopes (id token with `openid`, refresh token

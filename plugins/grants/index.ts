@@ -1,5 +1,5 @@
 /**
- * The built-in grant type plugins (seeds/000 "Token": authorization_code, client_credentials, password,
+ * The built-in grant type plugins (IdentityServer4 token endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/token.html): authorization_code, client_credentials, password,
  * refresh_token, device_code, plus token exchange as the example extension grant). `client_credentials` stays
  * first. Customer grants are named in the configuration (`auth.grantPlugins`) and loaded after these.
  */

@@ -1,5 +1,5 @@
 /**
- * `password` — resource owner password credentials (RFC 6749 §4.3.2), with the `acr_values` of seeds/000:
+ * `password` — resource owner password credentials (RFC 6749 §4.3.2), with the `acr_values` of IdentityServer4 (https://identityserver4.readthedocs.io/en/latest/endpoints/authorize.html):
  * `tenant:<name>` selects the tenant the tokens are issued for, `idp:<name>` names the identity provider the user
  * must belong to (only when the client lists it in `identityProviderRestrictions`).
  *

@@ -1,5 +1,5 @@
 /**
- * `refresh_token` (RFC 6749 §6; OIDC Core §12; reference/oauth.md §2.5 "refresh token hygiene").
+ * `refresh_token` (RFC 6749 §6; OIDC Core §12; RFC 6819 §5.2.2.3; RFC 9700 §4.14).
  *
  * Per client (`refreshToken.usage`):
  * - `oneTime` (rotation, RFC 6819 §5.2.2.3): the presented token is consumed atomically and a new one is issued
@@ -56,7 +56,7 @@ export const refreshTokenGrant: GrantTypePlugin = {
     if (!client.allowOfflineAccess) throw invalidGrant(`client ${client.clientId} no longer allows offline access`);
     const user = found.subject === undefined ? undefined : ctx.users.bySubjectId(found.subject);
     if (!user || user.disabled) throw invalidGrant('the user of this refresh token is no longer active');
-    // Scopes the client has lost since the grant are dropped (reference/oauth.md §2.5: re-check the client).
+    // Scopes the client has lost since the grant are dropped (RFC 6749 §6: the scope may only narrow).
     const still = found.scopes.filter((s) => client.allowedScopes.includes(s));
     if (still.length === 0) throw invalidGrant(`client ${client.clientId} may no longer have any scope of this grant`);
     const original = ctx.resources.resolve(undefined, client, still);

@@ -1,5 +1,5 @@
 /**
- * The bearer guard of the conversion routes (RFC 6750 §3; seeds/001) at inject level: 401 without or with an
+ * The bearer guard of the conversion routes (RFC 6750 §3; AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger)) at inject level: 401 without or with an
  * invalid token, 403 without the tenant's conversion scope, tenant formats and option defaults, the anonymous
  * routes, `requireTokenForConversions: false`, and the OAuth2 security scheme of the OpenAPI document.
  */

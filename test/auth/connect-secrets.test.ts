@@ -1,5 +1,5 @@
 /**
- * reference/oauth.md §2.5 "timing-safe secrets": client and API resource secrets are compared with
+ * panva/node-oidc-provider, lib/helpers/constant_equals.js: client and API resource secrets are compared with
  * `crypto.timingSafeEqual` over SHA-256 digests of equal length (32 bytes), whatever the length of the presented
  * secret and whether it is right — so the comparison never short-circuits on the first differing byte or on a
  * length mismatch. `timingSafeEqual` is wrapped in a spy (the real function still runs).

@@ -2,7 +2,7 @@
  * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636) and `createAuthorizationCode` (the authorize
  * endpoint's future entry point): codes are made by calling the service, redeemed at `POST /connect/token`
  * through oauth4webapi (a client nobody here wrote) or raw requests for the negative cases, and tokens checked
- * with jose. Covers the reference/oauth.md §2.5 rows: exact redirect_uri, code single use + replay revocation,
+ * with jose. Covers the RFC 9700 (OAuth 2.0 Security BCP) checks: exact redirect_uri, code single use + replay revocation,
  * code bound to client, PKCE downgrade / plain opt-in / ABNF, constant-time comparison path, hashed storage.
  */
 import { createHash } from 'node:crypto';
@@ -48,7 +48,7 @@ async function start(options: ContainerOptions = {}) {
   return { app, auth: container.resolve<AuthServices>(AUTH_SERVICES) };
 }
 
-/** oauth4webapi's fetch, served by `app.inject` (reference/oauth.md §3.1 customFetch). */
+/** oauth4webapi's fetch, served by `app.inject` (panva/oauth4webapi, docs/variables/customFetch.md). */
 const viaInject = (app: FastifyInstance) => async (url: string, init: oauth.CustomFetchOptions<string, URLSearchParams>) => {
   const u = new URL(url);
   const res = await app.inject({ method: init.method as 'POST', url: u.pathname + u.search, headers: init.headers, payload: init.body?.toString() });

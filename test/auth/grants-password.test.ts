@@ -1,5 +1,5 @@
 /**
- * The password grant (RFC 6749 §4.3) with seeds/000 `acr_values` (`tenant:<name>`, `idp:<name>`), driven at
+ * The password grant (RFC 6749 §4.3) with IdentityServer4 `acr_values` (https://identityserver4.readthedocs.io/en/latest/endpoints/authorize.html) (`tenant:<name>`, `idp:<name>`), driven at
  * `POST /connect/token`: openid-client's `genericGrantRequest` for the happy path, raw requests for the errors,
  * jose for the token contents.
  */

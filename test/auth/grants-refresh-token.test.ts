@@ -1,5 +1,5 @@
 /**
- * The refresh_token grant (RFC 6749 §6) and reference/oauth.md §2.5 "refresh token hygiene": rotation, reuse
+ * The refresh_token grant (RFC 6749 §6), RFC 6819 §5.2.2.3 and RFC 9700 §4.14: rotation, reuse
  * of a consumed token revokes the whole family, scope may only narrow (and the new refresh token keeps the
  * original scope), tokens bound to their client, user and client re-checked, the `reuse` policy, the family's
  * absolute expiry. openid-client's `refreshTokenGrant` is the happy-path client.

@@ -1,5 +1,5 @@
 /**
- * The reference/oauth.md §2.5 checklist rows that apply to the token side, over a real socket: openid-client as
+ * The RFC 9700 (OAuth 2.0 Security BCP) checks that apply to the token side, over a real socket: openid-client as
  * the client, jose for what neither client library checks (RFC 9068 header and claims, `kid` in the JWKS,
  * `at_hash`, `alg: none` and foreign keys refused by introspection, userinfo and the bearer guard).
  * Rows: code single use + replay revocation, redirect_uri bound to the code, PKCE downgrade, tokens bound to

@@ -1,7 +1,7 @@
 /**
  * GAEB DA XML reader on every real `.X8x` file of the shared corpus: element counts against an independent count
  * of the file text, item numbers, version/phase, and item totals (IT) against quantity × unit price.
- * X84 is a reduced phase without quantities (reference/gaeb.md §1.4): its quantities come from a sibling file of
+ * X84 is a reduced phase without quantities (GAEB DA XML 3.3 XSDs, bambamboole/gaeb-php, docs/gaeb/3.3): its quantities come from a sibling file of
  * the same LV (same base name, .X81/.X83/.X86) by item number. Skipped, with a notice, when the corpus is absent.
  */
 import { Decimal } from 'decimal.js';

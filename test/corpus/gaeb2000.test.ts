@@ -1,5 +1,5 @@
 /**
- * GAEB 2000 reader and writer on every real `.P8x` file of the shared corpus (reference/gaeb.md §2.2):
+ * GAEB 2000 reader and writer on every real `.P8x` file of the shared corpus (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83):
  * - item count = number of `#begin[Position]` lines (any letter case), checksum trailer tolerated/verified;
  * - the `.X8x` sibling of the same LV (same base name; `GAEBXML_DE.X86` for `GAEB2000_DE.P86`) read with
  *   `readGaebXml` agrees on every item number (identifiers compared per tier, leading zeros aside: GAEB 2000 `[OZ]`

@@ -2,7 +2,7 @@
  * GAEB 2000 tokenizer, RTF conversion and reader on the hand-written fixture test/fixtures/gaeb2000/features.P83
  * (Windows-1252, CRLF; vendor block and tags, tag names in mixed case, depth counters, multi-line values,
  * decimal comma and point, blank-filled `[OZ]` with a skipped level and an index, RTF short and long texts).
- * Rules: reference/gaeb.md §2.2, §6.3, §6.10.
+ * Rules: GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83; Microsoft RTF 1.9.1 specification.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * GAEB 2000 writer: encoding, layout, checksum trailer, phases, long texts (plain or RTF), reported losses, and
- * read → write → read of the hand-written fixture test/fixtures/gaeb2000/features.P83 (reference/gaeb.md §2.2).
+ * read → write → read of the hand-written fixture test/fixtures/gaeb2000/features.P83 (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
  */
 import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';

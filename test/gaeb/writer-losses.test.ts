@@ -94,11 +94,6 @@ describe.each([['Gaeb90', 'GAEB90_PRICES_DROPPED'], ['Gaeb2000', 'GAEB2000_PRICE
   });
 });
 
-it('GAEB 2000 with WritePrices false reports the dropped prices as well', () => {
-  const written = writeGaeb(source(), 'Gaeb2000', { WritePrices: false });
-  expect(written.messages.find((m) => m.code === 'GAEB2000_PRICES_DROPPED')?.message).toBe('WritePrices is false; unit prices and totals of 6 position(s) were not written');
-});
-
 describe('short texts on one line (GAEB 90 record 25, GAEB 2000 [Kurztext])', () => {
   it.each(['Gaeb90', 'Gaeb2000'] as const)('%s keeps runs of spaces and reports line breaks written as spaces', (type) => {
     const project = source();

@@ -3,7 +3,7 @@
  * `EnforceStrictOfferPhaseLongTextOutput` (what phase 84 keeps of texts marked as holding text additions) and
  * `ExportQuantityDetermination` (`quantityComponents` as `QtyDeterm/QDetermItem/QTakeoff/@Row` REB rows; the
  * reader maps them back). Each test fails when its option is ignored. Sources: the 3.3 phase XSDs and Lib
- * (2021-05; tgQTakeoffRow pattern `" {2,2} {9,9}.{69,69}"`), seeds/001 option table.
+ * (2021-05; tgQTakeoffRow pattern `" {2,2} {9,9}.{69,69}"`), the query options of the AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger).
  */
 import { describe, expect, it } from 'vitest';
 import type { PositionDto, ProjectDto } from '../../core/model/types.js';

@@ -2,7 +2,7 @@
  * The contract every {@link GrantStore} implementation must meet, as one vitest suite run against each store
  * (`memory-grant-store.test.ts`, `redis-grant-store.test.ts`). Sources of the rules: RFC 6749 §4.1.2 (code single
  * use), RFC 6819 §5.2.2.3 (refresh token rotation), RFC 8628 §3.5/§6.1 (device polling, user code entry),
- * reference/oauth.md §2.5 and §5.4.
+ * RFC 9700 §4.14 (refresh token protection) and panva/node-oidc-provider, example/adapters/redis.js.
  */
 import { randomInt } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

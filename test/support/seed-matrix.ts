@@ -1,5 +1,5 @@
 /**
- * The seed's "Allowed source/target combinations" table (seeds/001), as data, and a parser for the seed text
+ * The seed's "Allowed source/target combinations" table (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger)), as data, and a parser for the seed text
  * itself so that a test can check the data against the document when `../shared` is present.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

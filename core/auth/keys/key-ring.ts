@@ -1,6 +1,6 @@
 /**
  * The token service's signing keys over time: which key signs now per algorithm, which public keys the JWKS
- * publishes and which key verifies a given `kid` (reference/oauth.md §2.5 "key handling": `kid` on every JWS;
+ * publishes and which key verifies a given `kid` (RFC 7515 §4.1.4; key rollover as in https://docs.duendesoftware.com/identityserver/fundamentals/key-management/: `kid` on every JWS;
  * publish the next key before it signs; keep old keys until the tokens they signed have expired).
  *
  * Timeline of one key (epoch seconds, `now()` evaluated at every call):
@@ -11,7 +11,7 @@
  * the rotation phases follow Duende IdentityServer's announce/retire and oidc-provider's JWKS rotation recipe.
  *
  * Keys are imported once at load as `KeyObject`s and the same objects are returned on every call: jose caches
- * its conversion per object, so signing never re-imports a key (reference/dependencies.md §9).
+ * its conversion per object, so signing never re-imports a key (jose `importJWK`/`importPKCS8` return a reusable `CryptoKey`, https://github.com/panva/jose/blob/main/docs).
  */
 import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';

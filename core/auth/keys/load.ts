@@ -6,7 +6,7 @@
  * configured `kid` the key id is the RFC 7638 JWK thumbprint (SHA-256, base64url) of the public key, so it is
  * stable across restarts and machines.
  *
- * node-forge is used only to open PKCS#12 containers (reference/dependencies.md §1): the PrivateKeyInfo it
+ * node-forge is used only to open PKCS#12 containers (digitalbazaar/forge, README.md "PKCS#12"): the PrivateKeyInfo it
  * unwraps is handed to `crypto.createPrivateKey` as PKCS#8 DER; forge never signs or verifies anything here.
  *
  * Every failure is a `GatewayError('GW_ERR_CONFIG', '<label>: <what is wrong>', 'config')` so start-up stops

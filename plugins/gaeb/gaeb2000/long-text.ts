@@ -1,6 +1,6 @@
 /**
  * GAEB 2000 long and short texts (`[Langtext]`, `[TextRTF]`, `[Kurztext]`, `[Bez]`): value lines ↔ the model's HTML
- * long text and its plain text (reference/gaeb.md §2.2: a value holds plain multi-line text or RTF).
+ * long text and its plain text (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83: a value holds plain multi-line text or RTF).
  *
  * Reading has one plain-text derivation for both forms: the HTML is built first (RTF: `rtfToHtml`; plain lines:
  * each line trimmed, `plainTextToHtml`), the plain text is `htmlToPlainText` of that HTML — the model's rule

@@ -3,7 +3,7 @@
  *
  * Sources and what they establish:
  * - `LVInfo/[AnzEPAnteile]` (number of components) next to `[BezZeit]` (the time label): in the corpus, always `0`
- *   (Flechtingen GS AA.p83, both 1561 - *.P83; reference/gaeb.md §2.2).
+ *   (Flechtingen GS AA.p83, both 1561 - *.P83; GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
  * - Position amounts `[EPAnteil1]`…`[EPAnteil<n>]`, and the older named tags `[EPLohn]`/`[EPStoff]`/`[EPGeraet]`/
  *   `[EPSonst]`: ddrews-de/gaeb-converter README.md ("GAEB-2000 `[EPLohn]`/`[EPStoff]`/`[EPGeraet]`/`[EPSonst]`
  *   bzw. `[EPAnteil1..4]`") and its app/lib/gaeb/__tests__/gaeb2000.test.ts (`[EPAnteil1]10,00`, decimal comma; the

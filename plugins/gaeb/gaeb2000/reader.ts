@@ -5,7 +5,7 @@
  * `SupportSkippedItemNumberLevelsInPositions`); schema tiers Lot/Group/Position/Index from `LVGlied`;
  * `quantityOverride`/`unitPriceOverride`; `htmlLongText` with its plain text built in the same pass.
  *
- * Layout: reference/gaeb.md §2.2 (blocks GAEBInfo, PrjInfo, Vergabe → VergabeInfo, AG → Adresse, ZusText, LV →
+ * Layout: GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83 (blocks GAEBInfo, PrjInfo, Vergabe → VergabeInfo, AG → Adresse, ZusText, LV →
  * LVInfo/LVGlied, nested LVBereich, Hinweis, Position → Beschreibung) and §6.2/§6.3/§6.10 (skipped levels, decimal
  * comma or point, multi-line values, vendor tags). Observed on the corpus: `[OZ]` holds the *full* item number
  * in fixed tier widths, blank- or zero-filled (`" 1 1   1"` Flechtingen, `"1  10"` = level 2 skipped in the 1561
@@ -307,7 +307,7 @@ class Gaeb2000Reader {
       this.info.priceComponents = this.labels;
       checkComponentSum(p, this.report, number);
     }
-    // [Bedarf] E = Eventualposition without total, M = with total (reference/gaeb.md §2.2, gaeb2000_file.p83).
+    // [Bedarf] E = Eventualposition without total, M = with total (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
     const need = (textOf(b, 'bedarf') ?? '').toUpperCase();
     if (need === 'E' || need === 'M') {
       p.positionType = 'Optional';
@@ -370,7 +370,7 @@ function readAddress(b: Gaeb2000Block): PartyInformationDto {
 /**
  * Reads a GAEB 2000 file into a (not yet normalised) ProjectDto.
  *
- * @param bytes   the whole file, Windows-1252 (`[Zeichensatz]ANSI`, reference/gaeb.md §2.2), CRLF or LF
+ * @param bytes   the whole file, Windows-1252 (`[Zeichensatz]ANSI`, GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83), CRLF or LF
  * @param options resolved options (reads SupportSkippedItemNumberLevelsInPositions)
  * @param sink    conversion messages (codes `GAEB2000_*`, at most one per code and item number)
  * @returns one service specification, `origin: 'Gaeb2000'`, `originDetail` `GAEB 2000 V<Version>`

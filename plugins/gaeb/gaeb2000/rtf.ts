@@ -5,7 +5,7 @@
  * as an asynchronous Node Transform stream and its synchronous API only de-encapsulates `\fromhtml`/`\fromtext`
  * RTF (which GAEB writers never produce); `rtf-parser` is callback/stream based and unmaintained; `rtf.js` renders
  * into a browser DOM. The GAEB 2000 readers run synchronously per value, and the subset the corpus files use
- * (reference/gaeb.md §2.2, §6.10: CaliforniaX, SJ AVA, BUILDUP/WPTools, Dangl) is small: groups, control words,
+ * (GAEB 2000 files of CaliforniaX, SJ AVA, BUILDUP/WPTools, Dangl; Microsoft RTF 1.9.1 specification) is small: groups, control words,
  * `\'xx` (Windows-1252), `\uN` with `\ucN` fallback skipping, destinations (`\*`, font/colour/style/list tables,
  * pictures, headers) that hold no text.
  *

@@ -1,7 +1,7 @@
 /**
  * GAEB 2000 (`.P81`–`.P86`) tokenizer: decoded file text → tree of blocks and values.
  *
- * Syntax (reference/gaeb.md §2.2, observed on all corpus `.P8x` files):
+ * Syntax (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83, observed on all corpus `.P8x` files):
  * - containers `#begin[Name]` … `#end[Name]`, each on its own line; BUILDUP appends a depth counter after the
  *   bracket (`#begin[GAEBInfo]1`, gaeb2000_file.p83), which is ignored;
  * - values `[Tag]value[end]`; a value may span lines (iTWO/NEVARIS/SJ AVA long texts); continuation lines carry
@@ -57,9 +57,6 @@ const BLOCK_LINE = /^#(begin|end)\[([^\]]*)\]\s*(\d*)\s*$/i;
 const VALUE_START = /^\[([^\]]+)\]/;
 const END_TAG = /\[end\]/i;
 const CHECKSUM = /^(\d+)\|(\d+)$/;
-
-/** The value text with lines joined by `sep` (`'\n'` for plain text, `''` for RTF). */
-export const valueText = (v: Gaeb2000Value, sep = '\n'): string => v.lines.join(sep);
 
 /** First value with this (lower-case) key among a block's direct children. */
 export function valueOf(block: Gaeb2000Block, key: string): Gaeb2000Value | undefined {
@@ -175,5 +172,5 @@ function findOpen(stack: readonly Gaeb2000Block[], key: string): number {
   return -1;
 }
 
-/** The checksum trailer for counts (`<begins>|<ends>`, reference/gaeb.md §2.2). */
+/** The checksum trailer for counts (`<begins>|<ends>`, GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83). */
 export const checksumOf = (counts: { begins: number; ends: number }): string => `${counts.begins}|${counts.ends}`;

@@ -1,5 +1,5 @@
 /**
- * GAEB 2000 number and date values, read and written (reference/gaeb.md §2.2, §6.3): numbers with a decimal comma
+ * GAEB 2000 number and date values, read and written (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83): numbers with a decimal comma
  * (iTWO, NEVARIS, SJ AVA, BUILDUP: `[Menge]1,000`, `[USt]19,00`) or point (CaliforniaX, Dangl: `20.000`,
  * `68484.5`); dates `DD.MM.YYYY`.
  */

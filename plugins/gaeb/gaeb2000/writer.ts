@@ -1,7 +1,7 @@
 /**
  * GAEB 2000 writer (`.P81`–`.P86`, DA 2000 version 1.2): a prepared ProjectDto → Windows-1252 bytes, CRLF lines,
  * `#begin[…]`/`#end[…]` blocks indented one blank per level, `[Tag]value[end]` values, and the checksum trailer
- * `#end[GAEB]<#begin blocks>|<[end] values>` (reference/gaeb.md §2.2, as Dangl/iTWO/SJ AVA write it).
+ * `#end[GAEB]<#begin blocks>|<[end] values>` (GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83, as Dangl/iTWO/SJ AVA write it).
  *
  * Layout written: GAEBInfo; PrjInfo (Name, Bez, Wae, WaeBez); Vergabe → DP, VergabeInfo, AG/Adresse, ZusText per
  * opening note text; LV → LVInfo (Name, Bez, Datum, KurzLang, BezZeit, AnzEPAnteile and _GAEBXML_LblUPComp<n> for the
@@ -35,7 +35,7 @@
  *   `[_GAEBXML_DiscountPcnt]`/`[_GAEBXML_DiscountAmt]`/`[_GAEBXML_TotalLSUM]`, `[Summe]` the sum of the children
  *   after their discounts and `[SummeNachNL]` the category total after its own (discounts.ts). The reader reads
  *   them back, so totals come back equal.
- * - Phases 81 and 83 (and WritePrices false) write no prices; `GAEB2000_PRICES_DROPPED` (info) says how many
+ * - Phases 81 and 83 write no prices; `GAEB2000_PRICES_DROPPED` (info) says how many
  *   priced positions lost them, as the DA XML writer's `GAEB_XML_PRICES_DROPPED`.
  */
 import iconv from 'iconv-lite';
@@ -94,7 +94,7 @@ class Gaeb2000Writer {
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
     private readonly report: ReaderReport, private readonly phase: Phase) {
-    this.priced = PRICED.has(phase) && options.WritePrices !== false;
+    this.priced = PRICED.has(phase);
     this.reduced = phase === '84';
     this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
     this.labels = componentLabels(project, project.serviceSpecifications?.[0] ?? {});
@@ -190,7 +190,7 @@ class Gaeb2000Writer {
     this.lines.push(`#end[GAEB]${checksumOf({ begins: this.begins, ends: this.ends })}`);
     const priced = this.priced ? 0 : pricedPositions(spec);
     if (priced > 0) {
-      const why = PRICED.has(this.phase) ? 'WritePrices is false' : `phase ${this.phase} carries no prices`;
+      const why = `phase ${this.phase} carries no prices`;
       this.report.report('GAEB2000_PRICES_DROPPED', 'info', `${why}; unit prices and totals of ${priced} position(s) were not written`);
     }
     if (this.reducedCount > 0) {
@@ -370,7 +370,7 @@ class Gaeb2000Writer {
    * The discount of a category (`LVBereich`, after `[Summe]`) or of the LV (`LVInfo`): GAEB 2000 has no keyword
    * for it, so the DA XML values go into the project's vendor tags (as `_GAEBXML_UPFracDig`), read back by the
    * reader: `[_GAEBXML_DiscountPcnt]` (percent), `[_GAEBXML_DiscountAmt]`, `[_GAEBXML_TotalLSUM]`; the total after
-   * them in `[SummeNachNL]` (the GAEB 2000 category keyword "Summe nach Nachlass", reference/gaeb.md §2.2).
+   * them in `[SummeNachNL]` (the GAEB 2000 category keyword "Summe nach Nachlass", GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83).
    */
   private containerDiscount(c: ElementContainerBase): void {
     if (!containerDiscounted(c)) return;
@@ -423,7 +423,7 @@ class Gaeb2000Writer {
 /**
  * Writes a project as GAEB 2000.
  * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
- * @param options resolved options (reads WritePrices, RemoveUnprintableCharactersFromTexts)
+ * @param options resolved options (reads RemoveUnprintableCharactersFromTexts)
  * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number)
  * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86; 84 writes the reduced bid
  *   structure (see the module comment)

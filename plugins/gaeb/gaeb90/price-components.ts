@@ -4,10 +4,10 @@
  * Sources and what they establish:
  * - Record 06, verified on the corpus (`GAEB90_DE.D86`/`GAEB90_EN.D86`: `062Stunden       Material      Geräte`,
  *   the X86 siblings say NoUPComps 2, LblUPComp1 Material, LblUPComp2 Geräte; `Flechtingen GS AA.d83`: count 0):
- *   col 3 count, cols 4–17 time unit label, labels of 14 columns from col 18 (reference/gaeb.md §2.1). Four labels
+ *   col 3 count, cols 4–17 time unit label, labels of 14 columns from col 18 (ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts). Four labels
  *   fit before col 74 (18–31, 32–45, 46–59, 60–73).
  * - Record 22: no real file with it was found (none in the shared corpus, none in the public sample files listed in
- *   reference/gaeb.md §2.1 and §4). The only public reader, ddrews-de/gaeb-converter
+ *   ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts). The only public reader, ddrews-de/gaeb-converter
  *   app/lib/gaeb/parsers/gaeb90.ts, describes it as "four fixed 11-char fields with implied 2 decimals" after the
  *   same 9-column OZ as record 21 (it then reads the amounts as blank-separated tokens). The layout used here puts
  *   those four fields from col 12, each a sign column and 10 digits, so that field 1 has the columns of the unit

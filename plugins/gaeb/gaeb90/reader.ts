@@ -1,7 +1,7 @@
 /**
  * GAEB 90 reader (`.D81`–`.D86`): fixed 80-column CP850 records → ProjectDto.
  *
- * Layout: reference/gaeb.md §2.1 (see `records.ts`). Model conventions as the GAEB DA XML reader: item numbers are
+ * Layout: GAEB 90 layout as read by ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts and written by sa1961-code/saCsv2Gaeb90, Csv2Gaeb90_Konverter.cs (see `records.ts`). Model conventions as the GAEB DA XML reader: item numbers are
  * the OZ segments (trimmed, unpadded; the calculation pads) joined with '.', groups end with '.', the index is one
  * more part; schema tiers Lot / Group / Position / Index from the OZ mask of record 00 (and record 10 lots);
  * `quantityOverride`/`unitPriceOverride`; record 23's item total and 32/99 totals are kept as `gaebTotal` (as the

@@ -2,7 +2,7 @@
  * GAEB 90 (`.D81`–`.D86`) record layout: fixed 80-character records, CP850, record type in cols 1–2, running
  * record number in cols 75–80, unsigned digit strings with implied decimals and the sign in the column before.
  *
- * Source: reference/gaeb.md §2.1 (layout reconstructed from six real files and two writers; checked here on the
+ * Source: GAEB 90 layout as read by ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts and written by sa1961-code/saCsv2Gaeb90, Csv2Gaeb90_Konverter.cs (layout reconstructed from six real files and two writers; checked here on the
  * corpus files `Flechtingen GS AA.d83`, `LV_Los01.D83`, `LV_Los02.D83`, `GAEB90_DE.D86`, `GAEB90_EN.D86`).
  * All column numbers in this module are 1-based and inclusive, as in the reference table.
  */
@@ -12,7 +12,7 @@ import { HTML_ENTITIES } from '../xml/reader/entities.js';
 
 /** Characters per record. */
 export const RECORD_LENGTH = 80;
-/** Code page of GAEB 90: CP850, not CP437 (0xFC = `³`, 0xF5 = `§` in real files; reference/gaeb.md §2.1, §6.1). */
+/** Code page of GAEB 90: CP850, not CP437 (0xFC = `³`, 0xF5 = `§` in real files such as Dangl-IT/Dangl.Oenorm.Examples, ExampleFiles/GAEB90_DE.D86; CP437 would read them as `ⁿ`/`⌡`). */
 export const GAEB90_ENCODING = 'cp850';
 
 /** Column ranges [from, to] (1-based, inclusive) of the fields this package reads and writes. */
@@ -120,7 +120,7 @@ export class RecordBuilder {
 
 /**
  * The OZ mask of record 00, cols 63–71: digit runs `1`, `2`, … = hierarchy levels and their widths, `P` = item
- * digits, `I` = index, `0` = unused (e.g. `1122PPPPI`). Source: reference/gaeb.md §2.1.
+ * digits, `I` = index, `0` = unused (e.g. `1122PPPPI`). Source: ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts.
  */
 export interface OzMask {
   /** Widths of the category levels, outermost first. */
@@ -168,7 +168,7 @@ export interface OzParts {
 
 /**
  * Slices the 9-character OZ field by the mask. Segments are right-aligned and blank-padded (`" 1  10   "`) or
- * zero-filled (`"01010010"`), so they are cut by position, never split on blanks (reference/gaeb.md §2.1).
+ * zero-filled (`"01010010"`), so they are cut by position, never split on blanks (ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts).
  */
 export function sliceOz(oz: string, mask: OzMask): OzParts {
   let at = 0;

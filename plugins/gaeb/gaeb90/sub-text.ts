@@ -4,7 +4,7 @@
  * What is known: ddrews-de/gaeb-converter app/lib/gaeb/parsers/gaeb90.ts lists `27 Unterpos. sub-item long text`
  * and appends such lines to the item's long text like record 26 lines (with its own synthetic tests only). No
  * real file with a record 27 was found (none in the shared corpus, none in the public samples of
- * reference/gaeb.md §2.1/§4), and no source gives its columns or how the sub-items of an item are numbered and
+ * ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts), and no source gives its columns or how the sub-items of an item are numbered and
  * delimited — which the model's `subDescriptions` (identifier, quantity, text each) would need. Appending the
  * lines to the item's own long text would mix the sub-items' texts into the item's and lose their boundaries.
  *

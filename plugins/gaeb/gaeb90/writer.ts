@@ -1,6 +1,6 @@
 /**
  * GAEB 90 writer (`.D81`–`.D86`): ProjectDto → CP850 bytes, 80-column records, CRLF, running record numbers in
- * cols 75–80 from 000001. Layout: reference/gaeb.md §2.1 (`records.ts`); record order as in the corpus files
+ * cols 75–80 from 000001. Layout: GAEB 90 layout as read by ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts and written by sa1961-code/saCsv2Gaeb90, Csv2Gaeb90_Konverter.cs (`records.ts`); record order as in the corpus files
  * (T0/T1/T9 preamble, 00, 01, 02, 03, 06, 08, body, 99; per item 21, 22, 23, 25, 26…, 27…; per category 11,
  * 12…, children, 31, 32; lots 10 … 33). Record 06 (component labels) and 22 (component amounts, priced phases
  * only, reconstructed layout) as in `price-components.ts`; records 27 are the verbatim lines the reader kept
@@ -49,7 +49,7 @@ import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
 
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
-/** Phases that carry prices (reference/gaeb.md §1.2: 81 and 83 have none). */
+/** Phases that carry prices (GAEB DA XML 3.3 Lib, tgDP: 81 and 83 have none). */
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
 const SOURCE = 'gaeb';
 /** Typographic characters outside CP850 and their nearest CP850 spelling (still reported as replaced). */
@@ -472,7 +472,7 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
       sink.report({ code: 'GAEB90_PRICES_DROPPED', severity: 'info', source: SOURCE, message: `phase ${phase} carries no prices; unit prices and totals of ${priced} position(s) were not written` });
     }
   } else if (spec) {
-    // GAEB 90 has no discount field (records 21/23/32/99, reference/gaeb.md §2.1): the file is written as a receiver
+    // GAEB 90 has no discount field (records 21/23/32/99, ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts): the file is written as a receiver
     // recalculates it (quantity × unit price, sums of the children), so its totals are consistent; the loss is reported.
     const found = discountedElements(spec);
     if (found.length > 0) {

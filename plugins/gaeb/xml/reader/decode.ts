@@ -3,7 +3,7 @@
  *
  * The encoding comes from the byte order mark, else from the XML declaration (`encoding="…"`), else UTF-8
  * (XML 1.0 §4.3.3 / Appendix F). UTF-8 uses the platform `TextDecoder`; ISO-8859-1, Windows-1252 and any other
- * declared encoding iconv-lite knows use iconv-lite (reference/dependencies.md §3: `TextDecoder` lacks DOS code pages).
+ * declared encoding iconv-lite knows use iconv-lite (the WHATWG Encoding Standard behind `TextDecoder` has no DOS code pages, https://encoding.spec.whatwg.org/#names-and-labels).
  */
 import iconv from 'iconv-lite';
 import { parseError } from '../../../../core/errors.js';

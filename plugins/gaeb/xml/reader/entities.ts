@@ -2,7 +2,7 @@
  * Named character references of HTML 4.01 (the 252 entities of its Latin-1, symbol and special sets).
  *
  * GAEB long texts are an XHTML subset and some writers emit `&nbsp;`, `&auml;` … without declaring them. XML only
- * predefines `amp`, `lt`, `gt`, `quot`, `apos` and saxes never expands DTD entities (reference/dependencies.md §3),
+ * predefines `amp`, `lt`, `gt`, `quot`, `apos` and saxes never expands DTD entities (lddubeau/saxes, README.md),
  * so the reader hands saxes this table. Source: W3C HTML 4.01 §24 "Character entity references in HTML 4".
  */
 

@@ -2,7 +2,7 @@
  * End-of-document work of the GAEB DA XML reader: exchange phase from `Award/DP` or `Order/DP` (or the namespace),
  * origin detail from `GAEBInfo/Version`, cross references, and the file-level messages (no BoQ, skipped levels).
  * Trade phases (93/94/96/97) map as the inverse of the trade writer's `tradePhaseFor` (../trade/phase.ts).
- * Source: GAEB DA XML 3.3 Lib tgDP, tgGAEBInfo; phase names reference/avacloud-api.md §1.1 (`EXCHANGE_PHASE_BY_DP`).
+ * Source: GAEB DA XML 3.3 Lib tgDP, tgGAEBInfo; phase names Dangl-IT/avacloud-client-python, docs/PostGaebDestinationOptions.md (`EXCHANGE_PHASE_BY_DP`).
  */
 import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../../bid-quantities.js';

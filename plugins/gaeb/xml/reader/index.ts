@@ -7,7 +7,7 @@
  *
  * Streaming: the bytes are decoded in 64 KiB chunks and fed to saxes (`xmlns: false`, dispatch on local names);
  * the ProjectDto is built directly from the events (`state.ts`), no DOM. Mapping: the project's GAEB DA XML ↔
- * ProjectDto contract; element structure: GAEB DA XML 3.3 Lib and phase XSDs (reference/gaeb.md §1.4).
+ * ProjectDto contract; element structure: GAEB DA XML 3.3 Lib and phase XSDs (GAEB DA XML 3.3 XSDs, bambamboole/gaeb-php, docs/gaeb/3.3).
  */
 import { SaxesParser } from 'saxes';
 import { parseError } from '../../../../core/errors.js';

@@ -1,7 +1,7 @@
 /**
  * `Item` (and `SubDescr`) leaf values → PositionDto fields.
  *
- * Source: GAEB DA XML 3.3 Lib tgItem and the phase restrictions of X83/X84/X86 (reference/gaeb.md §1.4); the
+ * Source: GAEB DA XML 3.3 Lib tgItem and the phase restrictions of X83/X84/X86 (GAEB DA XML 3.3 XSDs, bambamboole/gaeb-php, docs/gaeb/3.3); the
  * mapping is the project's GAEB DA XML ↔ ProjectDto contract: Qty → quantityOverride, UP → unitPriceOverride,
  * UPComp1..6 → priceComponents, IT → extra `gaebTotal`, Provis/LumpSumItem/HourIt/NotAppl/NotOffered/KeyIt flags,
  * ALNGroupNo/ALNSerNo alternatives (0 = base), VAT (percent) → taxRate (fraction), DiscountPcnt → deductionFactor,

@@ -2,7 +2,7 @@
  * The SAX state machine of the GAEB DA XML reader: builds the ProjectDto directly from saxes events.
  *
  * Each open element gets a context number derived from its parent's context and its local name (prefixes are
- * stripped, namespaces are not resolved: reference/dependencies.md §3). Leaf values are handled at their end
+ * stripped, namespaces are not resolved: saxes option `xmlns: false`, lddubeau/saxes README.md). Leaf values are handled at their end
  * tag with the text collected since their start tag; rich text containers hand all their descendants' events to
  * a `RichText` collector; unknown elements (vendor extensions) are skipped with their subtree. Element structure
  * (GAEB DA XML 3.3 Lib): GAEB → GAEBInfo, PrjInfo, Award (DP, AwardInfo, OWN, CTR, AddText, BoQ → BoQInfo,
@@ -24,7 +24,7 @@ import { BodyBuilder } from './body.js';
 import { BoQInfoReader } from './boq-info.js';
 import { finishDocument } from './finish.js';
 import { type AddressDraft, applyAddress, applyAwardInfo, applyPrjInfo, finishAddress, newAddress } from './header.js';
-import { OrderReader, isTradeContext } from './order.js';
+import { OrderReader, isTradeContext } from '../trade/read-order.js';
 import { KEPT_DP_FIELD } from '../writer/phase.js';
 import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
 import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';

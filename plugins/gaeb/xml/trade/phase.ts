@@ -6,7 +6,7 @@
  * Sources: the 3.3 trade XSDs `GAEB_DA_XML_93|94|96|97_3.3_2021-05.xsd` (each restricts `tgDP` to its phase and
  * `tgGAEB` to GAEBInfo, PrjInfo?, Order, AddText*; namespace `http://www.gaeb.de/GAEB_DA_XML/DA{phase}/3.3`);
  * the 3.2 Lib `GAEB_DA_XML_Lib_3.2_2013-10.xsd` (same tgOrder/tgOrderItem for what this writer emits, `tgDP`
- * 93–99); reference/gaeb.md §1.2–1.3.
+ * 93–99); GAEB DA XML 3.3 Lib, tgDP, and the 3.1 (2007-06) / 3.2 / 3.3 trade target namespaces.
  */
 import type { ExchangePhaseDto } from '../../../../core/model/types.js';
 import type { GaebXmlVersion } from '../writer/phase.js';

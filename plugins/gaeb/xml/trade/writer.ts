@@ -6,7 +6,7 @@
  * description rules for phase 86 emit only what the unrestricted Lib tgDescription allows.
  *
  * Sources: GAEB DA XML 3.3 (2021-05) trade XSDs 93/94/96/97 and their Lib (tgGAEB, tgOrder, tgOrderInfo,
- * tgOrderItem, tgSupplierInfo, tgCustomerInfo, tgDeliveryPlaceInfo); 3.2 (2013-10) Lib; reference/gaeb.md §1.2.
+ * tgOrderItem, tgSupplierInfo, tgCustomerInfo, tgDeliveryPlaceInfo); 3.2 (2013-10) Lib; GAEB DA XML 3.3 Lib, tgDP.
  */
 import { targetError } from '../../../../core/errors.js';
 import { isGroup, isNoteText, isExecutionDescription, type ElementDto, type NoteTextDto, type ProjectDto } from '../../../../core/model/types.js';

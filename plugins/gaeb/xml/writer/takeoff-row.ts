@@ -6,7 +6,7 @@
  * `" {2,2} {9,9}.{69,69}"` (GAEB DA XML 3.2/3.3 Lib): exactly 80 characters, columns 1–2 (record type) and 3–11
  * (item number; the enclosing `Item` carries it) blank, columns 12–80 free; no line breaks.
  *
- * What is publicly known of REB 23.003 (reference/other-formats.md §4): a 6-character row address = sheet
+ * What is publicly known of REB 23.003 (https://gaeb-tools.de/was-bedeuten-die-adresse-und-fnr-in-einem-reb-aufmass/ and https://de.wikipedia.org/wiki/REB-Verfahrensbeschreibung): a 6-character row address = sheet
  * number (4 digits from 0001) + row letter A–Z + index digit 0–9 (260 rows per sheet), a formula number
  * (91 = free formula), free-formula lines of at most 38 characters, a short note. The exact column positions
  * inside 12–80 are not public (ibid. "Exact column layout: not verifiable"), so the positions below are this

@@ -22,9 +22,9 @@
  */
 import { D, type Dec } from '../../../../core/model/decimal.js';
 import type { PositionDto } from '../../../../core/model/types.js';
-import { parseDecimal } from './header.js';
-import type { ItemDraft } from './items.js';
-import { DROPPED_ITEM_CHILDREN, type ReaderReport } from './report.js';
+import { parseDecimal } from '../reader/header.js';
+import type { ItemDraft } from '../reader/items.js';
+import { DROPPED_ITEM_CHILDREN, type ReaderReport } from '../reader/report.js';
 
 /** One `PriceModification` (tgPriceModification) as read. */
 export interface PriceModification {

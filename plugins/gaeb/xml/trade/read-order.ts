@@ -1,7 +1,7 @@
 /**
  * GAEB DA XML trade documents (DP 93 Preisanfrage, 94 Preisangebot, 96 Bestellung, 97 Auftragsbestätigung; 3.3
  * `…/DA9x/3.3`, 3.2 `…/DA9x/3.2`, also 3.1's `…/200706`): `GAEB/Order` → the service specification, read as the
- * inverse of the trade writer (../trade/writer.ts, items.ts, order.ts). The state machine (state.ts) hands every
+ * inverse of the trade writer (writer.ts, items.ts, order.ts). The state machine (../reader/state.ts) hands every
  * element below `Order` to {@link OrderReader}; item descriptions, `PrjInfo` and `GAEB/AddText` stay with it, so
  * texts go through the one rich text reader (text.ts) as in award documents.
  *
@@ -9,7 +9,7 @@
  * `CustomerInfo?`, `DeliveryPlaceInfo?`, `PlannerInfo?`, `InvoiceInfo?`, `OrderItem*`.
  *
  * Mapping (the writer's, reversed):
- * - `OrderItem` → one PositionDto (order-item.ts), **flat** in the service specification, in document order.
+ * - `OrderItem` → one PositionDto (read-order-item.ts), **flat** in the service specification, in document order.
  *   Deliberately: trade documents have no categories — group titles, totals and flags are not in the file — so the
  *   reader does not invent untitled groups from the item numbers. The item number is `RefItems/Customer`, verbatim
  *   (written verbatim, and per the XSD it "must come back unchanged 93→94 and 96→97"); it keeps every group level
@@ -28,7 +28,7 @@
  *   writer writes `projectInformation.name ?? serviceSpecifications[0].name` there.
  * - Exchange phase: `exchangePhaseForTrade` in ../trade/phase.ts (finish.ts).
  *
- * What is read but not kept is reported: see order-item.ts for items; `OrderInfo` price modifications other than
+ * What is read but not kept is reported: see read-order-item.ts for items; `OrderInfo` price modifications other than
  * DiscountPcnt/DiscountAbs (GAEB_TRADE_PRICE_MODIFICATION_DROPPED); DP 97 read as Grant (GAEB_TRADE_PHASE_MERGED);
  * all other elements (article numbers, delivery dates, list prices, planner, invoice, supplier numbering …, and
  * unknown ones) in one GAEB_TRADE_ELEMENT_DROPPED message listing each with its count and first item number.
@@ -38,15 +38,15 @@ import type {
   ElementDto, ItemNumberSchemaTierDto, PartyInformationDto, PositionDto, ProjectDto, ProjectInformationDto,
   ServiceSpecificationDto,
 } from '../../../../core/model/types.js';
-import { type BkdnDraft, schemaFromTiers, tierFromBkdn } from './boq.js';
-import type { BodyBuilder } from './body.js';
-import { type AddressDraft, applyAddress, finishAddress, newAddress, parseDecimal } from './header.js';
-import type { ItemDraft } from './items.js';
+import { type BkdnDraft, schemaFromTiers, tierFromBkdn } from '../reader/boq.js';
+import type { BodyBuilder } from '../reader/body.js';
+import { type AddressDraft, applyAddress, finishAddress, newAddress, parseDecimal } from '../reader/header.js';
+import type { ItemDraft } from '../reader/items.js';
 import {
   ORDER_ITEM_LEAVES, type PriceModification, type TradeItem, completeOrderItem, discountPercent, modificationLeaf,
   withDiscount,
-} from './order-item.js';
-import type { ReaderReport } from './report.js';
+} from './read-order-item.js';
+import type { ReaderReport } from '../reader/report.js';
 
 /** First context number owned by the trade reader; state.ts delegates every context from here on. */
 export const TRADE_CONTEXT = 64;
@@ -176,7 +176,7 @@ export class OrderReader {
   }
 
   /**
-   * A leaf of a trade context ends. Item leaves are kept until the item ends (order-item.ts); the others apply at
+   * A leaf of a trade context ends. Item leaves are kept until the item ends (read-order-item.ts); the others apply at
    * once (decimals in percent become fractions: `VAT` 19.00 → 0.19); invalid values are reported, never thrown.
    * @param parent the trade context the leaf is in; `name` its local name; `text` its trimmed character data
    */
