@@ -3,6 +3,8 @@
  * with the same tags and text as the HTML), handed to the normalisation so that it need not convert that HTML
  * again. The rule of the normalisation is unchanged: a non-empty `htmlLongText` wins and `longText` is
  * `htmlToPlainText` of it; a recorded text is only taken for the description and the very HTML it was made for.
+ * A reader creates one instance per read and returns it with its project (`ReadResult` of the plugin contract);
+ * the pipeline passes it to `prepareProject` / `normalizeProject` as an option. No state is kept at module level.
  */
 import { htmlToPlainText } from './long-text.js';
 
@@ -40,20 +42,4 @@ export class DerivedPlainTexts {
     }
     return i >= 0 && i < this.owners.length && this.htmls[i] === html ? this.plains[i] : htmlToPlainText(html);
   }
-}
-
-const derivedByProject = new WeakMap<object, DerivedPlainTexts>();
-
-/** The derived plain texts of a project a reader is building (created on first use). */
-export function derivedPlainTexts(project: object): DerivedPlainTexts {
-  let derived = derivedByProject.get(project);
-  if (derived === undefined) derivedByProject.set(project, (derived = new DerivedPlainTexts()));
-  return derived;
-}
-
-/** Hands the derived plain texts of a project to its normalisation (once; undefined when there are none). */
-export function takeDerivedPlainTexts(project: object): DerivedPlainTexts | undefined {
-  const derived = derivedByProject.get(project);
-  derivedByProject.delete(project);
-  return derived;
 }

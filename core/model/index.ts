@@ -4,13 +4,15 @@
 import { autoGenerateItemNumbers } from './auto-numbers.js';
 import { calculateProject } from './calculate.js';
 import { normalizeProject } from './normalize.js';
+import type { DerivedPlainTexts } from './derived-plain-texts.js';
 import type { ProjectDto } from './types.js';
 
 export { autoGenerateItemNumbers } from './auto-numbers.js';
 export { calculateProject, countsInTotal, groupCountsInTotal, type CalculateOptions } from './calculate.js';
 export { evaluateFormula, evaluateFormulaDecimal, type DecimalFormulaResult, type FormulaResult } from './formula.js';
 export { htmlToPlainText, plainTextToHtml } from './long-text.js';
-export { normalizeProject } from './normalize.js';
+export { DerivedPlainTexts } from './derived-plain-texts.js';
+export { normalizeProject, type NormalizeOptions } from './normalize.js';
 
 /** Options of {@link prepareProject}, named after the AVACloud query options they implement. */
 export interface PrepareOptions {
@@ -18,6 +20,8 @@ export interface PrepareOptions {
   tryAutoGenerateItemNumbersAndSchema?: boolean;
   /** `SupportSkippedItemNumberLevelsInPositions` (option group S). */
   supportSkippedItemNumberLevels?: boolean;
+  /** Plain long texts the reader derived with the HTML ones of this very project (see `normalizeProject`). */
+  derivedPlainTexts?: DerivedPlainTexts;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface PrepareOptions {
  * Source: AVACloud 1.27.4 API endpoints (Dangl-IT/avacloud-client-python, avacloud_client_python/api) (`POST /conversion/ava/ava` regenerates the calculated properties).
  */
 export function prepareProject(input: unknown, opts: PrepareOptions = {}): ProjectDto {
-  const project = normalizeProject(input);
+  const project = normalizeProject(input, { derivedPlainTexts: opts.derivedPlainTexts });
   if (opts.tryAutoGenerateItemNumbersAndSchema) autoGenerateItemNumbers(project);
   return calculateProject(project, { supportSkippedItemNumberLevels: opts.supportSkippedItemNumberLevels });
 }

@@ -5,7 +5,7 @@
  * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (the service "accepts very partial input … and fills ids, totals,
  * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
  */
-import { takeDerivedPlainTexts, type DerivedPlainTexts } from './derived-plain-texts.js';
+import type { DerivedPlainTexts } from './derived-plain-texts.js';
 import { htmlToPlainText, plainTextToHtml } from './long-text.js';
 import {
   asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isFlag, isNum, isObject, isText,
@@ -14,6 +14,12 @@ import {
 import { ELEMENT_TYPES, canonicalElementType, type ElementTypeDiscriminator, type ProjectDto } from './types.js';
 
 const MAX_GROUP_DEPTH = 64;
+
+/** Options of {@link normalizeProject}. */
+export interface NormalizeOptions {
+  /** Plain long texts the reader of the project derived with their HTML, bound to its very description objects. */
+  derivedPlainTexts?: DerivedPlainTexts;
+}
 
 const ENUM = {
   exchangePhase: ['Undefined', 'Base', 'CostEstimate', 'OfferRequest', 'Offer', 'SideOffer', 'Grant'],
@@ -55,10 +61,10 @@ const CONTAINER_FLAGS = [
 ];
 
 /**
- * Plain long texts the reader of the project being normalised derived with their HTML (see `DerivedPlainTexts`);
- * set for the duration of one (synchronous) `normalizeProject` call.
+ * Plain long texts the reader of the project being normalised derived with their HTML (see `DerivedPlainTexts`),
+ * or undefined: handed down as the parameter `derived` from `normalizeProject` to `descriptionTexts`.
  */
-let derived: DerivedPlainTexts | undefined;
+type Derived = DerivedPlainTexts | undefined;
 
 // Defaults are written with literal property names: V8 adds properties through named stores far faster than
 // through the generic keyed helpers, which then only check the (now present) values.
@@ -99,7 +105,7 @@ function noteDefaults(e: Obj): void {
   e.isClosingText ??= false;
 }
 
-function descriptionTexts(o: Obj, path: string): void {
+function descriptionTexts(o: Obj, path: string, derived: Derived): void {
   if (!(isText(o.shortText) && isText(o.longText) && isText(o.htmlLongText) && isText(o.descriptionId))) {
     texts(o, path, ['shortText', 'longText', 'htmlLongText', 'descriptionId']);
   }
@@ -209,19 +215,19 @@ function priceComponent(component: Obj, path: string): void {
   calculations(component, 'values', path);
 }
 
-function noteText(e: Obj, path: string): void {
+function noteText(e: Obj, path: string, derived: Derived): void {
   noteDefaults(e);
-  descriptionTexts(e, path);
+  descriptionTexts(e, path, derived);
   flags(e, path, ['isOpeningText', 'isClosingText']);
   text(e, 'identifier', path);
 }
 
-function subDescription(s: Obj, path: string): void {
+function subDescription(s: Obj, path: string, derived: Derived): void {
   ensureId(s, path);
   s.additionType ??= 'None';
   s.hasBidderCommentInHtmlLongText ??= false;
   s.amountToBeEnteredByBidder ??= false;
-  descriptionTexts(s, path);
+  descriptionTexts(s, path, derived);
   calculations(s, 'quantityComponents', path);
   num(s, 'quantityOverride', path);
   flag(s, 'amountToBeEnteredByBidder', path);
@@ -229,9 +235,9 @@ function subDescription(s: Obj, path: string): void {
 }
 
 // Fields whose value is already fine (by far the most common case) skip their helper; see `isText`.
-function position(e: Obj, path: string): void {
+function position(e: Obj, path: string, derived: Derived): void {
   positionDefaults(e);
-  descriptionTexts(e, path);
+  descriptionTexts(e, path, derived);
   if (!isNum(e.unitPriceOverride)) num(e, 'unitPriceOverride', path);
   if (!isNum(e.quantityOverride)) num(e, 'quantityOverride', path);
   if (!isText(e.unitTag)) text(e, 'unitTag', path);
@@ -247,7 +253,7 @@ function position(e: Obj, path: string): void {
   }
   if (e.priceComponents !== undefined) eachDto(e, 'priceComponents', path, priceComponent);
   if (e.quantityComponents !== undefined) calculations(e, 'quantityComponents', path);
-  if (e.subDescriptions !== undefined) eachDto(e, 'subDescriptions', path, subDescription);
+  if (e.subDescriptions !== undefined) eachDto(e, 'subDescriptions', path, (s, p) => subDescription(s, p, derived));
   if (e.complementedBy !== undefined) list(e, 'complementedBy', path);
   if (e.comissionStatus !== 'Undefined') choice(e, 'comissionStatus', path, ENUM.comissionStatus);
   if (
@@ -291,33 +297,33 @@ function discriminator(e: Obj, path: string, only?: ElementTypeDiscriminator): E
   return kind;
 }
 
-function element(e: Obj, path: string, depth: number): void {
+function element(e: Obj, path: string, depth: number, derived: Derived): void {
   const kind = discriminator(e, path);
   ensureId(e, path);
   if (!(isText(e.gaebXmlId) && isText(e.addendumNumber))) texts(e, path, ['gaebXmlId', 'addendumNumber']);
   switch (kind) {
     case 'PositionDto':
-      return position(e, path);
+      return position(e, path, derived);
     case 'ServiceSpecificationGroupDto':
-      return group(e, path, depth);
+      return group(e, path, depth, derived);
     case 'NoteTextDto':
-      return noteText(e, path);
+      return noteText(e, path, derived);
     case 'ExecutionDescriptionDto':
       texts(e, path, ['label', 'identifier']);
       return eachDto(e, 'blocks', path, (block, p) => {
         discriminator(block, p, 'NoteTextDto');
         ensureId(block, p);
-        noteText(block, p);
+        noteText(block, p, derived);
       });
   }
 }
 
-function elements(container: Obj, path: string, depth: number): void {
+function elements(container: Obj, path: string, depth: number, derived: Derived): void {
   if (depth > MAX_GROUP_DEPTH) fail(path, `groups are nested deeper than ${MAX_GROUP_DEPTH} levels`);
-  eachDto(container, 'elements', path, (e, p) => element(e, p, depth), true);
+  eachDto(container, 'elements', path, (e, p) => element(e, p, depth, derived), true);
 }
 
-function group(e: Obj, path: string, depth: number): void {
+function group(e: Obj, path: string, depth: number, derived: Derived): void {
   e.comissionStatus ??= 'Undefined';
   e.isLot ??= false;
   containerDefaults(e, {});
@@ -329,10 +335,10 @@ function group(e: Obj, path: string, depth: number): void {
   if (e.alternativeIdentifier !== undefined) int(e, 'alternativeIdentifier', path);
   if (e.alternativeGroupIdentifier !== undefined) int(e, 'alternativeGroupIdentifier', path);
   containerFields(e, path);
-  elements(e, path, depth + 1);
+  elements(e, path, depth + 1, derived);
 }
 
-function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
+function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: Derived): void {
   ensureId(s, path);
   s.exchangePhase ??= 'Undefined';
   s.origin ??= 'Self';
@@ -369,7 +375,7 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
   }
   containerDefaults(s, { taxRate: prices?.taxRate, hourlyWage: prices?.hourlyWage, deductionFactor: prices?.deductionFactor });
   containerFields(s, path);
-  elements(s, path, 0);
+  elements(s, path, 0, derived);
 }
 
 /**
@@ -393,18 +399,12 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj): void {
  *   `serviceSpecifications[0].elements[2]`): body not an object, an array or object field of the wrong kind, a
  *   missing or unknown discriminator, a number, boolean or enum field holding something else.
  *
+ * @param options.derivedPlainTexts plain long texts the reader of `input` derived with their HTML (see
+ *   `DerivedPlainTexts`); they only save converting that HTML again, the result is the same without them
  * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
-export function normalizeProject(input: unknown): ProjectDto {
-  derived = isObject(input) ? takeDerivedPlainTexts(input) : undefined;
-  try {
-    return normalizeDto(input);
-  } finally {
-    derived = undefined;
-  }
-}
-
-function normalizeDto(input: unknown): ProjectDto {
+export function normalizeProject(input: unknown, options: NormalizeOptions = {}): ProjectDto {
+  const derived = options.derivedPlainTexts;
   const project = asDto(input, '');
   ensureId(project, '');
   project.priceAccuracy ??= 3;
@@ -427,7 +427,7 @@ function normalizeDto(input: unknown): ProjectDto {
   projectInformation(info, 'projectInformation');
   for (let i = 0; i < specs.length; i++) {
     const path = `serviceSpecifications[${i}]`;
-    serviceSpecification(asDto(specs[i], path), path, info);
+    serviceSpecification(asDto(specs[i], path), path, info, derived);
   }
   return project as ProjectDto;
 }

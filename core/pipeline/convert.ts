@@ -7,7 +7,7 @@ import { GatewayError, parseError, targetError } from '../errors.js';
 import { prepareProject } from '../model/index.js';
 import type { ProjectDto } from '../model/types.js';
 import type { ResolvedOptions } from '../options/catalog.js';
-import type { ConversionContext, ConversionInput, ConversionOutput } from '../plugin/contract.js';
+import { readResultParts, type ConversionContext, type ConversionInput, type ConversionOutput } from '../plugin/contract.js';
 import type { ConversionRoute } from '../registry/format-registry.js';
 import { MessageCollector, type ConversionMessage } from './messages.js';
 
@@ -67,10 +67,11 @@ export class ConversionService {
     let project: ProjectDto;
     const declared = input.value !== undefined && declaresContent(input.value);
     try {
-      const raw = await route.source.reader!.read(input, options, ctx);
-      project = prepareProject(raw, {
+      const read = readResultParts(await route.source.reader!.read(input, options, ctx));
+      project = prepareProject(read.project, {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
+        derivedPlainTexts: read.derivedPlainTexts,
       });
       refuseEmptyResult(project, input, route, declared);
       route.source.reader!.checkPrepared?.(project, ctx);

@@ -3,6 +3,7 @@
  * container access. Readers turn bytes into the canonical `ProjectDto`; writers turn a `ProjectDto` into bytes.
  * The route matrix is every (reader, writer) pair whose writer accepts the source (as in pandoc, https://pandoc.org/using-the-pandoc-api.html).
  */
+import { DerivedPlainTexts } from '../model/derived-plain-texts.js';
 import type { ProjectDto } from '../model/types.js';
 import type { OptionGroupId, ResolvedOptions } from '../options/catalog.js';
 import type { ConversionMessage, MessageSink } from '../pipeline/messages.js';
@@ -45,6 +46,26 @@ export interface ConversionContext extends MessageSink {
   readonly messages: readonly ConversionMessage[];
 }
 
+/**
+ * What a reader may return instead of a bare project: the project and the plain long texts it derived in the same
+ * pass as their HTML (`DerivedPlainTexts`, one instance per read), which the normalisation then takes instead of
+ * converting that HTML again. Only an optimisation: the prepared project is the same either way.
+ */
+export interface ReadResult {
+  project: ProjectDto;
+  derivedPlainTexts: DerivedPlainTexts;
+}
+
+/**
+ * The project and derived plain texts of what `FormatReader.read` returned: a `ReadResult` (recognised by its
+ * `derivedPlainTexts` being a `DerivedPlainTexts`) or a bare (possibly partial) project, as readers written for
+ * contract 1.0 return it (then `derivedPlainTexts` is undefined and `project` is the value itself, unchecked).
+ */
+export function readResultParts(read: ProjectDto | ReadResult): { project: unknown; derivedPlainTexts?: DerivedPlainTexts } {
+  const texts = (read as Partial<ReadResult> | null)?.derivedPlainTexts;
+  return texts instanceof DerivedPlainTexts ? { project: (read as ReadResult).project, derivedPlainTexts: texts } : { project: read };
+}
+
 export interface FormatReader {
   /** Option groups this source adds to every route it starts (seed: gaeb → S, ava → A, excel → N). */
   optionGroups: readonly OptionGroupId[];
@@ -52,9 +73,10 @@ export interface FormatReader {
   detect?(head: Buffer): boolean;
   /**
    * Reads the input into a (possibly partial) project; the pipeline normalises and recalculates it afterwards.
+   * Returns the project itself or a `ReadResult` (the project with the plain long texts the reader derived).
    * @throws GatewayError GW_ERR_PARSE (400) on malformed input, naming what was expected
    */
-  read(input: ConversionInput, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto> | ProjectDto;
+  read(input: ConversionInput, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto | ReadResult> | ProjectDto | ReadResult;
   /**
    * Optional: called by the pipeline with the read project once it is normalised and recalculated, to report
    * (through `ctx`) what the source states but the recalculation does not give (a GAEB file's stated totals).

@@ -13,9 +13,9 @@ import { detectGaebGeneration } from './detect.js';
 import { readGaeb90 } from './gaeb90/reader.js';
 import { reportTotalMismatches } from './stated-totals.js';
 import { writeGaeb90 } from './gaeb90/writer.js';
-import { readGaeb2000 } from './gaeb2000/reader.js';
+import { readGaeb2000Result } from './gaeb2000/reader.js';
 import { writeGaeb2000 } from './gaeb2000/writer.js';
-import { readGaebXml } from './xml/reader/index.js';
+import { readGaebXmlResult } from './xml/reader/index.js';
 import { writeGaebXml } from './xml/writer/index.js';
 import { chooseDp, writablePhases, type GaebPhase } from './xml/writer/phase.js';
 import { tradePhaseFor, writeGaebTradeXml, type TradeXmlVersion } from './xml/trade/writer.js';
@@ -66,9 +66,9 @@ export const gaebPlugin: FormatPlugin = {
     read(input, options, ctx) {
       const bytes = input.bytes ?? Buffer.alloc(0);
       const generation = detectGaebGeneration(bytes.subarray(0, 8192));
-      if (generation === 'xml') return readGaebXml(bytes, options, ctx);
+      if (generation === 'xml') return readGaebXmlResult(bytes, options, ctx);
       if (generation === 'gaeb90') return readGaeb90(bytes, options, ctx);
-      if (generation === 'gaeb2000') return readGaeb2000(bytes, options, ctx);
+      if (generation === 'gaeb2000') return readGaeb2000Result(bytes, options, ctx);
       throw parseError(
         'Expected a GAEB file: GAEB DA XML (.X8x, an XML document with root element GAEB), GAEB 2000 (.P8x, starting with #begin[GAEB]) or GAEB 90 (.D8x, 80-column records).',
         'gaebFile',

@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElementDto, ProjectDto } from '../../core/model/types.js';
-import type { ConversionContext } from '../../core/plugin/contract.js';
+import { readResultParts, type ConversionContext } from '../../core/plugin/contract.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
 /** Child modes of this part; `convert.ts` hands them to {@link legacyRunner}. */
@@ -81,8 +81,9 @@ export async function legacyRunner(mode: string, file: string): Promise<LegacyRu
   const read = async (bytes: Buffer): Promise<ProjectDto> => {
     const sink = new MessageCollector();
     const ctx: ConversionContext = { sourceId: 'gaeb', targetId: 'gaeb', messages: sink.messages, report: (m) => sink.report(m) };
-    const raw = await gaebPlugin.reader!.read({ bytes, fileName: file }, options, ctx);
-    return prepareProject(raw, {
+    const raw = readResultParts(await gaebPlugin.reader!.read({ bytes, fileName: file }, options, ctx));
+    return prepareProject(raw.project, {
+      derivedPlainTexts: raw.derivedPlainTexts,
       tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
       supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
     });

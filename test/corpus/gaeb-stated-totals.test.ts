@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
+import { readResultParts, type ReadResult } from '../../core/plugin/contract.js';
 import type { ElementDto, PositionDto, ProjectDto, ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector, type ConversionMessage } from '../../core/pipeline/messages.js';
@@ -31,7 +32,8 @@ function flatten(elements: readonly ElementDto[] | undefined, out: ElementDto[] 
 function convert(bytes: Buffer): { project: ProjectDto; messages: ConversionMessage[] } {
   const sink = new MessageCollector();
   const ctx = { sourceId: 'gaeb', targetId: 'gaeb', messages: sink.messages, report: (m: ConversionMessage) => sink.report(m) };
-  const project = prepareProject(gaebPlugin.reader!.read({ bytes, fileName: 'corpus' }, defaultOptions(), ctx), {});
+  const read = readResultParts(gaebPlugin.reader!.read({ bytes, fileName: 'corpus' }, defaultOptions(), ctx) as ReadResult);
+  const project = prepareProject(read.project, { derivedPlainTexts: read.derivedPlainTexts });
   gaebPlugin.reader!.checkPrepared!(project, ctx);
   return { project, messages: sink.messages };
 }

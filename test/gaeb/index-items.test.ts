@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
+import { readResultParts, type ReadResult } from '../../core/plugin/contract.js';
 import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
@@ -30,8 +31,8 @@ function read(bytes: Buffer, skipped = false): ProjectDto {
   const sink = new MessageCollector();
   const ctx = { sourceId: 'gaeb', targetId: 'gaeb', messages: sink.messages, report: (m: never) => sink.report({ source: 'gaeb', ...(m as object) } as never) };
   const options = defaultOptions({ SupportSkippedItemNumberLevelsInPositions: skipped });
-  const project = gaebPlugin.reader!.read({ bytes, fileName: 'index-items' }, options, ctx as never);
-  return prepareProject(project, { supportSkippedItemNumberLevels: skipped });
+  const read = readResultParts(gaebPlugin.reader!.read({ bytes, fileName: 'index-items' }, options, ctx as never) as ReadResult);
+  return prepareProject(read.project, { supportSkippedItemNumberLevels: skipped, derivedPlainTexts: read.derivedPlainTexts });
 }
 
 interface ItemRow { number?: string; identifiers?: string[]; compliant?: boolean; quantity?: number; unitPrice?: number; total?: number }

@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToPlainText, prepareProject } from '../../core/model/index.js';
-import { takeDerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
 import type { NoteTextDto, PositionDto } from '../../core/model/types.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
-import { flatten, read, x83 } from './xml-reader-support.js';
+import { flatten, x83 } from './xml-reader-support.js';
+import { readGaebXmlResult } from '../../plugins/gaeb/xml/reader/index.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector } from '../../core/pipeline/messages.js';
 import { seededRandom } from '../support/random.js';
 
 
@@ -59,8 +61,8 @@ function richText(next: () => number): string {
 
 /** Positions and notes with their HTML and (after the normalisation) plain long texts. */
 function described(bytes: Buffer): { htmlLongText?: string; longText?: string }[] {
-  const { project } = read(bytes);
-  const prepared = prepareProject(project);
+  const { project, derivedPlainTexts } = readGaebXmlResult(bytes, defaultOptions(), new MessageCollector());
+  const prepared = prepareProject(project, { derivedPlainTexts });
   const out: { htmlLongText?: string; longText?: string }[] = [];
   const add = (d: { htmlLongText?: string; longText?: string }) => {
     if (d.htmlLongText !== undefined) out.push(d);
@@ -120,12 +122,12 @@ describe('plain long text built by the reader', () => {
   it('is recorded for the description and HTML it was built with, and only used for those', () => {
     const item = (id: string, text: string) =>
       `<Item ID="${id}" RNoPart="${id}"><Description><CompleteText><DetailTxt><Text>${text}</Text></DetailTxt></CompleteText></Description></Item>`;
-    const { project } = read(x83(item('1', '<p>a</p><p>b</p>') + item('2', '<p>c</p>') + item('3', '<p>d</p>')));
+    const { project, derivedPlainTexts: derived } = readGaebXmlResult(
+      x83(item('1', '<p>a</p><p>b</p>') + item('2', '<p>c</p>') + item('3', '<p>d</p>')), defaultOptions(), new MessageCollector(),
+    );
     const [p1, p2, p3] = flatten(project.serviceSpecifications?.[0]?.elements) as PositionDto[];
     expect(Object.keys(p1)).not.toContain('longText');
     expect(JSON.stringify(p1)).not.toContain('longText');
-    const derived = takeDerivedPlainTexts(project)!;
-    expect(takeDerivedPlainTexts(project)).toBeUndefined();
     // Out of order, for other HTML, for another object: converted as usual.
     expect(derived.plainTextFor(p2, p2.htmlLongText!)).toBe('c');
     expect(derived.plainTextFor(p1, '<p>changed</p>')).toBe('changed');
@@ -134,13 +136,13 @@ describe('plain long text built by the reader', () => {
   });
 
   it('is what the normalisation takes, in and out of document order', () => {
-    const { project } = read(x83(
+    const { project, derivedPlainTexts } = readGaebXmlResult(x83(
       '<Item ID="I" RNoPart="1"><Description><CompleteText><DetailTxt><Text><p>x</p></Text></DetailTxt></CompleteText></Description></Item>' +
         '<Item ID="J" RNoPart="2"><Description><CompleteText><DetailTxt><Text><p>y</p></Text></DetailTxt></CompleteText></Description></Item>',
-    ));
+    ), defaultOptions(), new MessageCollector());
     const elements = project.serviceSpecifications![0].elements!;
     elements.reverse();
-    const prepared = prepareProject(project);
+    const prepared = prepareProject(project, { derivedPlainTexts });
     expect(prepared.serviceSpecifications![0].elements!.map((e) => (e as PositionDto).longText)).toEqual(['y', 'x']);
   });
 });

@@ -10,7 +10,7 @@ import { prepareProject } from '../../core/model/index.js';
 import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
-import type { ConversionContext } from '../../core/plugin/contract.js';
+import { readResultParts, type ConversionContext } from '../../core/plugin/contract.js';
 import { describeGaebXml, detectGaebGeneration } from '../../plugins/gaeb/detect.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
 import { readGaebXml } from '../../plugins/gaeb/xml/reader/index.js';
@@ -270,7 +270,7 @@ describe('detection by content', () => {
   });
 
   it('reads a trade document given a misleading file name through the plugin', async () => {
-    const project = (await gaebPlugin.reader!.read({ bytes: x94, fileName: 'leistungsverzeichnis.D83' }, defaultOptions({}), context())) as ProjectDto;
+    const project = readResultParts(await gaebPlugin.reader!.read({ bytes: x94, fileName: 'leistungsverzeichnis.D83' }, defaultOptions({}), context())).project as ProjectDto;
     expect(project.serviceSpecifications![0].exchangePhase).toBe('Offer');
     expect(positionsOf(project).length).toBe(NUMBERS.length);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DerivedPlainTexts, derivedPlainTexts, takeDerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
+import { DerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
 import { PlainTextSink, htmlToPlainText, plainTextToHtml } from '../../core/model/long-text.js';
 
 describe('htmlToPlainText', () => {
@@ -110,13 +110,6 @@ describe('DerivedPlainTexts', () => {
     expect(derived.plainTextFor(c, '<p>c</p>')).toBe('recorded c');
     expect(derived.plainTextFor(b, '<p>B</p>')).toBe('B');
     expect(derived.plainTextFor({}, '<p>x</p>')).toBe('x');
-  });
-
-  it('is handed to the normalisation once per project', () => {
-    const project = {};
-    derivedPlainTexts(project).add({}, '<p>a</p>', 'a');
-    expect(takeDerivedPlainTexts(project)).toBeInstanceOf(DerivedPlainTexts);
-    expect(takeDerivedPlainTexts(project)).toBeUndefined();
   });
 });
 

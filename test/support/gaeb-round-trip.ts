@@ -6,7 +6,7 @@ import { prepareProject } from '../../core/model/index.js';
 import type { ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector, type ConversionMessage } from '../../core/pipeline/messages.js';
-import { outputBytes, type ConversionContext, type ConversionOutput } from '../../core/plugin/contract.js';
+import { outputBytes, readResultParts, type ConversionContext, type ConversionOutput, type ReadResult } from '../../core/plugin/contract.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
 
 /** Every `DestinationGaebType` the plugin writes (Gaeb2000Commerce has no public description: 400). */
@@ -23,7 +23,8 @@ function context(): { ctx: ConversionContext; messages: ConversionMessage[] } {
 
 /** Reads any GAEB generation, prepared (normalised and recalculated) as the pipeline does. */
 export function readGaeb(bytes: Buffer): ProjectDto {
-  return prepareProject(gaebPlugin.reader!.read({ bytes, fileName: 'round-trip' }, defaultOptions(), context().ctx), {});
+  const read = readResultParts(gaebPlugin.reader!.read({ bytes, fileName: 'round-trip' }, defaultOptions(), context().ctx) as ReadResult);
+  return prepareProject(read.project, { derivedPlainTexts: read.derivedPlainTexts });
 }
 
 /** Writes a copy of `project` as `destination` (more G options in `extra`); the plugin writes synchronously. */

@@ -16,7 +16,7 @@
  */
 import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
-import { derivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
+import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import {
   EXCHANGE_PHASE_BY_DP, type ElementDto, type ItemNumberSchemaTierDto, type ItemNumberSchemaTierTypeDto,
   type NoteTextDto, type PartyInformationDto, type PositionDto, type ProjectDto, type ProjectInformationDto,
@@ -24,6 +24,7 @@ import {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
+import type { ReadResult } from '../../../core/plugin/contract.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
@@ -45,7 +46,8 @@ class Gaeb2000Reader {
   readonly info: ProjectInformationDto = {};
   readonly spec: ServiceSpecificationDto = { origin: 'Gaeb2000', elements: [] };
   readonly project: ProjectDto = { projectInformation: this.info, serviceSpecifications: [this.spec] };
-  private readonly plainTexts = derivedPlainTexts(this.project);
+  /** Plain long texts built with the HTML ones, for the normalisation (returned with the project). */
+  readonly plainTexts = new DerivedPlainTexts();
   private tiers: ItemNumberSchemaTierDto[] = [];
   /** Price component labels (`LVInfo`, extended by positions with more amounts). */
   private labels: string[] = [];
@@ -379,6 +381,14 @@ function readAddress(b: Gaeb2000Block): PartyInformationDto {
  *   match the counts) are warnings.
  */
 export function readGaeb2000(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ProjectDto {
+  return readGaeb2000Result(bytes, options, sink).project;
+}
+
+/**
+ * {@link readGaeb2000}, returning the project with the plain long texts derived in the same pass as their HTML
+ * (`ReadResult` of the plugin contract, for the pipeline's normalisation). Same parameters and errors.
+ */
+export function readGaeb2000Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 2000 file is empty', 'gaebFile');
   let text = iconv.decode(bytes, 'win1252');
   if (text.startsWith('ï»¿')) text = iconv.decode(bytes.subarray(3), 'utf8'); // a UTF-8 BOM: the writer ignored ANSI
@@ -394,5 +404,6 @@ export function readGaeb2000(bytes: Buffer, options: ResolvedOptions, sink: Mess
     report.report('GAEB2000_CHECKSUM_MISMATCH', 'warning',
       `The checksum trailer ${doc.checksum} does not match the file (${checksumOf(doc.counted)} = #begin blocks|[end] values); the file may be incomplete.`);
   }
-  return new Gaeb2000Reader(report, options.SupportSkippedItemNumberLevelsInPositions === true).read(doc.root);
+  const reader = new Gaeb2000Reader(report, options.SupportSkippedItemNumberLevelsInPositions === true);
+  return { project: reader.read(doc.root), derivedPlainTexts: reader.plainTexts };
 }

@@ -12,6 +12,7 @@
 import { SaxesParser } from 'saxes';
 import { parseError } from '../../../../core/errors.js';
 import type { ProjectDto } from '../../../../core/model/types.js';
+import type { ReadResult } from '../../../../core/plugin/contract.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
 import { decoderFor, sawInvalidUtf8 } from './decode.js';
@@ -50,6 +51,14 @@ const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
  *   (`DOCTYPE_REFUSED`) or an invoice (DP 89/89B, `GAEB/Invoice`), which this reader does not read
  */
 export function readGaebXml(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ProjectDto {
+  return readGaebXmlResult(bytes, options, sink).project;
+}
+
+/**
+ * {@link readGaebXml}, returning the project with the plain long texts derived in the same pass as their HTML
+ * (`ReadResult` of the plugin contract, for the pipeline's normalisation). Same parameters and errors.
+ */
+export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB DA XML file is empty', 'gaebFile');
   const report = new ReaderReport(sink);
   const state = new GaebXmlState(report, options.SupportSkippedItemNumberLevelsInPositions === true);
@@ -85,5 +94,5 @@ export function readGaebXml(bytes: Buffer, options: ResolvedOptions, sink: Messa
   if (sawInvalidUtf8(decoder)) {
     report.report('GAEB_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
   }
-  return state.finish();
+  return { project: state.finish(), derivedPlainTexts: state.plainTexts };
 }

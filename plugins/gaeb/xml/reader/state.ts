@@ -17,7 +17,7 @@
 import { parseError } from '../../../../core/errors.js';
 import type { Severity } from '../../../../core/pipeline/messages.js';
 import type { GaebMessageCode } from '../../messages.js';
-import { derivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
+import { DerivedPlainTexts } from '../../../../core/model/derived-plain-texts.js';
 import type { ProjectDto, ProjectInformationDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
 import { GAEB_XML_NAMESPACE_PREFIX } from '../../detect.js';
 import { BodyBuilder } from './body.js';
@@ -52,8 +52,8 @@ export class GaebXmlState {
   readonly info: ProjectInformationDto = {};
   readonly spec: ServiceSpecificationDto = { origin: 'GaebXml', elements: [] };
   readonly project: ProjectDto = { projectInformation: this.info, serviceSpecifications: [this.spec] };
-  /** Plain long texts built with the HTML ones, for the normalisation. */
-  private readonly plainTexts = derivedPlainTexts(this.project);
+  /** Plain long texts built with the HTML ones, for the normalisation (returned with the project). */
+  readonly plainTexts = new DerivedPlainTexts();
   readonly body: BodyBuilder;
   version?: string;
   namespaceVersion?: string;
