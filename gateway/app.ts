@@ -64,7 +64,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   await installCors(app, config.cors);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   installJsonBodyParser(app, config.limits.uploadBytes);
-  const pool = givenPool ?? (await ConversionPool.create(config, { pluginBaseDir }));
+  const pool = givenPool ?? (await ConversionPool.create(config, { pluginBaseDir, container }));
   app.decorate('conversionPool', pool);
   if (!givenPool) app.addHook('onClose', async () => pool.close());
   await app.register(multipart, {

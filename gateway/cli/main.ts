@@ -20,7 +20,7 @@ async function services(): Promise<CliServices> {
     registry: container.resolve(FormatRegistry),
     // Several inputs convert in parallel on the worker pool (one thread per core, `pool.threads`); a single input
     // converts on this thread, which saves starting a worker.
-    createConverter: (inputs) => ConversionPool.create(config, { pluginBaseDir, threads: inputs > 1 ? undefined : 0 }),
+    createConverter: (inputs) => ConversionPool.create(config, { pluginBaseDir, container, threads: inputs > 1 ? undefined : 0 }),
   };
 }
 

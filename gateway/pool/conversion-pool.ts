@@ -113,16 +113,18 @@ export class ConversionPool {
   /**
    * @param opts.pluginBaseDir folder relative plugin specifiers in `config.plugins` are resolved against
    * @param opts.threads overrides `config.pool.threads`
+   * @param opts.container the conversion container to run in when there are no threads (the caller's own, so its
+   *   registrations apply and the plugins are not loaded twice); workers always build their own from `config`
    * @throws GatewayError GW_ERR_CONFIG for a thread count that is not a whole number ≥ 0 or a configuration that
    *   cannot be passed to a worker; GW_ERR_PLUGIN_LOAD (threads 0) for a broken plugin
    */
-  static async create(config: GatewayConfig, opts: { pluginBaseDir?: string; threads?: number } = {}): Promise<ConversionPool> {
+  static async create(config: GatewayConfig, opts: { pluginBaseDir?: string; threads?: number; container?: DependencyContainer } = {}): Promise<ConversionPool> {
     const threads = opts.threads ?? config.pool.threads ?? availableParallelism();
     if (!Number.isInteger(threads) || threads < 0) {
       throw new GatewayError('GW_ERR_CONFIG', `pool.threads must be a whole number of at least 0, not ${threads}`, 'config');
     }
     if (threads === 0) {
-      return new ConversionPool(config, 0, { container: await createConversionContainer(config, { pluginBaseDir: opts.pluginBaseDir }) });
+      return new ConversionPool(config, 0, { container: opts.container ?? (await createConversionContainer(config, { pluginBaseDir: opts.pluginBaseDir })) });
     }
     const workerData: WorkerData = { config, pluginBaseDir: opts.pluginBaseDir };
     try {

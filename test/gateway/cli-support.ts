@@ -52,9 +52,9 @@ let shared: Promise<{ registry: FormatRegistry; converter: Converter }> | undefi
 /** One registry and one converter for the whole file (built-in plugins, no configuration file; the pool on this thread). */
 export function services() {
   const config = loadConfig({ GATEWAY_CONFIG: '' }, { logLevel: 'silent' });
-  shared ??= Promise.all([createConversionContainer(config), ConversionPool.create(config, { threads: 0 })]).then(([c, pool]) => ({
+  shared ??= createConversionContainer(config).then(async (c) => ({
     registry: c.resolve(FormatRegistry),
-    converter: pool,
+    converter: await ConversionPool.create(config, { threads: 0, container: c }),
   }));
   return shared;
 }

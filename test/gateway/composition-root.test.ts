@@ -2,13 +2,14 @@
  * The DI container does real work: the format registry, the conversion service and the app's routes are built
  * from the FORMAT_PLUGIN registrations of the container they are resolved from. A child container that replaces
  * the `ava` format plugin's registration with a stand-in changes what a conversion writes and what the OpenAPI
- * document says the route answers, while the parent container keeps the real plugin.
+ * document says the route answers (and, with `pool.threads: 0`, what the HTTP route converts), while the parent
+ * container keeps the real plugin.
  */
 import 'reflect-metadata';
 import type { DependencyContainer } from 'tsyringe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
-import { FORMAT_PLUGIN } from '../../core/di/tokens.js';
+import { FORMAT_PLUGIN, GATEWAY_CONFIG } from '../../core/di/tokens.js';
 import { resolveOptions } from '../../core/options/resolve.js';
 import type { FormatPlugin } from '../../core/plugin/contract.js';
 import { assertFormatPlugin } from '../../core/plugin/load.js';
@@ -73,6 +74,21 @@ describe('composition root: format plugins are resolved from the container', () 
     it('child: the stand-in media type, parent: the ProjectDto media type', async () => {
       expect(await okContentTypes(child)).toEqual([STAND_IN_TYPE]);
       expect(await okContentTypes(parent)).toEqual([PROJECT_MEDIA_TYPE]);
+    });
+
+    it('with pool.threads 0 the app converts in its own container: the stand-in answers the HTTP route', async () => {
+      const inline = child.createChildContainer();
+      inline.register(GATEWAY_CONFIG, { useValue: loadConfig({}, { logLevel: 'silent', pool: { threads: 0 } }) });
+      const app = await buildApp({ container: inline, logger: false });
+      apps.push(app);
+      const token = (await app.inject({
+        method: 'POST', url: '/connect/token', payload: 'grant_type=client_credentials&scope=avacloud',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}` },
+      })).json().access_token as string;
+      const res = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: PROJECT });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain(STAND_IN_TYPE);
+      expect(res.body).toBe('stand-in of 0 specifications');
     });
   });
 });
