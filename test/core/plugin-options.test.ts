@@ -6,7 +6,9 @@ import { GatewayError } from '../../core/errors.js';
 import { OPTION_GROUPS, type OptionSpec } from '../../core/options/catalog.js';
 import { optionSpecProblem } from '../../core/options/declared.js';
 import { querySchema, resolveOptions } from '../../core/options/resolve.js';
+import { ConversionService } from '../../core/pipeline/convert.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
+import { undeclaredMessages } from '../../core/plugin/messages.js';
 import { assertFormatPlugin } from '../../core/plugin/load.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { createConversionContainer } from '../../gateway/composition-root.js';
@@ -121,5 +123,17 @@ describe('plugin contract 1.1', () => {
     expect(withMessages({ OWN_CODE: { severity: 'fatal', meaning: 'x' } })).toThrow('message OWN_CODE: severity must be error, warning or info');
     expect(withMessages({ OWN_CODE: { severity: ['info', 'warning'] } })).toThrow('message OWN_CODE: meaning is missing');
     expect(withMessages({ OWN_CODE: { severity: ['info', 'warning'], meaning: 'Fine.' } })).not.toThrow();
+  });
+
+  it("a plugin's messages are checked against its own catalogue", async () => {
+    const registry = await registryWith([LV_LINES]);
+    const route = registry.route('lv-lines', 'ava');
+    const bytes = Buffer.from('0010;Wall;1;m2;5\nshort;line\n');
+    const { messages } = await new ConversionService().convert(route, { bytes }, resolveOptions(route.options));
+    expect(messages.map((m) => m.code)).toEqual(['LVLINES_LINE_SKIPPED']);
+    expect(undeclaredMessages(messages, registry.plugins)).toEqual([]);
+    // the same report from a plugin whose catalogue lacks the code fails the check
+    const lvLines = registry.plugin('lv-lines')!;
+    expect(undeclaredMessages(messages, [{ ...lvLines, messages: {} }])).toEqual(['LVLINES_LINE_SKIPPED (lv-lines): not declared in the catalogue']);
   });
 });
