@@ -1,8 +1,9 @@
 /**
  * The option catalogue: every conversion option exists here once, with the seed's exact name, type, default,
  * description and allowed values (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), query options of the conversion operations; enum values: AVACloud 1.27.4 API enums (Dangl-IT/avacloud-client-python, avacloud_client_python/models)).
- * Groups L, G, X, O, A, N, S are named lists of these names; a route's query schema is the flattened union of
- * the groups its (source, target) pair takes.
+ * Groups L, G, X, O, A, N, S are named lists of these names; a route's options are the flattened union of the
+ * groups its (source, target) pair takes, followed by the options its reader and writer declare themselves
+ * (`OptionSpec`s of the same form, plugin contract 1.1; checked by core/options/declared.ts).
  */
 export type OptionType = 'boolean' | 'string';
 
@@ -108,6 +109,11 @@ export function optionNamesOf(groups: readonly OptionGroupId[]): string[] {
   const names = new Set<string>();
   for (const g of groups) for (const n of OPTION_GROUPS[g]) names.add(n);
   return [...names];
+}
+
+/** The catalogue's specs of the given groups, in group order, each once. */
+export function optionsOf(groups: readonly OptionGroupId[]): OptionSpec[] {
+  return optionNamesOf(groups).map((n) => OPTIONS[n]);
 }
 
 /** Defaults of every option in the catalogue (what a reader or writer sees when called outside a route). */

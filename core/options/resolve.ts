@@ -3,11 +3,21 @@
  * Names match case-insensitively (ASP.NET model binding, which the replaced service uses); booleans accept
  * `true`/`false` in any letter case (Python clients send `True`); enum values match case-insensitively and come
  * out in their canonical spelling. Parameters that are no option of the route are ignored, as the original does.
+ * The same rules apply to the catalogue's options and to those a plugin declares (contract 1.1).
  */
 import { GatewayError } from '../errors.js';
-import { OPTIONS, optionNamesOf, type OptionGroupId, type OptionSpec, type ResolvedOptions } from './catalog.js';
+import { optionsOf, type OptionGroupId, type OptionSpec, type ResolvedOptions } from './catalog.js';
 
 export type RawQuery = Record<string, unknown>;
+
+/**
+ * The options of a route: its resolved list of specs (`ConversionRoute.options`: catalogue groups, then the
+ * plugins' own options), or just catalogue group ids (the seed's groups, flattened in order).
+ */
+export type OptionList = readonly OptionSpec[] | readonly OptionGroupId[];
+
+const specsOf = (list: OptionList): readonly OptionSpec[] =>
+  list.every((x): x is OptionGroupId => typeof x === 'string') ? optionsOf(list) : (list as readonly OptionSpec[]);
 
 function parseValue(spec: OptionSpec, raw: unknown): boolean | string {
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
@@ -28,31 +38,31 @@ function parseValue(spec: OptionSpec, raw: unknown): boolean | string {
 }
 
 /**
- * Resolves the options of a route: every option of `groups` gets the query's value or its default.
+ * Resolves the options of a route: every option of the list gets the query's value or its default.
+ * @param options the route's options (`ConversionRoute.options`) or catalogue group ids
  * @param defaults per-deployment default overrides (option name → value), applied before the query
+ * @returns option name (as declared) → value
  * @throws GatewayError GW_ERR_OPTION (400) naming the option and what it allows
  */
-export function resolveOptions(groups: readonly OptionGroupId[], query: RawQuery = {}, defaults: Record<string, boolean | string> = {}): ResolvedOptions {
+export function resolveOptions(options: OptionList, query: RawQuery = {}, defaults: Record<string, boolean | string> = {}): ResolvedOptions {
   const byLower = new Map<string, unknown>();
   for (const [k, v] of Object.entries(query)) byLower.set(k.toLowerCase(), v);
   const out: Record<string, boolean | string> = {};
-  for (const name of optionNamesOf(groups)) {
-    const spec = OPTIONS[name];
-    const raw = byLower.get(name.toLowerCase());
-    out[name] = raw === undefined || raw === '' ? (defaults[name] ?? spec.default) : parseValue(spec, raw);
+  for (const spec of specsOf(options)) {
+    const raw = byLower.get(spec.name.toLowerCase());
+    out[spec.name] = raw === undefined || raw === '' ? (defaults[spec.name] ?? spec.default) : parseValue(spec, raw);
   }
   return Object.freeze(out);
 }
 
 /**
- * The OpenAPI/JSON schema of a route's query string: one flat object with every option of the groups
+ * The OpenAPI/JSON schema of a route's query string: one flat object with every option of the list
  * (never `allOf`/`$ref`: Ajv with fastify's default `removeAdditional`, https://fastify.dev/docs/latest/Reference/Validation-and-Serialization/).
  */
-export function querySchema(groups: readonly OptionGroupId[]) {
+export function querySchema(options: OptionList) {
   const properties: Record<string, Record<string, unknown>> = {};
-  for (const name of optionNamesOf(groups)) {
-    const s = OPTIONS[name];
-    properties[name] = { type: s.type, description: s.description, default: s.default, ...(s.enum ? { enum: [...s.enum] } : {}) };
+  for (const s of specsOf(options)) {
+    properties[s.name] = { type: s.type, description: s.description, default: s.default, ...(s.enum ? { enum: [...s.enum] } : {}) };
   }
   return { type: 'object', properties };
 }

@@ -2,14 +2,22 @@
  * The format plugin contract (version `PLUGIN_API_VERSION`). A plugin is a plain object: no decorators, no
  * container access. Readers turn bytes into the canonical `ProjectDto`; writers turn a `ProjectDto` into bytes.
  * The route matrix is every (reader, writer) pair whose writer accepts the source (as in pandoc, https://pandoc.org/using-the-pandoc-api.html).
+ *
+ * Versions (semver: a plugin built for 1.0 loads into a 1.1 gateway unchanged):
+ * - 1.0: readers, writers, option groups of the catalogue, `output`, `ReadResult`;
+ * - 1.1: a reader or writer may declare `options` of its own (`OptionSpec`s like the catalogue's), and a plugin
+ *   its message catalogue (`messages`). A plugin using either declares `apiVersion: '^1.1.0'`.
  */
 import { DerivedPlainTexts } from '../model/derived-plain-texts.js';
 import type { ProjectDto } from '../model/types.js';
-import type { OptionGroupId, ResolvedOptions } from '../options/catalog.js';
-import type { ConversionMessage, MessageSink } from '../pipeline/messages.js';
+import type { OptionGroupId, OptionSpec, ResolvedOptions } from '../options/catalog.js';
+import type { ConversionMessage, MessageCatalog, MessageSink } from '../pipeline/messages.js';
 
-/** The contract version plugins declare a semver range against (`apiVersion: '^1.0.0'`). */
-export const PLUGIN_API_VERSION = '1.0.0';
+/** The contract version plugins declare a semver range against (`apiVersion: '^1.1.0'`; `'^1.0.0'` still loads). */
+export const PLUGIN_API_VERSION = '1.1.0';
+
+/** The contract version that introduced `options` and `messages`. */
+export const PLUGIN_API_OPTIONS_VERSION = '1.1.0';
 
 /** What a reader receives: the uploaded bytes (file sources) or an already parsed JSON value (the `ava` source). */
 export interface ConversionInput {
@@ -69,6 +77,12 @@ export function readResultParts(read: ProjectDto | ReadResult): { project: unkno
 export interface FormatReader {
   /** Option groups this source adds to every route it starts (seed: gaeb → S, ava → A, excel → N). */
   optionGroups: readonly OptionGroupId[];
+  /**
+   * Contract 1.1: options of this reader's own, added to every route it starts after the groups' options; `read`
+   * receives their values in `options` under the declared name. A name must not equal (ignoring case) a catalogue
+   * option or another plugin's option; the reader and writer of one plugin may declare the same option identically.
+   */
+  options?: readonly OptionSpec[];
   /** True when the bytes look like this format (used by the CLI to pick a source). */
   detect?(head: Buffer): boolean;
   /**
@@ -88,6 +102,8 @@ export interface FormatReader {
 export interface FormatWriter {
   /** Option groups this target adds to every route ending here (seed: ava → L, gaeb → G, excel → X, oenorm → O). */
   optionGroups: readonly OptionGroupId[];
+  /** Contract 1.1: options of this writer's own, added to every route ending here (rules as `FormatReader.options`). */
+  options?: readonly OptionSpec[];
   /** Restricts the sources this target is offered for (seed: reb and sia targets only from `ava`). */
   acceptsSource?(sourceId: string): boolean;
   /**
@@ -118,4 +134,10 @@ export interface FormatPlugin {
   bodyParameter?: string;
   reader?: FormatReader;
   writer?: FormatWriter;
+  /**
+   * Contract 1.1: every conversion message code the plugin reports (code → severity and meaning). The README's
+   * message tables are generated from the built-in plugins' catalogues; tests check that a plugin reports only
+   * codes (and severities) its catalogue declares (core/plugin/messages.ts).
+   */
+  messages?: MessageCatalog;
 }

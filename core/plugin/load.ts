@@ -1,15 +1,19 @@
 /**
  * Plugin loading and checking. Built-in format plugins come from an explicit list (`plugins/index.ts`);
  * customer plugins are module specifiers in the configuration, loaded with `import()`. Each plugin's shape,
- * contract version (`apiVersion` range against `PLUGIN_API_VERSION`) and id are checked; a broken or duplicate
- * plugin stops start-up with one message naming it (fastify-plugin's version check, Tika's duplicate check).
+ * contract version (`apiVersion` range against `PLUGIN_API_VERSION`), id, own options (options.ts) and message
+ * catalogue (messages.ts) are checked; a broken or duplicate plugin stops start-up with one message naming it
+ * (fastify-plugin's version check, Tika's duplicate check). Options two plugins both declare are refused when
+ * the registry is built (`assertDistinctPluginOptions`).
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import semver from 'semver';
 import { GatewayError } from '../errors.js';
 import { OPTION_GROUP_IDS } from '../options/catalog.js';
-import { PLUGIN_API_VERSION, type FormatPlugin } from './contract.js';
+import { PLUGIN_API_OPTIONS_VERSION, PLUGIN_API_VERSION, type FormatPlugin } from './contract.js';
+import { messageCatalogProblem } from './messages.js';
+import { pluginOptionsProblem } from './options.js';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -23,6 +27,18 @@ function checkGroups(who: string, role: string, groups: unknown): void {
   if (!Array.isArray(groups)) throw fail(who, `${role}.optionGroups must be an array of group ids`);
   for (const g of groups) {
     if (!OPTION_GROUP_IDS.includes(g)) throw fail(who, `${role}.optionGroups holds unknown group "${String(g)}" (known: ${OPTION_GROUP_IDS.join(', ')})`);
+  }
+}
+
+/** Own options and a message catalogue (contract 1.1): well-formed, and the plugin built for a gateway that reads them. */
+function checkDeclarations(who: string, p: Partial<FormatPlugin>): void {
+  const optionsProblem = pluginOptionsProblem(p);
+  if (optionsProblem) throw fail(who, optionsProblem);
+  const messagesProblem = p.messages === undefined ? undefined : messageCatalogProblem(p.messages);
+  if (messagesProblem) throw fail(who, messagesProblem);
+  const uses = [p.reader?.options && 'reader.options', p.writer?.options && 'writer.options', p.messages && 'messages'].filter(Boolean);
+  if (uses.length && semver.lt(semver.minVersion(p.apiVersion!)!, PLUGIN_API_OPTIONS_VERSION)) {
+    throw fail(who, `it declares ${uses.join(', ')} (contract ${PLUGIN_API_OPTIONS_VERSION}) but its apiVersion ${p.apiVersion} admits gateways that ignore them; declare '^${PLUGIN_API_OPTIONS_VERSION}'`);
   }
 }
 
@@ -58,6 +74,7 @@ export function assertFormatPlugin(candidate: unknown, origin: string): FormatPl
     if (out !== undefined && (typeof out?.mediaType !== 'string' || !MEDIA_TYPE_PATTERN.test(out.mediaType))) throw fail(who, 'writer.output.mediaType must be a media type (type/subtype, RFC 6838 §4.2)');
     if (out?.schema !== undefined && out.schema !== 'ProjectDto') throw fail(who, "writer.output.schema must be 'ProjectDto' or absent");
   }
+  checkDeclarations(who, p);
   return p as FormatPlugin;
 }
 

@@ -2,19 +2,27 @@
  * The format registry: readers and writers by plugin id, and the route matrix derived from them.
  * A (source, target) pair exists when the source plugin has a reader, the target plugin has a writer, and the
  * writer accepts the source. The option groups of a pair are the reader's groups followed by the writer's
- * (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), the conversion routes).
+ * (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger), the conversion routes); its options are the
+ * groups' options followed by those the reader and the writer declare themselves (contract 1.1).
  */
 import { injectAll, injectable } from 'tsyringe';
 import { GatewayError } from '../errors.js';
 import { FORMAT_PLUGIN } from '../di/tokens.js';
 import type { FormatPlugin } from '../plugin/contract.js';
-import type { OptionGroupId } from '../options/catalog.js';
+import { assertDistinctPluginOptions } from '../plugin/options.js';
+import { optionsOf, type OptionGroupId, type OptionSpec } from '../options/catalog.js';
+import { distinctOptions } from '../options/declared.js';
 
 export interface ConversionRoute {
   source: FormatPlugin;
   target: FormatPlugin;
   /** Groups in seed order: source groups first, then target groups, each once. */
   optionGroups: OptionGroupId[];
+  /**
+   * Every option the route takes, each name once: the groups' catalogue options in order, then the reader's own
+   * options, then the writer's. What the query schema, `resolveOptions`, the OpenAPI document and the CLI use.
+   */
+  options: readonly OptionSpec[];
   /** `<Source>Conversion_ConvertTo<Target>` with the first letters capitalised. */
   operationId: string;
   path: string;
@@ -27,7 +35,9 @@ export class FormatRegistry {
   private readonly byId: ReadonlyMap<string, FormatPlugin>;
   readonly routes: readonly ConversionRoute[];
 
+  /** @throws GatewayError GW_ERR_PLUGIN_LOAD when two plugins declare an option of the same name */
   constructor(@injectAll(FORMAT_PLUGIN) plugins: FormatPlugin[]) {
+    assertDistinctPluginOptions(plugins);
     this.byId = new Map(plugins.map((p) => [p.id, p]));
     const routes: ConversionRoute[] = [];
     for (const source of plugins) {
@@ -35,10 +45,12 @@ export class FormatRegistry {
       for (const target of plugins) {
         if (!target.writer || target.writer.acceptsSource?.(source.id) === false) continue;
         const optionGroups = [...new Set([...source.reader.optionGroups, ...target.writer.optionGroups])];
+        const own = [...(source.reader.options ?? []), ...(target.writer.options ?? [])];
         routes.push({
           source,
           target,
           optionGroups,
+          options: Object.freeze(distinctOptions([...optionsOf(optionGroups), ...own])),
           operationId: `${capital(source.id)}Conversion_ConvertTo${capital(target.id)}`,
           path: `/conversion/${source.id}/${target.id}`,
         });

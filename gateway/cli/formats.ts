@@ -1,5 +1,6 @@
 /** `ava-gateway --list-formats`: the installed formats, their conversions and each conversion's options. */
-import { OPTIONS, optionNamesOf } from '../../core/options/catalog.js';
+import type { OptionSpec } from '../../core/options/catalog.js';
+import { distinctOptions } from '../../core/options/declared.js';
 import type { FormatRegistry } from '../../core/registry/format-registry.js';
 
 const pad = (s: string, width: number) => s.padEnd(width);
@@ -7,7 +8,7 @@ const pad = (s: string, width: number) => s.padEnd(width);
 /**
  * The listing, one block per format plugin:
  * `<id>  <name>  reads, writes` followed by one line per target (`-t <id>  --option names`), then every option
- * that a route takes with its default and allowed values.
+ * that a route takes (catalogue options and plugins' own) with its default and allowed values.
  */
 export function formatListing(registry: FormatRegistry): string {
   const plugins = registry.plugins;
@@ -18,18 +19,17 @@ export function formatListing(registry: FormatRegistry): string {
     const does = [p.reader && 'reads', p.writer && 'writes'].filter(Boolean).join(', ');
     lines.push(`${pad(p.id, idWidth)}${pad(p.name, nameWidth)}${does}`);
     for (const route of registry.routes.filter((r) => r.source.id === p.id)) {
-      const names = optionNamesOf(route.optionGroups);
+      const names = route.options.map((o) => o.name);
       lines.push(`    -f ${pad(p.id, idWidth)}-t ${pad(route.target.id, idWidth)}${names.length ? `options: ${names.join(', ')}` : 'no options'}`);
     }
   }
-  const used = [...new Set(registry.routes.flatMap((r) => optionNamesOf(r.optionGroups)))];
+  const used: OptionSpec[] = distinctOptions(registry.routes.flatMap((r) => r.options));
   if (used.length) {
-    const width = Math.max(...used.map((n) => n.length)) + 2;
+    const width = Math.max(...used.map((o) => o.name.length)) + 2;
     lines.push('', 'Options (--option Name=value; names and values ignore case):', '');
-    for (const name of used) {
-      const o = OPTIONS[name];
+    for (const o of used) {
       const values = o.enum ? `one of ${o.enum.join(', ')}` : o.type === 'boolean' ? 'true or false' : 'text';
-      lines.push(`  ${pad(name, width)}${values}; default ${String(o.default)}`);
+      lines.push(`  ${pad(o.name, width)}${values}; default ${String(o.default)}`);
     }
   }
   return lines.join('\n');

@@ -6,7 +6,8 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { GatewayError } from '../../core/errors.js';
-import { optionNamesOf, type ResolvedOptions } from '../../core/options/catalog.js';
+import type { ResolvedOptions } from '../../core/options/catalog.js';
+import { optionKey } from '../../core/options/declared.js';
 import { resolveOptions } from '../../core/options/resolve.js';
 import type { ConversionRoute, FormatRegistry } from '../../core/registry/format-registry.js';
 import { STDIO, UsageError, type CliArgs } from './args.js';
@@ -87,16 +88,16 @@ function routeOf(head: Buffer, registry: FormatRegistry, to: string): Pick<Job, 
 }
 
 /**
- * Resolves the `--option` pairs for each route. A name that is an option of none of the run's routes is an error
+ * Resolves the `--option` pairs for each route (its catalogue options and its plugins' own). A name that is an option of none of the run's routes is an error
  * listing the options each route takes (the HTTP routes ignore unknown query parameters; a command line should
  * not); a name that only some inputs' routes take applies to those.
  */
 function resolveRouteOptions(args: CliArgs, routes: ConversionRoute[], registry: FormatRegistry): Map<ConversionRoute, ResolvedOptions> {
   const candidates = routes.length ? routes : registry.routes.filter((r) => r.target.id === args.to);
   for (const [name] of args.options) {
-    const known = candidates.some((r) => optionNamesOf(r.optionGroups).some((n) => n.toLowerCase() === name.toLowerCase()));
+    const known = candidates.some((r) => r.options.some((o) => optionKey(o.name) === optionKey(name)));
     if (!known) {
-      const takes = candidates.map((r) => `${r.source.id} → ${r.target.id} takes ${list(optionNamesOf(r.optionGroups))}`);
+      const takes = candidates.map((r) => `${r.source.id} → ${r.target.id} takes ${list(r.options.map((o) => o.name))}`);
       throw new UsageError(`unknown option "${name}"; ${takes.join('; ')}`);
     }
   }
@@ -104,7 +105,7 @@ function resolveRouteOptions(args: CliArgs, routes: ConversionRoute[], registry:
   const resolved = new Map<ConversionRoute, ResolvedOptions>();
   for (const route of routes) {
     try {
-      resolved.set(route, resolveOptions(route.optionGroups, query));
+      resolved.set(route, resolveOptions(route.options, query));
     } catch (err) {
       throw new UsageError((err as Error).message);
     }

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI/fastify schema of one generated conversion route: operation id, flat query schema (the union of
- * its option groups), request body (multipart file field or JSON project), responses and their headers. The
+ * The OpenAPI/fastify schema of one generated conversion route: operation id, flat query schema (every option
+ * of the route: its groups' options and its plugins' own, `ConversionRoute.options`), request body (multipart file field or JSON project), responses and their headers. The
  * project body and `ava` responses reference the `ProjectDto` component, every failure `ProblemDetails`
  * (gateway/openapi/components.ts).
  */
@@ -50,7 +50,7 @@ export function routeSchema(route: ConversionRoute, security: ConversionGuard['s
     tags: [`${source.name} conversion`],
     summary: `Converts ${source.name} to ${target.name}`,
     consumes: source.bodyParameter ? ['application/json', 'text/json', 'application/*+json'] : ['multipart/form-data'],
-    querystring: querySchema(route.optionGroups),
+    querystring: querySchema(route.options),
     body,
     response: {
       200: { description: 'The converted result', headers: messageHeaders, content: okContent },

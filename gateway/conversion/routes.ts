@@ -1,6 +1,6 @@
 /**
  * The generated conversion routes: one `POST /conversion/<source>/<target>` per pair of the registry's matrix,
- * each with its own flat query schema (the union of its option groups), operation id
+ * each with its own flat query schema (its option groups' options and its plugins' own options), operation id
  * `<Source>Conversion_ConvertTo<Target>` and OpenAPI entry (AVACloud 1.27 API (https://avacloud-api.dangl-it.com/swagger)).
  * The conversion itself runs in the {@link ConversionPool} (worker threads); a full queue answers 503 with
  * `Retry-After`, a conversion stopped at the time limit 504, both as problem bodies.
@@ -44,7 +44,7 @@ export function registerConversionRoutes(app: FastifyInstance, pool: ConversionP
       // the schemas above serve the OpenAPI document.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       handler: async (request, reply) => {
-        const options = resolveOptions(route.optionGroups, request.query as RawQuery, request.conversionTenant?.optionDefaults);
+        const options = resolveOptions(route.options, request.query as RawQuery, request.conversionTenant?.optionDefaults);
         const input = await readConversionInput(request, route.source);
         let result;
         try {

@@ -10,6 +10,7 @@ import type { ResolvedOptions } from '../../core/options/catalog.js';
 import type { ConversionMessage } from '../../core/pipeline/messages.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
 import { detectGaebGeneration } from './detect.js';
+import { GAEB_MESSAGES } from './messages.js';
 import { readGaeb90 } from './gaeb90/reader.js';
 import { reportTotalMismatches } from './stated-totals.js';
 import { writeGaeb90 } from './gaeb90/writer.js';
@@ -60,6 +61,7 @@ export const gaebPlugin: FormatPlugin = {
   version: '1.0.0',
   apiVersion: `^${PLUGIN_API_VERSION}`,
   inputField: 'gaebFile',
+  messages: GAEB_MESSAGES,
   reader: {
     optionGroups: ['S'],
     detect: (head) => detectGaebGeneration(head) !== undefined,
