@@ -7,6 +7,7 @@ import { DerivedPlainTexts } from '../model/derived-plain-texts.js';
 import type { ProjectDto } from '../model/types.js';
 import type { OptionGroupId, ResolvedOptions } from '../options/catalog.js';
 import type { ConversionMessage, MessageSink } from '../pipeline/messages.js';
+import type { LongTextCache } from '../text/long-text-cache.js';
 
 /** The contract version plugins declare a semver range against (`apiVersion: '^1.0.0'`). */
 export const PLUGIN_API_VERSION = '1.0.0';
@@ -44,6 +45,11 @@ export interface ConversionContext extends MessageSink {
   targetId: string;
   /** Messages reported so far in this conversion (a writer of a JSON target may embed them). */
   readonly messages: readonly ConversionMessage[];
+  /**
+   * The conversion's long texts, each HTML parsed once into the intermediate form that the normalisation and the
+   * writer share (`LongTextCache.form`). Set by the pipeline; absent in contexts that plugins or tests build.
+   */
+  readonly longTexts?: LongTextCache;
 }
 
 /**
