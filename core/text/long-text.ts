@@ -67,7 +67,8 @@ export interface ListItem {
 }
 
 export type Block =
-  | { t: 'p' | 'div'; style?: string; inl: Inline[] }
+  /** `implicit`: text outside any block element, gathered into a paragraph of its own (no tag of the source). */
+  | { t: 'p' | 'div'; style?: string; inl: Inline[]; implicit?: true }
   | { t: 'list'; ordered: boolean; style?: string; items: ListItem[] }
   | { t: 'table'; attrs: Record<string, string>; rows: Row[] }
   | Image
@@ -170,7 +171,7 @@ class FormBuilder {
     let run: Inline[] = [];
     const flush = () => {
       const inl = edgeTrim(run);
-      if (!isBlankRun(inl)) out.push({ t: 'p', inl });
+      if (!isBlankRun(inl)) out.push({ t: 'p', inl, implicit: true });
       run = [];
     };
     for (const node of nodes) {
@@ -255,8 +256,7 @@ class FormBuilder {
       }
     };
     visit(el.children);
-    const kept = rows.filter((r) => r.cells.length > 0);
-    if (kept.length > 0) out.push({ t: 'table', attrs: attrs(el, TABLE_ATTRS), rows: kept });
+    if (rows.length > 0) out.push({ t: 'table', attrs: attrs(el, TABLE_ATTRS), rows });
     out.push(...after);
   }
 
@@ -407,7 +407,8 @@ function flat(nodes: readonly HtmlNode[]): Inline[] {
     }
   };
   walk(nodes);
-  return edgeTrim(out);
+  // mid-line content: a source line break is one space, also at the part's edges
+  return out.map((i) => (i.t === 'span' && !i.kept && i.text.indexOf('\n') >= 0 ? { ...i, text: i.text.replace(/\n/g, ' ') } : i));
 }
 
 /** True when a block element sits below `el` (through inline elements, not into complements). */

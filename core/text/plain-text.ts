@@ -9,8 +9,8 @@ import { PlainTextSink } from './plain-text-sink.js';
 
 /**
  * The plain text of a parsed long text: paragraphs, list items and table rows end lines (an empty paragraph is an
- * empty line), `br` ends a line, table cells are separated by a tab, a text complement reads as its caption, body
- * and tail, images and page breaks give nothing; whitespace collapses as in HTML except whitespace written as a
+ * empty line; inside a table cell a space), `br` ends a line, table cells are separated by a tab, a text complement
+ * reads as its caption, body and tail, a page break is an empty line, images give nothing; whitespace collapses as in HTML except whitespace written as a
  * character reference (`&nbsp;` a space, `&#9;` a tab, `&#10;` a line break). Lines are trimmed at the end, and
  * empty lines at the start and end dropped.
  */
@@ -31,8 +31,16 @@ function blocks(sink: PlainTextSink, list: readonly Block[]): void {
     switch (b.t) {
       case 'p':
       case 'div':
+        if (b.implicit) inlines(sink, b.inl);
+        else {
+          sink.openLineBlock();
+          inlines(sink, b.inl);
+          sink.closeLineBlock();
+        }
+        break;
+      case 'page':
+        // the page-break `div` of the HTML: a line block of its own, as the readers derive it
         sink.openLineBlock();
-        inlines(sink, b.inl);
         sink.closeLineBlock();
         break;
       case 'list':
@@ -50,7 +58,7 @@ function blocks(sink: PlainTextSink, list: readonly Block[]): void {
           sink.row(true);
           for (const cell of row.cells) {
             sink.cell(true);
-            cellBlocks(sink, cell.blocks);
+            blocks(sink, cell.blocks);
             sink.cell(false);
           }
           sink.row(false);
@@ -61,15 +69,6 @@ function blocks(sink: PlainTextSink, list: readonly Block[]): void {
         break;
     }
   }
-}
-
-/** The blocks of a table cell: one line of the row, blocks separated by a space. */
-function cellBlocks(sink: PlainTextSink, list: readonly Block[]): void {
-  list.forEach((b, k) => {
-    if (k > 0) sink.lineBreak();
-    if (b.t === 'p' || b.t === 'div') inlines(sink, b.inl);
-    else blocks(sink, [b]);
-  });
 }
 
 /** Whitespace written as character references: kept as it is (`&nbsp;` as a space), `&#10;` ends a line. */

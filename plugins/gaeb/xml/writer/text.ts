@@ -47,9 +47,12 @@ class Preparer {
         case 'list':
           out.push({ t: 'list', ordered: b.ordered, style: this.style(b.style), items: b.items.map((i): ListItem => ({ style: this.style(i.style), blocks: this.blocks(i.blocks) })) });
           break;
-        case 'table':
-          out.push({ t: 'table', attrs: this.attrs(b.attrs), rows: b.rows.map((r): Row => ({ attrs: this.attrs(r.attrs), cells: r.cells.map((c): Cell => ({ th: c.th, attrs: this.attrs(c.attrs), blocks: this.blocks(c.blocks) })) })) });
+        case 'table': {
+          // tgtr holds at least one cell: rows without cells (an empty line to the plain text) are left out
+          const rows = b.rows.filter((r) => r.cells.length > 0);
+          if (rows.length > 0) out.push({ t: 'table', attrs: this.attrs(b.attrs), rows: rows.map((r): Row => ({ attrs: this.attrs(r.attrs), cells: r.cells.map((c): Cell => ({ th: c.th, attrs: this.attrs(c.attrs), blocks: this.blocks(c.blocks) })) })) });
           break;
+        }
         case 'img':
           if (b.data !== undefined) out.push({ ...b, attrs: this.attrs(b.attrs) });
           break;
