@@ -13,8 +13,8 @@ import type { RtfRun } from './rtf.js';
 
 /**
  * Paragraphs of runs: each paragraph, list item paragraph and table row is a paragraph (an empty one an empty
- * line), `br` a run '\n', table cells separated by a kept tab, a text complement its caption, body and tail;
- * images and page breaks give nothing.
+ * line), `br` a run '\n', table cells separated by a kept tab, a text complement its caption, body and tail, a
+ * page break an empty line; images give nothing.
  * @returns the paragraphs and whether any visible text is bold, italic or underlined
  */
 export function longTextRuns(form: LongText): { paragraphs: RtfRun[][]; formatted: boolean } {
@@ -26,7 +26,8 @@ export function longTextRuns(form: LongText): { paragraphs: RtfRun[][]; formatte
         const runs: RtfRun[] = [];
         inlines(b.inl, runs, state);
         paragraphs.push(runs);
-      } else if (b.t === 'list') for (const item of b.items) blocks(item.blocks);
+      } else if (b.t === 'page') paragraphs.push([]); // an empty line, as in the plain text
+      else if (b.t === 'list') for (const item of b.items) blocks(item.blocks);
       else if (b.t === 'table') {
         for (const row of b.rows) {
           const runs: RtfRun[] = [];

@@ -10,13 +10,14 @@ import type { Run } from './records.js';
  * Paragraphs of runs: every paragraph, list item paragraph and table row is one (an empty one an empty line), `br`
  * starts a new one, table cells are separated by a blank, a non-breaking space is a blank (GAEB 90 has no other
  * space), a text complement is one run of its caption, body and tail (line breaks inside it become blanks) with its
- * kind and label; images and page breaks give nothing.
+ * kind and label; a page break is an empty line, images give nothing.
  */
 export function longTextParagraphs(form: LongText): Run[][] {
   const paragraphs: Run[][] = [];
   const blocks = (list: readonly Block[]) => {
     for (const b of list) {
       if (b.t === 'p' || b.t === 'div') paragraphs.push(...lines(b.inl));
+      else if (b.t === 'page') paragraphs.push([]); // an empty line, as in the plain text
       else if (b.t === 'list') for (const item of b.items) blocks(item.blocks);
       else if (b.t === 'table') {
         for (const row of b.rows) {
