@@ -6,7 +6,7 @@
  * A reader creates one instance per read and returns it with its project (`ReadResult` of the plugin contract);
  * the pipeline passes it to `prepareProject` / `normalizeProject` as an option. No state is kept at module level.
  */
-import { htmlToPlainText } from './long-text.js';
+import { htmlToPlainText } from '../text/plain-text.js';
 
 /**
  * The plain long texts a reader derived in the same pass as the HTML of its descriptions (with a `PlainTextSink`),
@@ -29,8 +29,8 @@ export class DerivedPlainTexts {
     this.plains.push(plain);
   }
 
-  /** `htmlToPlainText(html)` for the description `owner`: the recorded text when it is for this very HTML. */
-  plainTextFor(owner: object, html: string): string {
+  /** The plain text of `html` for the description `owner`: the recorded text when it is for this very HTML, else `convert(html)`. */
+  plainTextFor(owner: object, html: string, convert: (html: string) => string = htmlToPlainText): string {
     let i = this.next;
     if (this.owners[i] === owner) this.next++;
     else {
@@ -40,6 +40,6 @@ export class DerivedPlainTexts {
       }
       i = this.index.get(owner) ?? -1;
     }
-    return i >= 0 && i < this.owners.length && this.htmls[i] === html ? this.plains[i] : htmlToPlainText(html);
+    return i >= 0 && i < this.owners.length && this.htmls[i] === html ? this.plains[i] : convert(html);
   }
 }

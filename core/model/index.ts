@@ -5,12 +5,13 @@ import { autoGenerateItemNumbers } from './auto-numbers.js';
 import { calculateProject } from './calculate.js';
 import { normalizeProject } from './normalize.js';
 import type { DerivedPlainTexts } from './derived-plain-texts.js';
+import type { LongTextCache } from '../text/long-text-cache.js';
 import type { ProjectDto } from './types.js';
 
 export { autoGenerateItemNumbers } from './auto-numbers.js';
 export { calculateProject, countsInTotal, groupCountsInTotal, type CalculateOptions } from './calculate.js';
 export { evaluateFormula, evaluateFormulaDecimal, type DecimalFormulaResult, type FormulaResult } from './formula.js';
-export { htmlToPlainText, plainTextToHtml } from './long-text.js';
+export { htmlToPlainText, plainTextToHtml } from '../text/plain-text.js';
 export { DerivedPlainTexts } from './derived-plain-texts.js';
 export { normalizeProject, type NormalizeOptions } from './normalize.js';
 
@@ -22,6 +23,8 @@ export interface PrepareOptions {
   supportSkippedItemNumberLevels?: boolean;
   /** Plain long texts the reader derived with the HTML ones of this very project (see `normalizeProject`). */
   derivedPlainTexts?: DerivedPlainTexts;
+  /** The conversion's parsed long texts (see `NormalizeOptions.longTexts`). */
+  longTexts?: LongTextCache;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface PrepareOptions {
  * Source: AVACloud 1.27.4 API endpoints (Dangl-IT/avacloud-client-python, avacloud_client_python/api) (`POST /conversion/ava/ava` regenerates the calculated properties).
  */
 export function prepareProject(input: unknown, opts: PrepareOptions = {}): ProjectDto {
-  const project = normalizeProject(input, { derivedPlainTexts: opts.derivedPlainTexts });
+  const project = normalizeProject(input, { derivedPlainTexts: opts.derivedPlainTexts, longTexts: opts.longTexts });
   if (opts.tryAutoGenerateItemNumbersAndSchema) autoGenerateItemNumbers(project);
   return calculateProject(project, { supportSkippedItemNumberLevels: opts.supportSkippedItemNumberLevels });
 }

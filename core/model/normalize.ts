@@ -6,7 +6,8 @@
  * computed values"; discriminators, case-insensitive and short forms; long-text sync), §1.2 (fields), §1.3 (enums).
  */
 import type { DerivedPlainTexts } from './derived-plain-texts.js';
-import { htmlToPlainText, plainTextToHtml } from './long-text.js';
+import { htmlToPlainText, plainTextToHtml } from '../text/plain-text.js';
+import type { LongTextCache } from '../text/long-text-cache.js';
 import {
   asDto, at, camelKeys, child, choice, describe, eachDto, ensureId, fail, flag, flags, int, isFlag, isNum, isObject, isText,
   list, num, text, texts, type Obj,
@@ -19,6 +20,8 @@ const MAX_GROUP_DEPTH = 64;
 export interface NormalizeOptions {
   /** Plain long texts the reader of the project derived with their HTML, bound to its very description objects. */
   derivedPlainTexts?: DerivedPlainTexts;
+  /** The conversion's parsed long texts: an HTML long text is parsed once for the plain text and the writer. */
+  longTexts?: LongTextCache;
 }
 
 const ENUM = {
@@ -61,10 +64,17 @@ const CONTAINER_FLAGS = [
 ];
 
 /**
- * Plain long texts the reader of the project being normalised derived with their HTML (see `DerivedPlainTexts`),
- * or undefined: handed down as the parameter `derived` from `normalizeProject` to `descriptionTexts`.
+ * Where plain long texts come from: the ones the reader of the project derived with their HTML (see
+ * `DerivedPlainTexts`) and the conversion's parsed long texts; handed down as the parameter `derived` from
+ * `normalizeProject` to `descriptionTexts`.
  */
-type Derived = DerivedPlainTexts | undefined;
+interface Derived { plains?: DerivedPlainTexts; longTexts?: LongTextCache }
+
+/** The plain text of `html`, the long text of the description `o`. */
+function plainOf(derived: Derived, o: Obj, html: string): string {
+  const convert = derived.longTexts !== undefined ? (h: string) => derived.longTexts!.plain(h) : htmlToPlainText;
+  return derived.plains !== undefined ? derived.plains.plainTextFor(o, html, convert) : convert(html);
+}
 
 // Defaults are written with literal property names: V8 adds properties through named stores far faster than
 // through the generic keyed helpers, which then only check the (now present) values.
@@ -113,7 +123,7 @@ function descriptionTexts(o: Obj, path: string, derived: Derived): void {
   if (!isFlag(o.hasBidderCommentInHtmlLongText)) flag(o, 'hasBidderCommentInHtmlLongText', path);
   const html = o.htmlLongText as string | undefined;
   const plain = o.longText as string | undefined;
-  if (html) o.longText = derived !== undefined ? derived.plainTextFor(o, html) : htmlToPlainText(html);
+  if (html) o.longText = plainOf(derived, o, html);
   else if (plain) o.htmlLongText = plainTextToHtml(plain);
 }
 
@@ -404,7 +414,7 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: De
  * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
 export function normalizeProject(input: unknown, options: NormalizeOptions = {}): ProjectDto {
-  const derived = options.derivedPlainTexts;
+  const derived: Derived = { plains: options.derivedPlainTexts, longTexts: options.longTexts };
   const project = asDto(input, '');
   ensureId(project, '');
   project.priceAccuracy ??= 3;

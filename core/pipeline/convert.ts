@@ -10,6 +10,7 @@ import type { ResolvedOptions } from '../options/catalog.js';
 import { readResultParts, type ConversionContext, type ConversionInput, type ConversionOutput } from '../plugin/contract.js';
 import type { ConversionRoute } from '../registry/format-registry.js';
 import { MessageCollector, type ConversionMessage } from './messages.js';
+import { LongTextCache } from '../text/long-text-cache.js';
 
 export interface ConversionResult {
   output: ConversionOutput;
@@ -63,6 +64,7 @@ export class ConversionService {
       targetId: route.target.id,
       messages: sink.messages,
       report: (m) => sink.report({ source: m.source ?? '', ...m }),
+      longTexts: new LongTextCache(),
     };
     let project: ProjectDto;
     const declared = input.value !== undefined && declaresContent(input.value);
@@ -72,6 +74,7 @@ export class ConversionService {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
         derivedPlainTexts: read.derivedPlainTexts,
+        longTexts: ctx.longTexts,
       });
       refuseEmptyResult(project, input, route, declared);
       route.source.reader!.checkPrepared?.(project, ctx);

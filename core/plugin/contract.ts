@@ -6,12 +6,14 @@
  * Versions (semver: a plugin built for 1.0 loads into a 1.1 gateway unchanged):
  * - 1.0: readers, writers, option groups of the catalogue, `output`, `ReadResult`;
  * - 1.1: a reader or writer may declare `options` of its own (`OptionSpec`s like the catalogue's), and a plugin
- *   its message catalogue (`messages`). A plugin using either declares `apiVersion: '^1.1.0'`.
+ *   its message catalogue (`messages`). A plugin using either declares `apiVersion: '^1.1.0'`. The conversion
+ *   context carries the conversion's parsed long texts (`longTexts`, optional: writers parse themselves without it).
  */
 import { DerivedPlainTexts } from '../model/derived-plain-texts.js';
 import type { ProjectDto } from '../model/types.js';
 import type { OptionGroupId, OptionSpec, ResolvedOptions } from '../options/catalog.js';
 import type { ConversionMessage, MessageCatalog, MessageSink } from '../pipeline/messages.js';
+import type { LongTextCache } from '../text/long-text-cache.js';
 
 /** The contract version plugins declare a semver range against (`apiVersion: '^1.1.0'`; `'^1.0.0'` still loads). */
 export const PLUGIN_API_VERSION = '1.1.0';
@@ -52,6 +54,11 @@ export interface ConversionContext extends MessageSink {
   targetId: string;
   /** Messages reported so far in this conversion (a writer of a JSON target may embed them). */
   readonly messages: readonly ConversionMessage[];
+  /**
+   * The conversion's long texts, each HTML parsed once into the intermediate form that the normalisation and the
+   * writer share (`LongTextCache.form`). Set by the pipeline; absent in contexts that plugins or tests build.
+   */
+  readonly longTexts?: LongTextCache;
 }
 
 /**

@@ -8,7 +8,10 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { prepareProject } from '../../core/model/index.js';
 import type { PositionDto, ProjectDto } from '../../core/model/types.js';
-import { htmlToRuns, runsKey } from '../../plugins/gaeb/gaeb2000/html-runs.js';
+import { longTextRuns, runsKey } from '../../plugins/gaeb/gaeb2000/long-text-runs.js';
+import { parseLongText } from '../../core/text/long-text.js';
+
+const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 import { writeLongText } from '../../plugins/gaeb/gaeb2000/long-text.js';
 import { rtfToHtml } from '../../plugins/gaeb/gaeb2000/rtf.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
@@ -85,7 +88,7 @@ describe('GAEB 2000 whitespace in RTF', () => {
   });
 
   it('writes entity whitespace back as those forms (writeLongText)', () => {
-    expect(writeLongText('<p><span>&nbsp;&nbsp;a&#9;b</span></p>')).toMatch(/\\~\\~a\\'09b\r\n\\par \}$/);
+    expect(writeLongText(parseLongText('<p><span>&nbsp;&nbsp;a&#9;b</span></p>'))).toMatch(/\\~\\~a\\'09b\r\n\\par \}$/);
   });
 
   it('tells literal from entity whitespace in the runs key', () => {

@@ -12,7 +12,10 @@ import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
-import { htmlToRuns } from '../../plugins/gaeb/gaeb2000/html-runs.js';
+import { longTextRuns } from '../../plugins/gaeb/gaeb2000/long-text-runs.js';
+import { parseLongText } from '../../core/text/long-text.js';
+
+const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 import { writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
 import { checksumOf, tokenizeGaeb2000 } from '../../plugins/gaeb/gaeb2000/tokenizer.js';
 import { positionsOf } from '../support/model.js';

@@ -3,44 +3,20 @@
  * and keep every word for hostile or sloppy HTML.
  */
 import { describe, expect, it } from 'vitest';
-import { htmlToPlainText } from '../../core/model/long-text.js';
+import { htmlToPlainText } from '../../core/text/plain-text.js';
 import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
-import { decodeEntities, parseHtml, type HtmlElement } from '../../plugins/gaeb/xml/writer/html.js';
 import { writeGaebXml, type GaebPhase, type GaebXmlVersion } from '../../plugins/gaeb/xml/writer/index.js';
-import { htmlToBlocks, type Block } from '../../plugins/gaeb/xml/writer/text.js';
+import { formToBlocks, type Block } from '../../plugins/gaeb/xml/writer/text.js';
+import { parseLongText } from '../../core/text/long-text.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
 import { all, at, parseXml, plainOf, words, type XNode } from './xml-writer-support.js';
 
 const id = (x: string) => x;
-const blocks = (html: string, dropped: string[] = []) => htmlToBlocks(html, id, (w) => dropped.push(w));
-const el = (n: unknown) => n as HtmlElement;
-
-describe('tolerant HTML parser', () => {
-  it('closes implied paragraphs, list items and cells', () => {
-    const nodes = parseHtml('<p>a<p>b<ul><li>c<li>d</ul><table><tr><td>e<td>f<tr><td>g</table>');
-    expect(nodes.map((n) => (n.kind === 'el' ? n.tag : '#text'))).toEqual(['p', 'p', 'ul', 'table']);
-    expect(el(nodes[2]).children.map((n) => el(n).tag)).toEqual(['li', 'li']);
-    const rows = el(nodes[3]).children;
-    expect(rows.map((r) => el(r).children.length)).toEqual([2, 1]);
-  });
-
-  it('decodes entities, keeps stray "<", drops comments and scripts, lower-cases tags and attributes', () => {
-    const nodes = parseHtml('<P CLASS="x" data-A=\'1\'>1 &lt; 2 &amp;&amp; 3 > 2 &auml;&#246;&#xFC; &unknown; x <- y<!-- c --><script>alert(1)</script></P>');
-    const p = el(nodes[0]);
-    expect(p.tag).toBe('p');
-    expect(p.attrs).toEqual({ class: 'x', 'data-a': '1' });
-    expect(p.children.map((c) => (c.kind === 'text' ? c.text : `<${c.tag}>`)).join('')).toBe('1 < 2 && 3 > 2 äöü &unknown; x <- y');
-    expect(decodeEntities('&nbsp;&euro;&#0;&#x110000;')).toBe('\u00a0€\uFFFD\uFFFD');
-  });
-
-  it('never throws on truncated markup', () => {
-    for (const s of ['<', '<p', '<p class="x', '</', '<!--', '<![CDATA[x', '<td><tr></table></p></div>', '<br/><br></br>']) {
-      expect(() => parseHtml(s)).not.toThrow();
-    }
-  });
-});
+/** The writer's blocks of an HTML text, without the emphasis flags (core/text tests check those). */
+const blocks = (html: string, dropped: string[] = []): Block[] =>
+  JSON.parse(JSON.stringify(formToBlocks(parseLongText(html), id, (w) => dropped.push(w)), (k, v: unknown) => (k === 'fmt' ? undefined : v)));
 
 describe('HTML → GAEB text blocks', () => {
   const spans = (b: Block) => (b.t === 'p' || b.t === 'div' ? b.inl : []);

@@ -3,16 +3,17 @@
  * (tab-aligned tender texts) and come back; the line breaks and indentation of pretty-printed HTML do not.
  */
 import { describe, expect, it } from 'vitest';
-import { trimRun, type Inline } from '../../plugins/gaeb/xml/writer/text.js';
+import { parseLongText } from '../../core/text/long-text.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { positionsOf } from '../support/model.js';
 import { canonicalHtml } from '../support/project-diff.js';
 
-describe('trimRun', () => {
+describe('the long-text form of pretty-printed HTML', () => {
   it('keeps tabs and spaces at the edges and drops line-break indentation', () => {
-    const span = (text: string) => ({ t: 'span', text }) as Inline;
-    const run = [span('\n    '), span('\tBAUVORHABEN: '), span('Wohnheim  '), span('\n  ')];
-    expect(trimRun(run).map((i) => (i.t === 'span' ? i.text : i.t))).toEqual(['\tBAUVORHABEN: ', 'Wohnheim  ']);
+    const { blocks } = parseLongText('<p>\n    <span>\tBAUVORHABEN: </span><b>Wohnheim  </b>\n  </p>');
+    const p = blocks[0];
+    expect(blocks).toHaveLength(1);
+    expect(p.t === 'p' && p.inl.map((i) => (i.t === 'span' ? i.text : i.t))).toEqual(['\tBAUVORHABEN: ', 'Wohnheim  ']);
   });
 });
 

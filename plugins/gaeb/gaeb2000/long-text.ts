@@ -10,10 +10,11 @@
  * reader understands them) when reading them would give the same paragraphs, runs, whitespace and plain text;
  * otherwise RTF, which carries what plain lines cannot: bold/italic/underline, line breaks inside a paragraph,
  * leading and trailing blanks (the tokenizer strips continuation-line indentation, the reader trims lines), and
- * literal whitespace that the plain text collapses next to entity whitespace that it keeps (html-runs.ts).
+ * literal whitespace that the plain text collapses next to entity whitespace that it keeps (long-text-runs.ts).
  */
-import { htmlToPlainText, plainTextToHtml } from '../../../core/model/long-text.js';
-import { htmlToRuns, runsKey } from './html-runs.js';
+import { parseLongText, type LongText as LongTextForm } from '../../../core/text/long-text.js';
+import { htmlToPlainText, longTextToPlain, plainTextToHtml } from '../../../core/text/plain-text.js';
+import { longTextRuns, runsKey } from './long-text-runs.js';
 import { isRtf, rtfToHtml, runsToRtf } from './rtf.js';
 import type { Gaeb2000Value } from './tokenizer.js';
 
@@ -48,16 +49,16 @@ export function readShortText(v: Gaeb2000Value | undefined): string | undefined 
 }
 
 /**
- * The value to write for an HTML long text: plain lines ('\n'-separated) when {@link readLongText} gives them
- * back as the same text, else an RTF document (`runsToRtf`) of the HTML's paragraphs and runs.
- * @param html the model's `htmlLongText`
- * @returns the value text, undefined when the HTML shows no text at all
+ * The value to write for a long text: plain lines ('\n'-separated) when {@link readLongText} gives them back as
+ * the same text, else an RTF document (`runsToRtf`) of its paragraphs and runs.
+ * @param form the intermediate form of the model's `htmlLongText`
+ * @returns the value text, undefined when the long text shows no text at all
  */
-export function writeLongText(html: string): string | undefined {
-  const plain = htmlToPlainText(html);
+export function writeLongText(form: LongTextForm): string | undefined {
+  const plain = longTextToPlain(form);
   if (plain === '') return undefined;
-  const { paragraphs } = htmlToRuns(html);
-  const back = plainLinesToHtml(plain.split('\n'));
-  if (htmlToPlainText(back) === plain && runsKey(htmlToRuns(back).paragraphs) === runsKey(paragraphs)) return plain;
+  const { paragraphs } = longTextRuns(form);
+  const back = parseLongText(plainLinesToHtml(plain.split('\n')));
+  if (longTextToPlain(back) === plain && runsKey(longTextRuns(back).paragraphs) === runsKey(paragraphs)) return plain;
   return runsToRtf(paragraphs);
 }

@@ -22,7 +22,7 @@
  * Never throws; unbalanced braces are tolerated.
  */
 import iconv from 'iconv-lite';
-import { htmlToPlainText } from '../../../core/model/long-text.js';
+import { htmlToPlainText } from '../../../core/text/plain-text.js';
 
 /** True when a value holds RTF (`{\rtf…`), else it is plain text. */
 export const isRtf = (value: string): boolean => /^\s*\{\\rtf/i.test(value);

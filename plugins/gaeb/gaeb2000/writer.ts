@@ -40,7 +40,7 @@
  */
 import iconv from 'iconv-lite';
 import { schemaLayout, splitIndexPart, type SchemaLayout } from '../../../core/model/item-numbers.js';
-import { plainTextToHtml } from '../../../core/model/long-text.js';
+import { plainTextToHtml } from '../../../core/text/plain-text.js';
 import type {
   ElementContainerBase, ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
   ServiceSpecificationGroupDto,
@@ -50,6 +50,8 @@ import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { componentLabels } from '../price-components.js';
 import { writeLongText } from './long-text.js';
+import { hasDroppedFormatting } from './long-text-runs.js';
+import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { COUNT_TAG, amountTag, componentAmounts, labelTag } from './price-components.js';
 import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
@@ -93,7 +95,7 @@ class Gaeb2000Writer {
   private current: string | undefined;
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
-    private readonly report: ReaderReport, private readonly phase: Phase) {
+    private readonly report: ReaderReport, private readonly phase: Phase, private readonly longTexts?: LongTextCache) {
     this.priced = PRICED.has(phase);
     this.reduced = phase === '84';
     this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
@@ -413,10 +415,11 @@ class Gaeb2000Writer {
   /** Plain lines or RTF, whichever reads back to the same text (`writeLongText`); undefined without a long text. */
   private longText(d: PositionDto | NoteTextDto): string | undefined {
     const html = d.htmlLongText || plainTextToHtml(d.longText ?? '');
-    if (/<(table|img)\b|font-family|font-size|color\s*:/i.test(html)) {
+    const form = longTextFormOf(this.longTexts, html);
+    if (hasDroppedFormatting(form)) {
       this.report.report('GAEB2000_TEXT_FORMATTING_DROPPED', 'info', 'Fonts, colours, tables or images of the long text were not written (GAEB 2000 keeps text, paragraphs, bold, italic and underline).', this.current);
     }
-    return writeLongText(html);
+    return writeLongText(form);
   }
 }
 
@@ -424,12 +427,13 @@ class Gaeb2000Writer {
  * Writes a project as GAEB 2000.
  * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
  * @param options resolved options (reads RemoveUnprintableCharactersFromTexts)
- * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number)
+ * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number);
+ *   the conversion context, whose `longTexts` (when set) gives the long texts already parsed
  * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86; 84 writes the reduced bid
  *   structure (see the module comment)
  * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer
  */
-export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Phase): Buffer {
-  const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase).write();
+export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Phase): Buffer {
+  const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase, sink.longTexts).write();
   return iconv.encode(text, 'win1252');
 }

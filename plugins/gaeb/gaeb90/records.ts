@@ -8,7 +8,6 @@
  */
 import iconv from 'iconv-lite';
 import { D } from '../../../core/model/decimal.js';
-import { HTML_ENTITIES } from '../xml/reader/entities.js';
 
 /** Characters per record. */
 export const RECORD_LENGTH = 80;
@@ -226,69 +225,8 @@ export const CP850_CHARS: ReadonlySet<string> = new Set(
   Array.from(iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)), GAEB90_ENCODING)),
 );
 
-// Long text lines (records 26, T1): the writer's HTML → paragraphs and the 55-column word wrap.
-
-const BLOCK_TAGS = new Set(['p', 'div', 'li', 'tr', 'br', 'table', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
 /** A run of long text: plain, or the content of one text complement. */
 export interface Run { text: string; kind?: 'Bidder' | 'Owner'; label?: string }
-
-/** Decodes the entities of an HTML text piece (named HTML 4.01, numeric). */
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (all, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    }
-    const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-    return map[name] ?? HTML_ENTITIES[name] ?? all;
-  });
-}
-
-/**
- * HTML long text → paragraphs of runs: block tags end a paragraph, whitespace collapses as in HTML, a
- * `<span class="TextComplement" data-kind data-marklbl>` becomes one complement run of its flattened content.
- */
-export function htmlParagraphs(html: string): Run[][] {
-  const paragraphs: Run[][] = [[]];
-  let compl: Run | undefined;
-  let complDepth = 0;
-  let spanDepth = 0;
-  const push = (text: string) => {
-    // Source line breaks are formatting; spaces are kept (columns), the writer decides what fits a line.
-    const t = decodeEntities(text.replace(/\s*[\r\n]\s*/g, ' ')).replace(/\u00a0/g, ' ');
-    if (compl) compl.text += t;
-    else paragraphs[paragraphs.length - 1].push({ text: t });
-  };
-  const re = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)|</g;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    if (m[4] !== undefined) { push(m[4]); continue; }
-    if (m[2] === undefined) { push('<'); continue; }
-    const name = m[2].toLowerCase();
-    const closing = m[1] === '/';
-    if (name === 'span') {
-      if (closing) {
-        spanDepth--;
-        if (compl && spanDepth < complDepth) {
-          paragraphs[paragraphs.length - 1].push(compl);
-          compl = undefined;
-        }
-      } else if (!m[3].endsWith('/')) {
-        spanDepth++;
-        if (!compl && /class="[^"]*TextComplement/.test(m[3])) {
-          const kind = /data-kind="Owner"/.test(m[3]) ? 'Owner' : 'Bidder';
-          compl = { text: '', kind, label: /data-marklbl="([^"]*)"/.exec(m[3])?.[1] ?? '' };
-          complDepth = spanDepth;
-        }
-      }
-    } else if (BLOCK_TAGS.has(name) && (closing || name === 'br' || paragraphs[paragraphs.length - 1].length > 0)) {
-      if (compl) compl.text += ' ';
-      else paragraphs.push([]);
-    } else if (name === 'td' || name === 'th') push(' ');
-  }
-  if (compl) paragraphs[paragraphs.length - 1].push(compl);
-  return paragraphs;
-}
 
 /** Wraps a text at word boundaries to lines of at most `w` characters; over-long words are split (`split` true). */
 export function wrapWords(text: string, w: number): { lines: string[]; split: boolean } {

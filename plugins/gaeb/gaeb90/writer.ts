@@ -43,8 +43,10 @@ import {
 } from './price-components.js';
 import {
   CP850_CHARS, type Column, GAEB90_ENCODING, type OzMask, RecordBuilder, type Run, formatImplied, formatMask, formatSegment,
-  htmlParagraphs, width, wrapWords,
+  width, wrapWords,
 } from './records.js';
+import { longTextParagraphs } from './long-text.js';
+import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
 
@@ -77,7 +79,7 @@ class Gaeb90Writer {
   /** Price component labels of record 06, in record 22 field order (`componentLabels`). */
   private readonly labels: string[];
 
-  constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink, private readonly phase: Gaeb90Phase) {
+  constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions, private readonly sink: MessageSink & { readonly longTexts?: LongTextCache }, private readonly phase: Gaeb90Phase) {
     this.once = new OncePerItemReporter(sink, SOURCE);
     this.priced = PRICED.has(phase);
     this.reduced = phase === '84';
@@ -392,7 +394,7 @@ class Gaeb90Writer {
   private textLines(d: { htmlLongText?: string; longText?: string }, w: number, itemNumber: string | undefined): Run[] {
     const html = d.htmlLongText ?? '';
     const paragraphs: Run[][] = html.trim() !== ''
-      ? htmlParagraphs(html)
+      ? longTextParagraphs(longTextFormOf(this.sink.longTexts, html))
       : (d.longText ?? '').split(/\r\n|\n|\r/).map((t) => [{ text: t }]);
     const out: Run[] = [];
     for (const runs of paragraphs) {
@@ -463,7 +465,7 @@ function decimalsOf(n: number): number {
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when item numbers do not fit the 9-character OZ, a lot number
  *   has more than 2 characters, or a number does not fit its digit field
  */
-export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink: MessageSink, phase: Gaeb90Phase): Buffer {
+export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Gaeb90Phase): Buffer {
   const spec = project.serviceSpecifications?.[0];
   let written = project;
   if (!PRICED.has(phase)) {

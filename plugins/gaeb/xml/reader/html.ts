@@ -3,7 +3,7 @@
  * long-text convention, and a reusable piece buffer. Built to allocate as little as possible per element: tag
  * strings are constants, attribute values are pushed as pieces, and the buffer is joined once per text.
  */
-import { tagKind } from '../../../../core/model/long-text.js';
+import { tagKind } from '../../../../core/text/plain-text-sink.js';
 
 /** Escapes `&`, `<`, `>` for HTML text content. */
 export function escapeHtmlText(s: string): string {

@@ -16,7 +16,7 @@ import type { ReadResult } from '../../../../core/plugin/contract.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
 import { decoderFor, sawInvalidUtf8 } from './decode.js';
-import { HTML_ENTITIES } from './entities.js';
+import { namedReferenceTable } from '../../../../core/text/entities.js';
 import { ReaderReport } from './report.js';
 import { GaebXmlState } from './state.js';
 
@@ -65,7 +65,7 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
   const decoder = decoderFor(bytes);
 
   const parser = new SaxesParser({ xmlns: false, position: true });
-  Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  parser.ENTITIES = namedReferenceTable(parser.ENTITIES);
   parser.on('doctype', () => {
     throw parseError(DOCTYPE_REFUSED, 'gaebFile');
   });

@@ -21,7 +21,7 @@
  * fed to a `PlainTextSink`, which gives exactly `htmlToPlainText` of the HTML without parsing it again.
  */
 
-import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/model/long-text.js';
+import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/text/plain-text-sink.js';
 import { KEPT, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
 
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);

@@ -3,6 +3,7 @@
  * characters XML forbids (option `RemoveUnprintableCharactersFromTexts`), length facets, decimal formatting and
  * conversion messages (aggregated per kind so a 40k-item project does not produce 40k messages).
  */
+import type { LongTextCache } from '../../../../core/text/long-text-cache.js';
 import { targetError } from '../../../../core/errors.js';
 import { dec } from '../../../../core/model/decimal.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
@@ -35,12 +36,17 @@ interface Tally {
 export class WriterContext {
   readonly b: XmlBuilder;
   readonly removeUnprintable: boolean;
+  /** The conversion's parsed long texts, when the pipeline runs the writer. */
+  get longTexts(): LongTextCache | undefined {
+    return this.sink.longTexts;
+  }
   private readonly tallies = new Map<string, Tally>();
 
   constructor(
     readonly rules: PhaseRules,
     readonly options: ResolvedOptions,
-    readonly sink: MessageSink,
+    /** The conversion context (its `longTexts` when the pipeline runs the writer) or a bare message sink. */
+    readonly sink: MessageSink & { readonly longTexts?: LongTextCache },
   ) {
     this.b = new XmlBuilder();
     this.removeUnprintable = options.RemoveUnprintableCharactersFromTexts === true;

@@ -18,7 +18,8 @@
  * writer's output is schema-compliant anyway.
  */
 import type { WriterContext } from './context.js';
-import { htmlToBlocks, plainToBlocks, type Block, type Complement, type Inline } from './text.js';
+import { longTextFormOf } from '../../../../core/text/long-text-cache.js';
+import { formToBlocks, plainToBlocks, type Block, type Complement, type Inline } from './text.js';
 import {
   complementKinds, complements, writeComplementsOnly, writeDetailTxtContent, writeFTextContent, writeMLTextLines,
   type RichTextMode,
@@ -47,7 +48,7 @@ export function longTextBlocks(ctx: WriterContext, src: TextSource, itemNumber: 
   const clean = (s: string) => ctx.clean(s, origin);
   const html = src.htmlLongText;
   if (html !== undefined && html.trim() !== '') {
-    return htmlToBlocks(html, clean, (what) => ctx.tally('GAEB_XML_TEXT_CONTENT_DROPPED', 'warning', what, itemNumber ?? field));
+    return formToBlocks(longTextFormOf(ctx.longTexts, html), clean, (what) => ctx.tally('GAEB_XML_TEXT_CONTENT_DROPPED', 'warning', what, itemNumber ?? field));
   }
   const plain = src.longText;
   return plain !== undefined && plain.trim() !== '' ? plainToBlocks(plain, clean) : [];
