@@ -10,12 +10,13 @@ import { prepareProject } from '../../core/model/index.js';
 import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { longTextRuns, runsKey } from '../../plugins/gaeb/gaeb2000/long-text-runs.js';
 import { parseLongText } from '../../core/text/long-text.js';
-
-const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 import { writeLongText } from '../../plugins/gaeb/gaeb2000/long-text.js';
 import { rtfToHtml } from '../../plugins/gaeb/gaeb2000/rtf.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { positionsOf } from '../support/model.js';
+
+/** The GAEB 2000 writer's paragraphs and runs of an HTML long text. */
+const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 
 /** A prepared one-item project whose position has `text` (an `htmlLongText`, or a `longText` when `plain`). */
 function project(text: string, plain = false): ProjectDto {

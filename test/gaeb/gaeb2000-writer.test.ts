@@ -14,11 +14,12 @@ import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb2000 } from '../../plugins/gaeb/gaeb2000/reader.js';
 import { longTextRuns } from '../../plugins/gaeb/gaeb2000/long-text-runs.js';
 import { parseLongText } from '../../core/text/long-text.js';
-
-const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 import { writeGaeb2000 } from '../../plugins/gaeb/gaeb2000/writer.js';
 import { checksumOf, tokenizeGaeb2000 } from '../../plugins/gaeb/gaeb2000/tokenizer.js';
 import { positionsOf } from '../support/model.js';
+
+/** The GAEB 2000 writer's paragraphs and runs of an HTML long text. */
+const htmlToRuns = (html: string) => longTextRuns(parseLongText(html));
 
 const FIXTURE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gaeb2000', 'features.P83'));
 
