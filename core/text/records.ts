@@ -37,14 +37,16 @@ export function chunkColumns(text: string, width: number): string[] {
  * @typeParam C the field names of the format's column table
  */
 export class RecordBuilder<C extends string> {
-  private readonly cells: string[];
+  private text: string;
+  /** The text holds a character outside the BMP: columns are no longer UTF-16 units. */
+  private astral = false;
 
   /**
    * @param columns the format's column table (field name → {@link ColumnRange})
    * @param length  columns of the record (or of the part this builder fills)
    */
   constructor(private readonly columns: Readonly<Record<C, ColumnRange>>, readonly length: number) {
-    this.cells = new Array<string>(length).fill(' ');
+    this.text = ' '.repeat(length);
   }
 
   /** Writes `value` left-aligned into field `c`, cut to the field's width. */
@@ -55,15 +57,24 @@ export class RecordBuilder<C extends string> {
 
   /** Writes `value` left-aligned into `width` columns from column `from` (1-based), e.g. for repeated fields. */
   putAt(from: number, width: number, value: string): this {
-    const chars = SURROGATE.test(value) ? Array.from(value) : value;
+    if (!this.astral && !SURROGATE.test(value)) {
+      // One column per UTF-16 unit: the common case, without splitting into characters.
+      const n = Math.min(value.length, width, this.length - (from - 1));
+      if (n > 0) this.text = this.text.slice(0, from - 1) + value.slice(0, n) + this.text.slice(from - 1 + n);
+      return this;
+    }
+    this.astral = true;
+    const cells = Array.from(this.text);
+    const chars = Array.from(value);
     const n = Math.min(chars.length, width, this.length - (from - 1));
-    for (let i = 0; i < n; i++) this.cells[from - 1 + i] = chars[i];
+    for (let i = 0; i < n; i++) cells[from - 1 + i] = chars[i];
+    this.text = cells.join('');
     return this;
   }
 
   /** The record text, exactly `length` characters. */
   toString(): string {
-    return this.cells.join('');
+    return this.text;
   }
 }
 
