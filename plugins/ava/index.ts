@@ -7,6 +7,7 @@
 import { parseError } from '../../core/errors.js';
 import type { ElementDto, ProjectDto } from '../../core/model/types.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
+import { decodeText } from '../../core/text/encoding.js';
 
 export const PROJECT_MEDIA_TYPE = 'application/vnd.com.dangl-it.ProjectDto.v1+json';
 
@@ -18,9 +19,13 @@ function stripLongTexts(node: Texts, plain: boolean, html: boolean): void {
   for (const child of [...(node.elements ?? []), ...(node.blocks ?? []), ...(node.subDescriptions ?? [])]) stripLongTexts(child as Texts, plain, html);
 }
 
+/**
+ * A ProjectDto JSON file → value. UTF-8 (RFC 8259 §8.1); a byte order mark is ignored, as RFC 8259 §8.1 allows,
+ * and a UTF-16 one (LE or BE) decodes the file as UTF-16 (what editors on Windows save as "Unicode").
+ * @throws GatewayError GW_ERR_PARSE (400, key `avaProject`) for an empty file or one that is not JSON
+ */
 function parseJson(bytes: Buffer): unknown {
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = decodeText(bytes, 'utf-8');
   if (text.trim() === '') throw parseError('The project is empty; expected a ProjectDto JSON object.', 'avaProject');
   try {
     return JSON.parse(text);
@@ -157,7 +162,7 @@ export const avaPlugin: FormatPlugin = {
   bodyParameter: 'avaProject',
   reader: {
     optionGroups: ['A'],
-    detect: (head) => /^\s*\{/.test(head.toString('utf8', 0, 64).replace(/^\uFEFF/, '')),
+    detect: (head) => /^\s*\{/.test(decodeText(head.subarray(0, 64), 'utf-8')),
     read: (input) => (input.value !== undefined ? input.value : parseJson(input.bytes ?? Buffer.alloc(0))) as ProjectDto,
   },
   writer: {

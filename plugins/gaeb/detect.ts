@@ -8,6 +8,7 @@
  * - GAEB 90 (`.D8x`): fixed 80-column records, record type in columns 1–2, running number in columns 75–80
  *   (ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts).
  */
+import { sniffBom } from '../../core/text/encoding.js';
 
 export type GaebGeneration = 'xml' | 'gaeb90' | 'gaeb2000';
 
@@ -15,16 +16,14 @@ export type GaebGeneration = 'xml' | 'gaeb90' | 'gaeb2000';
 const HEAD_LIMIT = 4096;
 export const GAEB_XML_NAMESPACE_PREFIX = 'http://www.gaeb.de/GAEB_DA_XML/';
 
-/** Text of the head after a BOM; UTF-16 heads are decoded, everything else is read byte per character. */
+/** Text of the head after a BOM (`sniffBom`); UTF-16 heads are decoded, everything else is read byte per character. */
 function headText(head: Buffer): string {
   const bytes = head.subarray(0, HEAD_LIMIT + 4);
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('latin1');
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const swapped = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
-    return swapped.swap16().toString('utf16le');
-  }
-  return bytes.toString('latin1');
+  const bom = sniffBom(bytes);
+  const rest = bytes.subarray(bom?.length ?? 0);
+  if (bom?.encoding === 'utf-16le') return rest.toString('utf16le');
+  if (bom?.encoding === 'utf-16be') return Buffer.from(rest.subarray(0, rest.length & ~1)).swap16().toString('utf16le');
+  return rest.toString('latin1');
 }
 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

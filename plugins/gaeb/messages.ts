@@ -72,7 +72,7 @@ export const GAEB_MESSAGES = defineMessages({
 
   // GAEB 2000 reader and writer
   GAEB2000_BLOCK_DROPPED: { severity: 'info', meaning: 'A block without an equivalent in the model was dropped.' },
-  GAEB2000_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters outside Windows-1252 were written as '?'." },
+  GAEB2000_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters outside Windows-1252 were replaced by their nearest spelling or '?'." },
   GAEB2000_CHECKSUM_MISMATCH: { severity: 'warning', meaning: 'The checksum the file states does not match its content.' },
   GAEB2000_ELEMENT_DROPPED: { severity: 'warning', meaning: 'An element without a GAEB 2000 equivalent was dropped.' },
   GAEB2000_END_MARKER_ESCAPED: { severity: 'warning', meaning: "A text held the block end marker '[end]'; it was written as '[end ]'." },

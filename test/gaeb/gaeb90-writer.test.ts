@@ -13,7 +13,7 @@ import type { PositionDto, ProjectDto } from '../../core/model/types.js';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readGaeb90 } from '../../plugins/gaeb/gaeb90/reader.js';
-import { wrapWords } from '../../plugins/gaeb/gaeb90/records.js';
+import { wrapWords } from '../../core/text/records.js';
 import { type Gaeb90Phase, writeGaeb90 } from '../../plugins/gaeb/gaeb90/writer.js';
 import { positionsOf } from '../support/model.js';
 

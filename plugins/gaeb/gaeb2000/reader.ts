@@ -14,7 +14,6 @@
  * DP 84 (the reduced bid, writer.ts): a position long text without a short text is the bidder's entry (`additionType`
  * ByBidder); quantities, which a bid does not carry, are derived as [GB] / [EP] (`bid-quantities.ts`).
  */
-import iconv from 'iconv-lite';
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import {
@@ -25,6 +24,7 @@ import {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { ReadResult } from '../../../core/plugin/contract.js';
+import { decodeText } from '../../../core/text/encoding.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
@@ -372,7 +372,8 @@ function readAddress(b: Gaeb2000Block): PartyInformationDto {
 /**
  * Reads a GAEB 2000 file into a (not yet normalised) ProjectDto.
  *
- * @param bytes   the whole file, Windows-1252 (`[Zeichensatz]ANSI`, GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83), CRLF or LF
+ * @param bytes   the whole file, Windows-1252 (`[Zeichensatz]ANSI`, GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83)
+ *   or UTF-8/UTF-16 with a byte order mark, CRLF or LF
  * @param options resolved options (reads SupportSkippedItemNumberLevelsInPositions)
  * @param sink    conversion messages (codes `GAEB2000_*`, at most one per code and item number)
  * @returns one service specification, `origin: 'Gaeb2000'`, `originDetail` `GAEB 2000 V<Version>`
@@ -390,9 +391,8 @@ export function readGaeb2000(bytes: Buffer, options: ResolvedOptions, sink: Mess
  */
 export function readGaeb2000Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 2000 file is empty', 'gaebFile');
-  let text = iconv.decode(bytes, 'win1252');
-  if (text.startsWith('ï»¿')) text = iconv.decode(bytes.subarray(3), 'utf8'); // a UTF-8 BOM: the writer ignored ANSI
-  const doc = tokenizeGaeb2000(text);
+  // A byte order mark (the writer ignored `[Zeichensatz]ANSI`) decides the encoding, else Windows-1252.
+  const doc = tokenizeGaeb2000(decodeText(bytes, 'windows-1252'));
   if (doc.root.key !== 'gaeb') {
     throw parseError('Expected a GAEB 2000 file: the outermost block must be #begin[GAEB] … #end[GAEB].', 'gaebFile');
   }

@@ -28,8 +28,9 @@
  *   DA84" (D84/P84/X84 hold OZ, EP, GB and EP components, no short/long texts, quantities, units or item kinds).
  *   One message (`GAEB2000_OFFER_PHASE_REDUCED`, info) says how many elements lost what.
  * - What the format cannot hold is reported (`GAEB2000_*`, with the item number): characters outside
- *   Windows-1252 (replaced by '?'), sub descriptions, execution descriptions, labour price components, price
- *   components without a label slot, component amounts rounded to the unit price's decimals.
+ *   Windows-1252 (replaced by their nearest spelling or '?', core/text/records.ts `toCodePage`), sub descriptions,
+ *   execution descriptions, labour price components, price components without a label slot, component amounts
+ *   rounded to the unit price's decimals.
  * - Discounts (GAEB 2000 has no keyword for them): an item's `DiscountPcnt` as `[_GAEBXML_DiscountPcnt]` with `[GB]`
  *   the total after it (DA XML IT); a category's or the LV's `DiscountPcnt`/`DiscountAmt`/`TotalLSUM` as
  *   `[_GAEBXML_DiscountPcnt]`/`[_GAEBXML_DiscountAmt]`/`[_GAEBXML_TotalLSUM]`, `[Summe]` the sum of the children
@@ -47,6 +48,7 @@ import type {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
+import { type CodePage, toCodePage } from '../../../core/text/records.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { componentLabels } from '../price-components.js';
 import { writeLongText } from './long-text.js';
@@ -63,8 +65,8 @@ const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6
 
 type Phase = '81' | '82' | '83' | '84' | '85' | '86';
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
-/** ASCII only: Windows-1252 encodes it as it is. */
-const ASCII = /^[\x00-\x7F]*$/;
+/** Code page of GAEB 2000 (`[Zeichensatz]ANSI`). */
+const WINDOWS_1252 = 'windows-1252' satisfies CodePage;
 const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Position: 'Position', Index: 'Index' };
 
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
@@ -122,10 +124,11 @@ class Gaeb2000Writer {
       text = text.replace(/\[end\]/gi, '[end ]');
       this.report.report('GAEB2000_END_MARKER_ESCAPED', 'warning', `A text held the marker '[end]'; it was written as '[end ]'.`, this.current);
     }
-    if (!ASCII.test(text) && iconv.decode(iconv.encode(text, 'win1252'), 'win1252') !== text) {
-      this.report.report('GAEB2000_CHARACTER_REPLACED', 'warning', `[${tag}] holds characters outside Windows-1252; they were written as '?'.`, this.current);
+    const written = toCodePage(text, WINDOWS_1252);
+    if (written.replaced) {
+      this.report.report('GAEB2000_CHARACTER_REPLACED', 'warning', `[${tag}] holds characters outside Windows-1252 (${written.replaced}); they were replaced.`, this.current);
     }
-    this.lines.push(`${' '.repeat(this.depth)}[${tag}]${text.split('\n').join('\r\n')}[end]`);
+    this.lines.push(`${' '.repeat(this.depth)}[${tag}]${written.text.split('\n').join('\r\n')}[end]`);
     this.ends++;
   }
 
@@ -435,5 +438,5 @@ class Gaeb2000Writer {
  */
 export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Phase): Buffer {
   const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase, sink.longTexts).write();
-  return iconv.encode(text, 'win1252');
+  return iconv.encode(text, WINDOWS_1252);
 }

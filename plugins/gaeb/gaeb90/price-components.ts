@@ -21,7 +21,8 @@ import type { PositionDto, PriceComponentDto } from '../../../core/model/types.j
 import type { Severity } from '../../../core/pipeline/messages.js';
 import type { GaebMessageCode } from '../messages.js';
 import { componentSumMismatch, slotComponents } from '../price-components.js';
-import { field, formatImplied } from './records.js';
+import { formatImplied } from '../../../core/text/records.js';
+import { field } from './records.js';
 
 /** The reader's and writer's message function (one message per code and item number). */
 export type Report = (code: GaebMessageCode, severity: Severity, message: string, itemNumber?: string) => void;

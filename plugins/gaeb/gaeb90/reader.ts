@@ -33,7 +33,8 @@ import { type MessageSink, OncePerItemReporter, type Severity } from '../../../c
 import type { GaebMessageCode } from '../messages.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { checkComponentSum, readComponentLabels, readComponentRecord } from './price-components.js';
-import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseImplied, parseMask, sliceOz } from './records.js';
+import { parseImplied } from '../../../core/text/records.js';
+import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseMask, sliceOz } from './records.js';
 import { keepSubTextLine, reportSubText } from './sub-text.js';
 
 const SOURCE = 'gaeb';

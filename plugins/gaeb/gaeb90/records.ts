@@ -6,13 +6,13 @@
  * corpus files `Flechtingen GS AA.d83`, `LV_Los01.D83`, `LV_Los02.D83`, `GAEB90_DE.D86`, `GAEB90_EN.D86`).
  * All column numbers in this module are 1-based and inclusive, as in the reference table.
  */
-import iconv from 'iconv-lite';
-import { D } from '../../../core/model/decimal.js';
+import { decodeText } from '../../../core/text/encoding.js';
+import { type CodePage, type ColumnRange, RecordBuilder, columnWidth, sliceColumns, splitRecordLines } from '../../../core/text/records.js';
 
 /** Characters per record. */
 export const RECORD_LENGTH = 80;
 /** Code page of GAEB 90: CP850, not CP437 (0xFC = `³`, 0xF5 = `§` in real files such as Dangl-IT/Dangl.Oenorm.Examples, ExampleFiles/GAEB90_DE.D86; CP437 would read them as `ⁿ`/`⌡`). */
-export const GAEB90_ENCODING = 'cp850';
+export const GAEB90_ENCODING = 'cp850' satisfies CodePage;
 
 /** Column ranges [from, to] (1-based, inclusive) of the fields this package reads and writes. */
 export const COL = {
@@ -68,52 +68,38 @@ export const COL = {
   vat: [22, 25],
   gross: [26, 37],
   itemCount: [70, 74],
-} as const satisfies Record<string, readonly [number, number]>;
+} as const satisfies Record<string, ColumnRange>;
 
 export type Column = keyof typeof COL;
 
 /** Width of a field in characters. */
-export const width = (c: Column): number => COL[c][1] - COL[c][0] + 1;
+export const width = (c: Column): number => columnWidth(COL[c]);
 
 /** The field `c` of a record (padded to 80 characters by the caller), untrimmed. */
-export function field(record: string, c: Column): string {
-  const [from, to] = COL[c];
-  return record.slice(from - 1, to);
-}
+export const field = (record: string, c: Column): string => sliceColumns(record, COL[c]);
 
-/** Columns a record's content may use; 75–80 hold the running number (`toString`). */
+/** Columns a record's content may use; 75–80 hold the running number ({@link Gaeb90Record.format}). */
 const CONTENT_COLUMNS = 74;
-const BLANK_RECORD = ' '.repeat(CONTENT_COLUMNS);
 
 /**
- * A record being written: 74 blanks to fill column by column (one character per column; a value is cut at its
- * field's end and at column 74), then the running number in cols 75–80. Values are CP850 text (writer.ts `clean`).
+ * A GAEB 90 record being written: 74 columns filled field by field ({@link RecordBuilder}), then the running
+ * number in cols 75–80. Values are CP850 text (writer.ts `clean`); a surrogate that slipped through is written
+ * as `?`, so a record stays 80 bytes.
  */
-export class RecordBuilder {
-  private text = BLANK_RECORD;
-
+export class Gaeb90Record extends RecordBuilder<Column> {
   constructor(type: string) {
+    super(COL, CONTENT_COLUMNS);
     this.put('type', type);
   }
 
-  /** Writes `value` left-aligned into field `c`; the caller has cut it to the field width. */
-  put(c: Column, value: string): this {
-    const [from, to] = COL[c];
-    return this.putAt(from, to - from + 1, value);
+  /** {@link RecordBuilder.putAt}, with each surrogate (pair) written as `?` (CP850 has no such character). */
+  override putAt(from: number, w: number, value: string): this {
+    return super.putAt(from, w, /[\uD800-\uDFFF]/.test(value) ? value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, '?') : value);
   }
 
-  /** Writes `value` left-aligned into `w` columns from column `from` (1-based), for repeated fields (record 06). */
-  putAt(from: number, w: number, value: string): this {
-    // One column per UTF-16 unit: the writer hands in CP850 text, so a surrogate (never encodable) becomes '?'.
-    const text = /[\uD800-\uDFFF]/.test(value) ? value.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, '?') : value;
-    const n = Math.min(text.length, w, CONTENT_COLUMNS - (from - 1));
-    if (n > 0) this.text = this.text.slice(0, from - 1) + text.slice(0, n) + this.text.slice(from - 1 + n);
-    return this;
-  }
-
-  /** The record with the running number in cols 75–80. */
-  toString(sequence: number): string {
-    return this.text + String(sequence).padStart(6, '0').slice(-6);
+  /** The 80-character record with the running number in cols 75–80. */
+  format(sequence: number): string {
+    return this.toString() + String(sequence).padStart(6, '0').slice(-6);
   }
 }
 
@@ -188,64 +174,10 @@ export function formatSegment(value: string, w: number): string {
 }
 
 /**
- * An unsigned digit field with `decimals` implied decimals and the sign column before it.
- * @returns the number, or undefined for a blank field; NaN when the field holds something else than digits
+ * Bytes → record lines: CP850 unless a byte order mark says otherwise (`decodeText`); CRLF, LF or CR; a DOS
+ * end-of-file 0x1A and trailing blank lines are dropped (`splitRecordLines`).
  */
-export function parseImplied(digits: string, decimals: number, sign = ' '): number | undefined {
-  const t = digits.trim();
-  if (t === '') return undefined;
-  if (!/^\d+$/.test(t)) return Number.NaN;
-  const value = new D(t).dividedBy(new D(10).pow(decimals));
-  return (sign.trim() === '-' ? value.negated() : value).toNumber();
-}
-
-/**
- * Formats a number as an implied-decimal digit field of `w` characters (rounded half up to `decimals`).
- * @returns sign (' ' or '-') and zero-filled digits, or undefined when the value does not fit the width
- */
-export function formatImplied(value: number, w: number, decimals: number): { sign: string; digits: string } | undefined {
-  const d = new D(value).toDecimalPlaces(decimals, D.ROUND_HALF_UP);
-  const digits = d.abs().times(new D(10).pow(decimals)).toFixed(0);
-  if (digits.length > w) return undefined;
-  return { sign: d.isNegative() && !d.isZero() ? '-' : ' ', digits: digits.padStart(w, '0') };
-}
-
-/** Bytes → text lines (CP850; CRLF, LF or CR; a DOS end-of-file 0x1A and a trailing empty line are dropped). */
-export function decodeLines(bytes: Buffer): string[] {
-  let text = iconv.decode(bytes, GAEB90_ENCODING);
-  const eof = text.indexOf('\x1a');
-  if (eof >= 0) text = text.slice(0, eof);
-  const lines = text.split(/\r\n|\n|\r/);
-  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
-  return lines;
-}
-
-/** The characters CP850 can encode (decoded from all 256 bytes). */
-export const CP850_CHARS: ReadonlySet<string> = new Set(
-  Array.from(iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)), GAEB90_ENCODING)),
-);
+export const decodeLines = (bytes: Buffer): string[] => splitRecordLines(decodeText(bytes, GAEB90_ENCODING));
 
 /** A run of long text: plain, or the content of one text complement. */
 export interface Run { text: string; kind?: 'Bidder' | 'Owner'; label?: string }
-
-/** Wraps a text at word boundaries to lines of at most `w` characters; over-long words are split (`split` true). */
-export function wrapWords(text: string, w: number): { lines: string[]; split: boolean } {
-  const lines: string[] = [];
-  let split = false;
-  let line = '';
-  for (let word of text.split(' ').filter((x) => x !== '')) {
-    while (Array.from(word).length > w) {
-      split = true;
-      if (line) { lines.push(line); line = ''; }
-      const chars = Array.from(word);
-      lines.push(chars.slice(0, w).join(''));
-      word = chars.slice(w).join('');
-    }
-    if (!word) continue;
-    if (!line) line = word;
-    else if (Array.from(line).length + 1 + Array.from(word).length <= w) line += ` ${word}`;
-    else { lines.push(line); line = word; }
-  }
-  if (line) lines.push(line);
-  return { lines, split };
-}

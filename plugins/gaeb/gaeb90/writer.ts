@@ -36,14 +36,14 @@ import type {
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
+import { formatImplied, toCodePage, wrapWords } from '../../../core/text/records.js';
 import type { GaebMessageCode } from '../messages.js';
 import { componentLabels } from '../price-components.js';
 import {
   COMPONENT_DIGITS, COMPONENT_FIELDS, LABEL_WIDTH, componentColumn, labelColumn, placeComponents,
 } from './price-components.js';
 import {
-  CP850_CHARS, type Column, GAEB90_ENCODING, type OzMask, RecordBuilder, type Run, formatImplied, formatMask, formatSegment,
-  width, wrapWords,
+  type Column, GAEB90_ENCODING, Gaeb90Record, type OzMask, type Run, formatMask, formatSegment, width,
 } from './records.js';
 import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
@@ -54,18 +54,15 @@ export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (GAEB DA XML 3.3 Lib, tgDP: 81 and 83 have none). */
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
 const SOURCE = 'gaeb';
-/** Typographic characters outside CP850 and their nearest CP850 spelling (still reported as replaced). */
-const NEAREST: Readonly<Record<string, string>> = {
-  '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u201e': '"', '\u201c': '"', '\u201d': '"', '\u201a': "'", '\u2018': "'",
-  '\u2019': "'", '\u2026': '...', '\u20ac': 'EUR', '\u2022': '*', '\u00ad': '',
-};
 /** Printable ASCII only: text CP850 encodes as it is. */
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+/** C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F): not text in a record. */
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
 const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto';
 
 class Gaeb90Writer {
-  private readonly records: RecordBuilder[] = [];
+  private readonly records: Gaeb90Record[] = [];
   private readonly once: OncePerItemReporter<GaebMessageCode>;
   private readonly priced: boolean;
   /** Phase 84: the reduced bid structure (no texts, quantities, units; complements and prices only). */
@@ -96,21 +93,11 @@ class Gaeb90Writer {
     this.once.report(code, severity, message, itemNumber);
   }
 
-  /** Text made writable: control characters → blank (removed with RemoveUnprintableCharactersFromTexts), non-CP850 → nearest or '?'. */
+  /** Text made writable: control characters → blank (removed with RemoveUnprintableCharactersFromTexts), non-CP850 → nearest or '?' (`toCodePage`). */
   clean(text: string, itemNumber?: string): string {
-    if (PRINTABLE_ASCII.test(text)) return text; // nothing to replace: the common case, without the loop
-    const remove = this.options.RemoveUnprintableCharactersFromTexts === true;
-    let out = '';
-    let replaced = '';
-    for (const ch of text) {
-      const c = ch.codePointAt(0)!;
-      if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += remove ? '' : ' ';
-      else if (CP850_CHARS.has(ch)) out += ch;
-      else {
-        out += NEAREST[ch] ?? '?';
-        if (!replaced.includes(ch)) replaced += ch;
-      }
-    }
+    if (PRINTABLE_ASCII.test(text)) return text; // nothing to replace: the common case
+    const controls = text.replace(CONTROLS, this.options.RemoveUnprintableCharactersFromTexts === true ? '' : ' ');
+    const { text: out, replaced } = toCodePage(controls, GAEB90_ENCODING);
     if (replaced) this.report('GAEB90_CHARACTER_REPLACED', 'warning', `Characters CP850 cannot encode (${replaced}) were replaced.`, itemNumber);
     return out;
   }
@@ -123,14 +110,14 @@ class Gaeb90Writer {
     return chars.slice(0, w).join('');
   }
 
-  add(type: string): RecordBuilder {
-    const r = new RecordBuilder(type);
+  add(type: string): Gaeb90Record {
+    const r = new Gaeb90Record(type);
     this.records.push(r);
     return r;
   }
 
   /** Writes an implied-decimal number with its sign column; a value that does not fit is a target error. */
-  number(r: RecordBuilder, sign: Column | undefined, c: Column, value: number, decimals: number, what: string, itemNumber?: string): void {
+  number(r: Gaeb90Record, sign: Column | undefined, c: Column, value: number, decimals: number, what: string, itemNumber?: string): void {
     const f = formatImplied(value, width(c), decimals);
     if (!f) throw targetError(`${what} ${value} does not fit the ${width(c)} digits of GAEB 90 (${decimals} decimals).`, itemNumber ?? 'project');
     if (f.sign === '-' && !sign) throw targetError(`${what} ${value} is negative; GAEB 90 has no sign for it.`, itemNumber ?? 'project');
@@ -157,7 +144,7 @@ class Gaeb90Writer {
         `Phase 84 (bid submission) holds item numbers, prices, price components, text complements and category totals only: the texts, quantities and units of ${this.reducedCount} element(s) (preamble, remarks, category labels, short and long texts) were not written.`,
       );
     }
-    const text = this.records.map((r, i) => `${r.toString(i + 1)}\r\n`).join('');
+    const text = this.records.map((r, i) => `${r.format(i + 1)}\r\n`).join('');
     return iconv.encode(text, GAEB90_ENCODING);
   }
 

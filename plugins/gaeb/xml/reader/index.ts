@@ -15,7 +15,7 @@ import type { ProjectDto } from '../../../../core/model/types.js';
 import type { ReadResult } from '../../../../core/plugin/contract.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
-import { decoderFor, sawInvalidUtf8 } from './decode.js';
+import { decoderFor, sawInvalidUtf8 } from '../../../../core/text/encoding.js';
 import { namedReferenceTable } from '../../../../core/text/entities.js';
 import { ReaderReport } from './report.js';
 import { GaebXmlState } from './state.js';
@@ -62,7 +62,7 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
   if (bytes.length === 0) throw parseError('The GAEB DA XML file is empty', 'gaebFile');
   const report = new ReaderReport(sink);
   const state = new GaebXmlState(report, options.SupportSkippedItemNumberLevelsInPositions === true);
-  const decoder = decoderFor(bytes);
+  const decoder = decoderFor(bytes, { document: 'GAEB DA XML file', key: 'gaebFile' });
 
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.ENTITIES = namedReferenceTable(parser.ENTITIES);

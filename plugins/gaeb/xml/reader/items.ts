@@ -11,7 +11,7 @@
  */
 import type { PositionDto, PriceComponentDto, SubDescriptionDto } from '../../../../core/model/types.js';
 import { applyLumpSumQuantity } from '../../lump-sum.js';
-import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../writer/takeoff-row.js';
+import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../../../../core/text/takeoff-row.js';
 import { parseDecimal } from './header.js';
 import type { ReaderReport } from './report.js';
 
@@ -117,7 +117,7 @@ export function applyItemLeaf(name: string, text: string, draft: ItemDraft, repo
 
 /**
  * One `QtyDeterm/QDetermItem/QTakeoff/@Row` (REB 23.003 row): collected on the draft, mapped to
- * `quantityComponents` by {@link finishItem}. Rows in the gateway's layout (writer/takeoff-row.ts: address in
+ * `quantityComponents` by {@link finishItem}. Rows in the gateway's layout (core/text/takeoff-row.ts: address in
  * columns 12–17, formula number 19–20, formula 22–59, description 61–80, continuation lines) give
  * `{ formula, description? }`; other rows `{ description: columns 1–11, formula: columns 12–80 }`.
  */

@@ -2,7 +2,7 @@
  * Option `ExportQuantityDetermination` (seed G: "When true, quantities are exported in detail through the
  * QtyDeterm fields in GAEB XML targets, driven by the QuantityComponents property of positions"): a position's
  * `quantityComponents` as `Item/QtyDeterm/QDetermItem/QTakeoff/@Row` rows in the REB 23.003 row format
- * (takeoff-row.ts).
+ * (core/text/takeoff-row.ts).
  *
  * Source: GAEB DA XML 3.3 Lib (2021-05) tgItem (`QtyDeterm` last, after `Product`), tgQtyDeterm (`Qty?`,
  * `QDetermItem*`), tgQDetermItem (`QTakeoff` @Row required, `CtlgAssign*`), tgQTakeoffRow; the phase XSDs 81–86
@@ -11,7 +11,7 @@
  */
 import type { PositionDto } from '../../../../core/model/types.js';
 import type { WriterContext } from './context.js';
-import { formatTakeoffRows } from './takeoff-row.js';
+import { formatTakeoffRows } from '../../../../core/text/takeoff-row.js';
 
 /** Document-wide row counter (REB row addresses are unique per file). */
 export interface TakeoffCounter {

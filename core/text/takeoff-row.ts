@@ -1,16 +1,21 @@
 /**
- * The 80-column quantity take-off row of GAEB DA XML `QDetermItem/QTakeoff/@Row` (REB-VB 23.003 row format), as
- * this gateway writes and reads it. One module for both directions, so writer and reader agree.
+ * The REB-VB 23.003 quantity take-off row ("Allgemeine Mengenberechnung", BASt; https://de.wikipedia.org/wiki/DA11)
+ * as this gateway writes and reads it, in one module for both directions so that writer and reader agree. The
+ * same row is a line of a REB DA11 file and the `Row` attribute of the GAEB DA XML element
+ * `QDetermItem/QTakeoff` (GAEB DA XML 3.2/3.3 Lib `tgQTakeoffRow`; X31 quantity determination and `Item/QtyDeterm`
+ * of the phases 81–86): 80 columns, of which columns 1–2 (record type) and 3–11 (item number) are the DA11
+ * line's own and blank in `QTakeoff/@Row` (the enclosing `Item` carries the number), and the 69 characters of
+ * columns 12–80 are the take-off proper (gaeb-online help "gaeb-x31-erzeugen").
  *
  * What is fixed by the schema: `tgQTakeoffRow` is an `xs:normalizedString` with the pattern
- * `" {2,2} {9,9}.{69,69}"` (GAEB DA XML 3.2/3.3 Lib): exactly 80 characters, columns 1–2 (record type) and 3–11
- * (item number; the enclosing `Item` carries it) blank, columns 12–80 free; no line breaks.
+ * `" {2,2} {9,9}.{69,69}"`: exactly 80 characters, no line breaks.
  *
- * What is publicly known of REB 23.003 (https://gaeb-tools.de/was-bedeuten-die-adresse-und-fnr-in-einem-reb-aufmass/ and https://de.wikipedia.org/wiki/REB-Verfahrensbeschreibung): a 6-character row address = sheet
- * number (4 digits from 0001) + row letter A–Z + index digit 0–9 (260 rows per sheet), a formula number
- * (91 = free formula), free-formula lines of at most 38 characters, a short note. The exact column positions
- * inside 12–80 are not public (ibid. "Exact column layout: not verifiable"), so the positions below are this
- * gateway's convention within those facts:
+ * What is publicly known of REB 23.003 (https://gaeb-tools.de/was-bedeuten-die-adresse-und-fnr-in-einem-reb-aufmass/):
+ * a 6-character row address = sheet number (4 digits from 0001) + row letter A–Z + index digit 0–9 (260 rows
+ * per sheet), a formula number (91 = free formula), free-formula lines of at most 38 characters, a short note.
+ * The positions below are this gateway's convention within those facts (the 2009 edition's DA11 layout as
+ * dazi-web/reb-da11, src/Da11Writer.php writes it puts the formula number in 30–31, the expression in 32–69 and
+ * the address in 70–75; a DA11 writer needs that layout, and moving `QTakeoff/@Row` to it changes written files):
  *
  * | columns | content |
  * |---|---|
@@ -26,13 +31,28 @@
  * A component whose formula or description is longer takes continuation lines (next address, blank formula
  * number) until both are written; the reader concatenates the lines back without loss. Rows that do not follow
  * this layout (other tools, older files) are read as before: columns 1–11 = description, 12–80 = formula.
+ * Columns count characters (code points), as the schema's pattern does.
  */
+import { type ColumnRange, RecordBuilder, chunkColumns, columnWidth, sliceColumns } from './records.js';
 
 export const ROW_WIDTH = 80;
+
+/** The columns of a row in this gateway's layout (see the module comment). */
+const TAKEOFF_COLUMNS = {
+  /** Columns 1–11: record type and item number of a DA11 line; blank in `QTakeoff/@Row`; a foreign row's description. */
+  head: [1, 11],
+  address: [12, 17],
+  formulaNumber: [19, 20],
+  formula: [22, 59],
+  description: [61, 80],
+  /** Columns 12–80 of a row in another layout: its formula. */
+  takeoff: [12, 80],
+} as const satisfies Record<string, ColumnRange>;
+
 /** Characters of formula per line (REB 23.003 free formula line length). */
-export const FORMULA_WIDTH = 38;
+export const FORMULA_WIDTH = columnWidth(TAKEOFF_COLUMNS.formula);
 /** Characters of description per line (columns 61–80). */
-export const DESCRIPTION_WIDTH = 20;
+export const DESCRIPTION_WIDTH = columnWidth(TAKEOFF_COLUMNS.description);
 /** REB 23.003 formula number of a free formula. */
 export const FREE_FORMULA = '91';
 /** Rows per REB sheet: letters A–Z × index 0–9. */
@@ -53,16 +73,6 @@ export function rowAddress(n: number): string {
   return `${String(sheet).padStart(4, '0')}${String.fromCharCode(65 + Math.floor(inSheet / 10))}${inSheet % 10}`;
 }
 
-/** Splits a text into chunks of `width` characters (code points, as the schema's pattern counts them). */
-function chunks(text: string, width: number): string[] {
-  const chars = Array.from(text);
-  const out: string[] = [];
-  for (let i = 0; i < chars.length; i += width) out.push(chars.slice(i, i + width).join(''));
-  return out;
-}
-
-const pad = (s: string, width: number): string => s + ' '.repeat(width - Array.from(s).length);
-
 /**
  * The rows of one component, starting at row number `first` (0-based, document-wide). Line breaks and tabs
  * become spaces (the row is one line; normalizedString); leading and trailing spaces are dropped.
@@ -70,13 +80,17 @@ const pad = (s: string, width: number): string => s + ' '.repeat(width - Array.f
  */
 export function formatTakeoffRows(component: TakeoffComponent, first: number): string[] {
   const flat = (s: string) => s.replace(/[\t\n\r]+/g, ' ').trim();
-  const formula = chunks(flat(component.formula), FORMULA_WIDTH);
-  const description = chunks(flat(component.description), DESCRIPTION_WIDTH);
+  const formula = chunkColumns(flat(component.formula), FORMULA_WIDTH);
+  const description = chunkColumns(flat(component.description), DESCRIPTION_WIDTH);
   const lines = Math.max(1, formula.length, description.length);
   const rows: string[] = [];
   for (let i = 0; i < lines; i++) {
-    const row = `${' '.repeat(11)}${rowAddress(first + i)} ${i === 0 ? FREE_FORMULA : '  '} ${pad(formula[i] ?? '', FORMULA_WIDTH)} ${pad(description[i] ?? '', DESCRIPTION_WIDTH)}`;
-    rows.push(row);
+    const row = new RecordBuilder(TAKEOFF_COLUMNS, ROW_WIDTH)
+      .put('address', rowAddress(first + i))
+      .put('formulaNumber', i === 0 ? FREE_FORMULA : '')
+      .put('formula', formula[i] ?? '')
+      .put('description', description[i] ?? '');
+    rows.push(row.toString());
   }
   return rows;
 }
@@ -88,15 +102,14 @@ export function formatTakeoffRows(component: TakeoffComponent, first: number): s
  */
 export function readTakeoffRow(row: string, components: TakeoffComponent[]): void {
   const line = row.replace(/[\t\n\r]/g, ' ');
-  const chars = Array.from(line);
-  const cols = (from: number, to: number) => chars.slice(from - 1, to).join('');
+  const cols = (c: keyof typeof TAKEOFF_COLUMNS) => sliceColumns(line, TAKEOFF_COLUMNS[c]);
   const m = ADDRESS.exec(line);
-  if (!m || chars.length > ROW_WIDTH) {
-    components.push({ description: cols(1, 11).trim(), formula: cols(12, ROW_WIDTH).trim() });
+  if (!m || Array.from(line).length > ROW_WIDTH) {
+    components.push({ description: cols('head').trim(), formula: cols('takeoff').trim() });
     return;
   }
-  const formula = cols(22, 59).padEnd(FORMULA_WIDTH, ' ');
-  const description = cols(61, 80).padEnd(DESCRIPTION_WIDTH, ' ');
+  const formula = cols('formula').padEnd(FORMULA_WIDTH, ' ');
+  const description = cols('description').padEnd(DESCRIPTION_WIDTH, ' ');
   const last = components[components.length - 1];
   if (m[2] === '  ' && last) {
     last.formula += formula;
