@@ -5,11 +5,13 @@
  */
 import { type MessageCatalog, severitiesOf } from '../../core/pipeline/messages.js';
 import { GAEB_MESSAGES } from '../../plugins/gaeb/messages.js';
+import { OENORM_MESSAGES } from '../../plugins/oenorm/messages.js';
 import { markdownCell, replaceReadmeSection } from './readme-section.js';
 
 /** The message catalogue of each built-in plugin that reports conversion messages (`ava` reports none). */
 export const MESSAGE_CATALOGUES: readonly { plugin: string; name: string; messages: MessageCatalog }[] = [
   { plugin: 'gaeb', name: 'GAEB (DA XML, GAEB 2000, GAEB 90)', messages: GAEB_MESSAGES },
+  { plugin: 'oenorm', name: 'ÖNORM A 2063 (ONLV, ONLB)', messages: OENORM_MESSAGES },
 ];
 
 
