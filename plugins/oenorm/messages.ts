@@ -7,7 +7,7 @@
 import { defineMessages, type MessageCode } from '../../core/pipeline/messages.js';
 
 export const OENORM_MESSAGES = defineMessages({
-  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'ÖNORM content the model has no place for (graphics, comments, parameter lists, variant tables …) was not read.' },
+  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (graphics, comments, parameter lists, variant tables …) was not read.' },
   OENORM_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number (quantity, price, sum) is not one and was ignored.' },
   OENORM_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },
   OENORM_ITEM_NUMBER_NOT_IN_SCHEMA: { severity: 'warning', meaning: 'A position number with multiple use (mfv) does not fit the one-character index tier of the item number schema; it was kept as written.' },
