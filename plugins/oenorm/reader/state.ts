@@ -209,7 +209,10 @@ export class OenormState {
         if (LISTS.has(name)) return LIST;
         if (name === 'positionen') return POSITIONEN;
         if (SUMS.has(name)) return body.openSum(body.group()), SUM;
-        return SKIP;
+        // the LG list of an outline with OG level carries the LV header in its OG (`lv-ogheader.group`)
+        if (name === 'svb') return SVB;
+        if (name === 'lb') return LB;
+        return name === 'preiserstellungsverfahren' ? LEAF : SKIP;
       case GROUP_PROPS:
         if (name === 'vorbemerkung') return this.startRich(TO_GROUP_NOTE, d);
         if (name === 'ueberschrift' || name === 'herkunftskennzeichen') return LEAF;
@@ -275,7 +278,7 @@ export class OenormState {
       case PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case LB: this.kenndaten.lbLeaf(name, text); break;
-      case BODY: if (name === 'preiserstellungsverfahren') this.kenndaten.lbLeaf(name, text); break;
+      case BODY: case GROUP: if (name === 'preiserstellungsverfahren') this.kenndaten.lbLeaf(name, text); break;
       default: break;
     }
   }
