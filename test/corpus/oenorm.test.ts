@@ -14,20 +14,13 @@ import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector } from '../../core/pipeline/messages.js';
 import { readOenormResult } from '../../plugins/oenorm/reader/index.js';
 import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.js';
-import { multipartBody, testApp } from '../support/app.js';
+import { localClientToken, postFile, testApp } from '../support/app.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
+import { flatten } from '../oenorm/support.js';
 
 const FILES = corpusFiles('oenorm', /\.onl[vb]$/i);
 if (hasCorpus && FILES.length === 0) console.warn('oenorm corpus suite: no .onlv/.onlb in the corpus folder');
-
-function flatten(elements: readonly ElementDto[] | undefined, out: ElementDto[] = []): ElementDto[] {
-  for (const e of elements ?? []) {
-    out.push(e);
-    flatten((e as { elements?: ElementDto[] }).elements, out);
-  }
-  return out;
-}
 
 function load(name: string): { project: ProjectDto; messages: MessageCollector['messages']; all: ElementDto[] } {
   const sink = new MessageCollector();
@@ -108,20 +101,11 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
     let token: string;
     beforeAll(async () => {
       app = await testApp();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/connect/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}` },
-        payload: 'grant_type=client_credentials&scope=avacloud',
-      });
-      token = res.json().access_token;
+      token = await localClientToken(app);
     });
     afterAll(() => app?.close());
 
-    const convert = (url: string, name: string) => {
-      const body = multipartBody('oenormFile', name, readCorpus('oenorm', name));
-      return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
-    };
+    const convert = (url: string, name: string) => postFile(app, token, url, 'oenormFile', name, readCorpus('oenorm', name));
 
     it.each(FILES)('%s → ava', async (name) => {
       const res = await convert('/conversion/oenorm/ava', name);

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, testApp } from '../support/app.js';
+import { localClientToken, postFile, testApp } from '../support/app.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
 import { fixture } from './support.js';
 
@@ -10,20 +10,11 @@ let app: FastifyInstance;
 let token: string;
 beforeAll(async () => {
   app = await testApp();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}` },
-    payload: 'grant_type=client_credentials&scope=avacloud',
-  });
-  token = res.json().access_token;
+  token = await localClientToken(app);
 });
 afterAll(() => app.close());
 
-const authed = (url: string, name: string, data: Buffer | string, field = 'oenormFile') => {
-  const body = multipartBody(field, name, data);
-  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
-};
+const authed = (url: string, name: string, data: Buffer | string) => postFile(app, token, url, 'oenormFile', name, data);
 
 describe('POST /conversion/oenorm/*', () => {
   it('oenorm → ava answers the recalculated project', async () => {

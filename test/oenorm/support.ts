@@ -11,20 +11,14 @@ import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector, type ConversionMessage } from '../../core/pipeline/messages.js';
 import { readOenormResult } from '../../plugins/oenorm/reader/index.js';
 import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.js';
+import { flatten } from '../gaeb/xml-reader-support.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oenorm');
 
 export const fixture = (name: string): Buffer => readFileSync(join(FIXTURES, name));
 export const fixtureText = (name: string): string => fixture(name).toString('utf8');
 
-export function flatten(elements: readonly ElementDto[] | undefined, out: ElementDto[] = []): ElementDto[] {
-  for (const e of elements ?? []) {
-    out.push(e);
-    const children = (e as { elements?: ElementDto[] }).elements;
-    if (children) flatten(children, out);
-  }
-  return out;
-}
+export { flatten };
 
 export interface Read {
   project: ProjectDto;

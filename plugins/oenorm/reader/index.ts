@@ -12,13 +12,12 @@ import { parseError } from '../../../core/errors.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { ReadResult } from '../../../core/plugin/contract.js';
+import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../core/xml/sax-input.js';
 import { decoderFor, sawInvalidUtf8 } from '../../gaeb/xml/reader/decode.js';
 import { HTML_ENTITIES } from '../../gaeb/xml/reader/entities.js';
 import { OenormReport } from './report.js';
 import { OenormState } from './state.js';
 
-const CHUNK_BYTES = 64 * 1024;
-const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
 
 /**
  * Why a file with `<!DOCTYPE …>` is refused: ÖNORM A 2063 is defined by XML Schemas and never needs a DTD; DTDs
@@ -52,26 +51,16 @@ export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink:
   parser.on('doctype', () => {
     throw parseError(OENORM_DOCTYPE_REFUSED, 'oenormFile');
   });
-  parser.on('opentag', (tag) => state.onOpen(tag.name, tag.attributes as Record<string, string>));
-  parser.on('closetag', (tag) => state.onClose(tag.name));
-  parser.on('text', (text) => state.onText(text));
-  parser.on('cdata', (text) => state.onText(text));
+  bindElementEvents(parser, state);
   parser.on('error', (err) => {
-    const m = ERROR_POSITION.exec(err.message);
-    const [line, column, detail] = m ? [m[1], m[2], m[3]] : [String(parser.line), String(parser.column), err.message];
+    const { line, column, detail } = saxErrorParts(err, parser);
     if (detail.startsWith('undefined entity')) {
       report.report('OENORM_UNKNOWN_ENTITY', 'warning', `Unknown entity at line ${line}, column ${column} was kept as written.`, state.body.currentNumber());
       return;
     }
     throw parseError(`Malformed ÖNORM XML at line ${line}, column ${column}: ${detail}`, 'oenormFile', err);
   });
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    const text = decoder.write(bytes.subarray(offset, offset + CHUNK_BYTES));
-    if (text.length > 0) parser.write(text);
-  }
-  const tail = decoder.end();
-  if (tail.length > 0) parser.write(tail);
-  parser.close();
+  feedDecoded(bytes, decoder, parser);
   if (state.document === undefined) throw parseError('The ÖNORM file holds no XML element.', 'oenormFile');
   if (sawInvalidUtf8(decoder)) {
     report.report('OENORM_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
