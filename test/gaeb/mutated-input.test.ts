@@ -17,25 +17,11 @@ import { ConversionService } from '../../core/pipeline/convert.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
-import { seededRandom } from '../support/random.js';
+import { mutateBytes, seededRandom } from '../support/random.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const FILES = ['gaeb90/schulhof.d83', 'gaeb90/preisanteile.d86', 'gaeb2000/features.P83', 'gaeb/award-v33-lots.x86', 'gaeb/request-v32.x83'];
-const SYNTAX = '\\{}[]<>&;#\'"';
 const DESTINATIONS = ['Gaeb90', 'Gaeb2000', 'GaebXml_V3_1', 'GaebXml_V3_2', 'GaebXml_V3_3', 'GaebXml_V3_3_Commerce'];
-
-/** `bytes` with 1–20 seeded mutations. */
-function mutate(bytes: Buffer, next: () => number): Buffer {
-  const b = Buffer.from(bytes);
-  const at = () => Math.floor(next() * b.length);
-  for (let k = 1 + Math.floor(next() * 20); k > 0; k--) {
-    const r = next();
-    if (r < 0.5) b[at()] = Math.floor(next() * 256);
-    else if (r < 0.75) b[at()] = SYNTAX.charCodeAt(Math.floor(next() * SYNTAX.length));
-    else b.copyWithin(at(), at(), at());
-  }
-  return b;
-}
 
 describe('mutated GAEB input', () => {
   const registry = new FormatRegistry([gaebPlugin, avaPlugin]);
@@ -47,7 +33,7 @@ describe('mutated GAEB input', () => {
     const outcomes = { converted: 0, refused: 0 };
     const crashes: string[] = [];
     for (let n = 0; n < 120; n++) {
-      const bytes = mutate(source, next);
+      const bytes = mutateBytes(source, next);
       const toAva = n % 2 === 0;
       const route = registry.route('gaeb', toAva ? 'ava' : 'gaeb');
       const options = resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: DESTINATIONS[(n >> 1) % DESTINATIONS.length] });
