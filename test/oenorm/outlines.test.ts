@@ -88,7 +88,7 @@ describe('ÖNORM reader: outlines and documents', () => {
       const lv = read(Buffer.from(base.replace('<angebots-lv>', `<${type} alternativangebotsnummer="2">`).replace('</angebots-lv>', `</${type}>`)));
       const spec = lv.project.serviceSpecifications![0];
       expect(spec.exchangePhase, type).toBe(phase);
-      expect((spec.oenormProperties as { lvType?: string }).lvType, type).toBe(type);
+      expect(spec.oenormProperties, type).toMatchObject({ lvType: type, alternativangebotsnummer: '2' });
       expect(lv.messages.some((m) => m.code === 'OENORM_PHASE_APPROXIMATED'), type).toBe(approximate.has(type));
     }
   });

@@ -88,6 +88,12 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(p.oenormPositionProperties).toMatchObject({ originCode: 'FreeText' });
   });
 
+  it('derives every plain long text exactly as the normalisation would from the HTML', () => {
+    const described = lv.all.filter((e) => typeof (e as { htmlLongText?: string }).htmlLongText === 'string') as { htmlLongText: string; longText?: string }[];
+    expect(described.length).toBe(lv.positions.length + lv.notes.length);
+    for (const d of described) expect(d.longText).toBe(htmlToPlainText(d.htmlLongText));
+  });
+
   it('reads unit, quantity, unit price and price shares', () => {
     const p = lv.position('01.01.01.A');
     expect(p.unitTag).toBe('m²');

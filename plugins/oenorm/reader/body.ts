@@ -22,6 +22,7 @@ import type {
 import { isPosition } from '../../../core/model/types.js';
 import type { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import type { OenormDocument, OenormEdition } from '../detect.js';
+import { LV_TYPE_ATTRIBUTES } from './lv-types.js';
 import { type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
 import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
@@ -62,10 +63,10 @@ export class OenormBody {
     this.properties.edition = edition;
   }
 
-  /** The LV type element (`ausschreibungs-lv` …) and the number of an alternative/amended/supplementary offer. */
-  setLvType(lvType: string, number: string | undefined, offer: boolean): void {
+  /** The LV type element (`ausschreibungs-lv` …) and its offer numbers (`alternativangebotsnummer` …), kept as written. */
+  setLvType(lvType: string, attrs: Record<string, string>, offer: boolean): void {
     this.properties.lvType = lvType;
-    if (number !== undefined) this.properties.lvTypeNumber = number;
+    for (const a of LV_TYPE_ATTRIBUTES) if (attrs[a] !== undefined) this.properties[a] = attrs[a];
     this.offer = offer;
   }
 

@@ -15,18 +15,19 @@ export interface LvType {
   exact: boolean;
   /** A bidder's LV: prices are the bidder's, `nichtangeboten` means the bidder offered no price. */
   offer: boolean;
-  /** The attribute numbering an alternative, amended or supplementary offer, when the type has one. */
-  numberAttribute?: string;
 }
+
+/** The attributes of the LV type elements numbering an alternative, amended or supplementary offer (`onlv.xsd`). */
+export const LV_TYPE_ATTRIBUTES = ['alternativangebotsnummer', 'abaenderungsangebotsnummer', 'zusatzangebotslvnummer'] as const;
 
 export const LV_TYPES: Readonly<Record<string, LvType>> = {
   'entwurfs-lv': { phase: 'Base', exact: false, offer: false },
   'kostenschaetzungs-lv': { phase: 'CostEstimate', exact: true, offer: false },
   'ausschreibungs-lv': { phase: 'OfferRequest', exact: true, offer: false },
   'angebots-lv': { phase: 'Offer', exact: true, offer: true },
-  'alternativangebots-lv': { phase: 'SideOffer', exact: true, offer: true, numberAttribute: 'alternativangebotsnummer' },
-  'abaenderungsangebot-lv': { phase: 'SideOffer', exact: false, offer: true, numberAttribute: 'abaenderungsangebotsnummer' },
+  'alternativangebots-lv': { phase: 'SideOffer', exact: true, offer: true },
+  'abaenderungsangebot-lv': { phase: 'SideOffer', exact: false, offer: true },
   'vertrags-lv': { phase: 'Grant', exact: true, offer: false },
   'abrechnungs-lv': { phase: 'Grant', exact: false, offer: false },
-  'zusatzangebots-lv': { phase: 'Offer', exact: false, offer: true, numberAttribute: 'zusatzangebotslvnummer' },
+  'zusatzangebots-lv': { phase: 'Offer', exact: false, offer: true },
 };

@@ -155,7 +155,7 @@ export class OenormState {
         if (name === 'metadaten') return META;
         if (LV_TYPES[name] !== undefined) {
           this.lvType = name;
-          body.setLvType(name, attrs[LV_TYPES[name].numberAttribute ?? ''], LV_TYPES[name].offer);
+          body.setLvType(name, attrs, LV_TYPES[name].offer);
           return LV;
         }
         if (name === 'lbkenndaten') return KENNDATEN;
