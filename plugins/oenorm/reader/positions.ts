@@ -137,12 +137,12 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', additionType: additionType(d, grundtext) };
     if (short !== undefined) note.shortText = short;
     if (text.html !== '') note.htmlLongText = text.html;
-    note.oenormNoteTextProperties = { ...props, itemNumber: d.number };
+    props.itemNumber = d.number;
+    note.oenormNoteTextProperties = props;
     return { element: note, plain: text.html !== '' ? text.plain : undefined };
   }
   const p: PositionDto = {
     elementTypeDiscriminator: 'PositionDto',
-    id: newId(),
     itemNumber: { stringRepresentation: d.number },
     unitTag: d.einheit,
     additionType: additionType(d, grundtext),
@@ -163,7 +163,8 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     p.priceType = 'WithoutTotal';
   } else p.positionType = 'Regular';
   if (d.nichtangeboten && ctx.offer) p.notOffered = true;
-  const positionProps: Record<string, unknown> = { ...props, isMainPosition: d.wesentlicheposition === true };
+  const positionProps = props;
+  positionProps.isMainPosition = d.wesentlicheposition === true;
   if (d.pzzv !== undefined) positionProps.pzzv = d.pzzv;
   if (d.zz !== undefined) positionProps.zz = d.zz;
   if (d.variantennummer !== undefined) positionProps.variantennummer = d.variantennummer;
@@ -195,6 +196,6 @@ export function linkVariants(positions: readonly PositionDto[]): void {
   for (const p of positions) {
     const zz = p.oenormPositionProperties?.zz as string | undefined;
     const base = zz !== undefined ? bases.get(zz) : undefined;
-    if (p.positionType === 'Alternative' && base !== undefined && base !== p) p.alternativeTo = base.id;
+    if (p.positionType === 'Alternative' && base !== undefined && base !== p) p.alternativeTo = base.id ??= newId();
   }
 }
