@@ -2,5 +2,6 @@
 import type { FormatPlugin } from '../core/plugin/contract.js';
 import { avaPlugin } from './ava/index.js';
 import { gaebPlugin } from './gaeb/index.js';
+import { oenormPlugin } from './oenorm/index.js';
 
-export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin]);
+export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin, oenormPlugin]);

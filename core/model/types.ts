@@ -24,6 +24,8 @@ export type AwardTypeDto =
   | 'InternationalNATOProcurement' | 'CompetitiveDialog';
 export type SpecialAwardKindDto = 'Unspecified' | 'MaintenanceContract' | 'OutlineContract' | 'OutlineForMaintenanceContract';
 export type DurationUnitDto = 'Months' | 'Years';
+/** Where an ÖNORM element's text comes from (A 2063 `herkunftskennzeichen`: `Z` free text, `+` supplementary LB). */
+export type OenormOriginCodeDto = 'Unknown' | 'FreeText' | 'AdditionDescription';
 
 /** Discriminator values emitted on output; the short forms (`Position` …) are accepted on input. */
 export const ELEMENT_TYPES = ['PositionDto', 'ServiceSpecificationGroupDto', 'NoteTextDto', 'ExecutionDescriptionDto'] as const;
@@ -250,6 +252,40 @@ export interface DescriptionBase {
   hasBidderCommentInHtmlLongText?: boolean;
 }
 
+/**
+ * ÖNORM A 2063 properties of a group (AVACloud `OenormPropertiesDto`); readers may add extra fields (the ÖNORM
+ * element names they keep, such as the outline level).
+ */
+export interface OenormPropertiesDto {
+  originCode?: OenormOriginCodeDto;
+  openingTextIsFreeText?: boolean;
+  [extra: string]: unknown;
+}
+
+/**
+ * ÖNORM A 2063 properties of a position (AVACloud `OenormPositionPropertiesDto`, 1.32+ `oenormShortText` /
+ * `oenormShortTextAddition`): `isMainPosition` is `wesentlicheposition`, `isUndividedPosition` an
+ * `ungeteilteposition`, `oenormShortText` the `stichwort` (or `stichwort-kurz`), `oenormShortTextAddition` the
+ * `stichwort-luecke`. Readers may add extra fields (the ÖNORM element names they keep).
+ */
+export interface OenormPositionPropertiesDto {
+  originCode?: OenormOriginCodeDto;
+  openingTextIsFreeText?: boolean;
+  isMainPosition?: boolean;
+  isUndividedPosition?: boolean;
+  oenormShortText?: string;
+  oenormShortTextAddition?: string;
+  [extra: string]: unknown;
+}
+
+/** ÖNORM A 2063 properties of a note text (AVACloud `OenormNoteTextPropertiesDto`); readers may add extra fields. */
+export interface OenormNoteTextPropertiesDto {
+  originCode?: OenormOriginCodeDto;
+  openingTextIsFreeText?: boolean;
+  isUndividedPosition?: boolean;
+  [extra: string]: unknown;
+}
+
 export interface ServiceSpecificationGroupDto extends ElementBase, ElementContainerBase {
   elementTypeDiscriminator: 'ServiceSpecificationGroupDto' | 'ServiceSpecificationGroup';
   shortText?: string;
@@ -262,6 +298,7 @@ export interface ServiceSpecificationGroupDto extends ElementBase, ElementContai
   alternativeIdentifier?: number;
   /** Alternative group number (GAEB ALNBGroupNo); AVACloud 1.29+ group field. */
   alternativeGroupIdentifier?: number;
+  oenormProperties?: OenormPropertiesDto;
   /** Computed, zero based. */
   hierarchyLevel?: number;
 }
@@ -335,6 +372,7 @@ export interface PositionDto extends ElementBase, DescriptionBase {
   repetitionTo?: string;
   executionDescriptionReference?: string;
   notOffered?: boolean;
+  oenormPositionProperties?: OenormPositionPropertiesDto;
   /** Computed, zero based. */
   hierarchyLevel?: number;
 }
@@ -346,6 +384,7 @@ export interface NoteTextDto extends ElementBase, DescriptionBase {
   /** GAEB XML `GAEB/AddText` (top level only). */
   isClosingText?: boolean;
   identifier?: string;
+  oenormNoteTextProperties?: OenormNoteTextPropertiesDto;
 }
 
 export interface ExecutionDescriptionDto extends ElementBase {

@@ -11,61 +11,29 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../core/errors.js';
 import { resolveOptions } from '../../core/options/resolve.js';
-import { ConversionService } from '../../core/pipeline/convert.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
-import { seededRandom } from '../support/random.js';
+import { convertMutations } from '../support/mutations.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const FILES = ['gaeb90/schulhof.d83', 'gaeb90/preisanteile.d86', 'gaeb2000/features.P83', 'gaeb/award-v33-lots.x86', 'gaeb/request-v32.x83'];
-const SYNTAX = '\\{}[]<>&;#\'"';
 const DESTINATIONS = ['Gaeb90', 'Gaeb2000', 'GaebXml_V3_1', 'GaebXml_V3_2', 'GaebXml_V3_3', 'GaebXml_V3_3_Commerce'];
-
-/** `bytes` with 1–20 seeded mutations. */
-function mutate(bytes: Buffer, next: () => number): Buffer {
-  const b = Buffer.from(bytes);
-  const at = () => Math.floor(next() * b.length);
-  for (let k = 1 + Math.floor(next() * 20); k > 0; k--) {
-    const r = next();
-    if (r < 0.5) b[at()] = Math.floor(next() * 256);
-    else if (r < 0.75) b[at()] = SYNTAX.charCodeAt(Math.floor(next() * SYNTAX.length));
-    else b.copyWithin(at(), at(), at());
-  }
-  return b;
-}
 
 describe('mutated GAEB input', () => {
   const registry = new FormatRegistry([gaebPlugin, avaPlugin]);
-  const service = new ConversionService();
 
   it.each(FILES)('%s: 120 mutations convert or are refused with 4xx, never 5xx', async (file) => {
     const source = readFileSync(join(FIXTURES, file));
-    const next = seededRandom(20261121 + file.length);
-    const outcomes = { converted: 0, refused: 0 };
-    const crashes: string[] = [];
-    for (let n = 0; n < 120; n++) {
-      const bytes = mutate(source, next);
+    const run = await convertMutations(source, file, 20261121 + file.length, 120, (n) => {
       const toAva = n % 2 === 0;
       const route = registry.route('gaeb', toAva ? 'ava' : 'gaeb');
-      const options = resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: DESTINATIONS[(n >> 1) % DESTINATIONS.length] });
-      try {
-        const { output } = await service.convert(route, { bytes, fileName: file }, options, (err, stage) => {
-          crashes.push(`mutation ${n} (${stage}): ${(err as Error).stack}`);
-        });
-        if (!Buffer.isBuffer(output.data)) for (const chunk of output.data) expect(chunk.length).toBeGreaterThan(0);
-        outcomes.converted++;
-      } catch (err) {
-        expect(err, `mutation ${n}: ${(err as Error).stack}`).toBeInstanceOf(GatewayError);
-        expect((err as GatewayError).statusCode, `mutation ${n}: ${(err as Error).message}`).toBeLessThan(500);
-        outcomes.refused++;
-      }
-    }
-    expect(crashes).toEqual([]);
+      return { route, options: resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: DESTINATIONS[(n >> 1) % DESTINATIONS.length] }) };
+    });
+    expect(run.crashes).toEqual([]);
     // Both outcomes occur: the mutations neither always break the file nor never touch what matters.
-    expect(outcomes.converted).toBeGreaterThan(0);
-    expect(outcomes.refused + outcomes.converted).toBe(120);
+    expect(run.converted).toBeGreaterThan(0);
+    expect(run.refused + run.converted).toBe(120);
   });
 });

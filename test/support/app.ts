@@ -22,3 +22,20 @@ export function multipartBody(field: string, fileName: string, data: Buffer | st
   chunks.push(Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A bearer token of the documented local client (client_credentials, scope `avacloud`), for the conversion routes. */
+export async function localClientToken(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}` },
+    payload: 'grant_type=client_credentials&scope=avacloud',
+  });
+  return res.json().access_token as string;
+}
+
+/** POSTs one file as multipart/form-data with a bearer token. */
+export function postFile(app: FastifyInstance, token: string, url: string, field: string, fileName: string, data: Buffer | string) {
+  const body = multipartBody(field, fileName, data);
+  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+}

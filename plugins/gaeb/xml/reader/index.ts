@@ -15,12 +15,12 @@ import type { ProjectDto } from '../../../../core/model/types.js';
 import type { ReadResult } from '../../../../core/plugin/contract.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
+import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../../core/xml/sax-input.js';
 import { decoderFor, sawInvalidUtf8 } from '../../../../core/text/encoding.js';
 import { namedReferenceTable } from '../../../../core/text/entities.js';
 import { ReaderReport } from './report.js';
 import { GaebXmlState } from './state.js';
 
-const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Why a file with `<!DOCTYPE …>` is refused: GAEB DA XML is defined by XML Schemas (the phase XSDs) and never
@@ -32,7 +32,6 @@ export const DOCTYPE_REFUSED =
   'is defined by XML Schemas and never needs a DTD, and DTDs (internal entity declarations, external entities) are ' +
   'the vehicle of entity-expansion and XML external entity (XXE) attacks (OWASP XML External Entity Prevention ' +
   'Cheat Sheet). Remove the DOCTYPE declaration and send the file again.';
-const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
 
 /**
  * Reads a GAEB DA XML file into a (not yet normalised) ProjectDto.
@@ -69,13 +68,9 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
   parser.on('doctype', () => {
     throw parseError(DOCTYPE_REFUSED, 'gaebFile');
   });
-  parser.on('opentag', (tag) => state.onOpen(tag.name, tag.attributes));
-  parser.on('closetag', (tag) => state.onClose(tag.name));
-  parser.on('text', (text) => state.onText(text));
-  parser.on('cdata', (text) => state.onText(text));
+  bindElementEvents(parser, state);
   parser.on('error', (err) => {
-    const m = ERROR_POSITION.exec(err.message);
-    const [line, column, detail] = m ? [m[1], m[2], m[3]] : [String(parser.line), String(parser.column), err.message];
+    const { line, column, detail } = saxErrorParts(err, parser);
     if (detail.startsWith('undefined entity')) {
       // Kept literally ("&foo;") by saxes; a named HTML entity outside HTML 4.01 is not worth failing the file.
       report.report('GAEB_UNKNOWN_ENTITY', 'warning', `Unknown entity at line ${line}, column ${column} was kept as written.`, state.currentNumber());
@@ -84,13 +79,7 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
     throw parseError(`Malformed GAEB DA XML at line ${line}, column ${column}: ${detail}`, 'gaebFile', err);
   });
 
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    const text = decoder.write(bytes.subarray(offset, offset + CHUNK_BYTES));
-    if (text.length > 0) parser.write(text);
-  }
-  const tail = decoder.end();
-  if (tail.length > 0) parser.write(tail);
-  parser.close();
+  feedDecoded(bytes, decoder, parser);
   if (sawInvalidUtf8(decoder)) {
     report.report('GAEB_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
   }

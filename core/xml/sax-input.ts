@@ -1,0 +1,63 @@
+/**
+ * Feeding a streaming XML parser (saxes, lddubeau/saxes) from bytes: the bytes are decoded chunk by chunk (64 KiB
+ * by default) so that the whole document never exists as one string, and a parser error is split into its
+ * position and text for a message that names the line and column.
+ */
+
+/** A streaming byte → text decoder (a chunk decoder of a reader). */
+export interface ChunkTextDecoder {
+  write(bytes: Buffer): string;
+  end(): string;
+}
+
+/** What takes the decoded text (a `SaxesParser`). */
+export interface TextParser {
+  write(text: string): unknown;
+  close(): unknown;
+}
+
+const DEFAULT_CHUNK_BYTES = 64 * 1024;
+/** saxes prefixes its error messages with `line:column: ` when `position` is on. */
+const ERROR_POSITION = /^(\d+):(\d+): ([\s\S]*)$/;
+
+/** Decodes `bytes` in chunks into `parser`, then closes it. Parser errors propagate from its handlers. */
+export function feedDecoded(bytes: Buffer, decoder: ChunkTextDecoder, parser: TextParser, chunkBytes = DEFAULT_CHUNK_BYTES): void {
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    const text = decoder.write(bytes.subarray(offset, offset + chunkBytes));
+    if (text.length > 0) parser.write(text);
+  }
+  const tail = decoder.end();
+  if (tail.length > 0) parser.write(tail);
+  parser.close();
+}
+
+/**
+ * Line, column and text of a saxes error (from its `line:column: ` prefix, else from the parser's position).
+ * @param at the parser's current position, used when the message has no prefix
+ */
+export function saxErrorParts(err: Error, at: { line: number; column: number }): { line: string; column: string; detail: string } {
+  const m = ERROR_POSITION.exec(err.message);
+  return m ? { line: m[1], column: m[2], detail: m[3] } : { line: String(at.line), column: String(at.column), detail: err.message };
+}
+
+/** What a reader's state machine takes from the parser: start tags, end tags and character data (CDATA alike). */
+export interface ElementEvents {
+  onOpen(qname: string, attrs: Record<string, string>): void;
+  onClose(qname: string): void;
+  onText(text: string): void;
+}
+
+/** The event registration of a saxes parser (structural, so that core needs no parser type). */
+interface EventSource {
+  on(event: 'opentag', handler: (tag: { name: string; attributes: unknown }) => void): void;
+  on(event: 'closetag', handler: (tag: { name: string }) => void): void;
+  on(event: 'text' | 'cdata', handler: (text: string) => void): void;
+}
+
+/** Routes a parser's `opentag`, `closetag`, `text` and `cdata` events to a state machine (saxes `xmlns: false`). */
+export function bindElementEvents(parser: EventSource, state: ElementEvents): void {
+  parser.on('opentag', (tag) => state.onOpen(tag.name, tag.attributes as Record<string, string>));
+  parser.on('closetag', (tag) => state.onClose(tag.name));
+  parser.on('text', (text) => state.onText(text));
+  parser.on('cdata', (text) => state.onText(text));
+}

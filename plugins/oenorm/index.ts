@@ -1,0 +1,32 @@
+/**
+ * The `oenorm` format plugin: ÖNORM A 2063 XML, the Austrian exchange format for bills of quantities (LV, `.onlv`)
+ * and standard-text catalogues (LB, `.onlb`), editions 2009, 2015 and 2021, recognised from the content (root
+ * element and namespace, never the file name). Source only for now (field `oenormFile`, no source option group:
+ * the seed's row `oenorm (oenormFile) | ava, gaeb, excel, oenorm | ava: L. gaeb: G. excel: X. oenorm: O.`); the
+ * writer (`DestinationOenormType`) comes later, so the routes offered are oenorm → every target with a writer.
+ */
+import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
+import { detectOenorm } from './detect.js';
+import { OENORM_MESSAGES } from './messages.js';
+import { readOenormResult } from './reader/index.js';
+import { reportOenormTotalMismatches } from './stated-totals.js';
+
+export const oenormPlugin: FormatPlugin = {
+  id: 'oenorm',
+  name: 'ÖNORM A 2063',
+  version: '1.0.0',
+  apiVersion: `^${PLUGIN_API_VERSION}`,
+  inputField: 'oenormFile',
+  messages: OENORM_MESSAGES,
+  reader: {
+    optionGroups: [],
+    detect: detectOenorm,
+    read(input, options, ctx) {
+      return readOenormResult(input.bytes ?? Buffer.alloc(0), options, ctx);
+    },
+    /** Every stated sum (`pospreis`, `ulg-summe` … `lv-summe`) is met or reported (stated-totals.ts). */
+    checkPrepared(project, ctx) {
+      reportOenormTotalMismatches(project, ctx);
+    },
+  },
+};

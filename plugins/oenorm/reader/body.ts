@@ -1,0 +1,243 @@
+/**
+ * The ÖNORM outline as it is being read: groups (`hg`, `og`, `lg`, `ulg`), Grundtexte and positions, preliminary
+ * remarks, stated sums; and the item number schema the outline implies.
+ *
+ * Item numbers (2009 `ontypdef.xsd`: `hgnr.type` … `ulgnr.type` and `gtnr.type` 2 characters `[A-Z0-9]`,
+ * `ftnr.type` one letter A–Z, `mfv.type` a digit 1–9 or empty, `posnrfrei.type` 1–12 characters): groups are
+ * their levels' numbers each followed by '.' ("01.02."); a position is `LG.ULG.GT` with the Folgetext letter as the
+ * index ("01.02.03.A"; an `ungeteilteposition` has none: "01.02.03"). The schema has one Group tier per outline
+ * level (2 characters), the Position tier for the Grundtextnummer (2) and a one-character Index tier for the
+ * Folgetextnummer; a tier is Numeric when every number read for it is digits. A Mehrfachverwendung (`mfv`) is
+ * appended to the index ("01.02.03.A1", reported: it does not fit the schema), or to an undivided position as its
+ * index ("01.02.03.1"); `grundtextnr`, `ftnr` and `mfv` are kept in the ÖNORM properties. An LV without outline
+ * (`gliederung-posfrei`) has no schema: its position numbers are kept as written.
+ *
+ * Preliminary remarks become note texts: `svb` (standing preliminary remarks) first in the service specification,
+ * a group's `vorbemerkung` first in the group (`oenormNoteTextProperties.vorbemerkung`).
+ */
+import type {
+  ElementDto, ItemNumberSchemaTierDto, ItemNumberTypeDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto,
+  ServiceSpecificationGroupDto,
+} from '../../../core/model/types.js';
+import { isPosition } from '../../../core/model/types.js';
+import type { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
+import type { OenormDocument, OenormEdition } from '../detect.js';
+import { LV_TYPE_ATTRIBUTES } from './lv-types.js';
+import { type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
+import type { OenormReport } from './report.js';
+import type { OenormText } from './text.js';
+
+const TIER_NAMES: Readonly<Record<string, string>> = {
+  hg: 'Hauptgruppe', og: 'Obergruppe', lg: 'Leistungsgruppe', ulg: 'Unterleistungsgruppe',
+};
+const DIGITS = /^[0-9]+$/;
+const DECIMAL = /^[+-]?[0-9]+(?:\.[0-9]+)?$/;
+
+/** Builds the element tree of an ONLV outline or an ONLB while the state machine walks it. */
+export class OenormBody {
+  readonly spec: ServiceSpecificationDto = { origin: 'Oenorm', elements: [] };
+  readonly project: ProjectDto = { projectInformation: {}, serviceSpecifications: [this.spec] };
+  position: PositionDraft | undefined;
+  grundtext: GrundtextDraft | undefined;
+
+  private levels: string[] = [];
+  private readonly groups: ServiceSpecificationGroupDto[] = [];
+  private readonly numbers: string[] = [];
+  /** Per group tier: a number that is not digits was read. */
+  private readonly alphanumericTier: boolean[] = [];
+  private alphanumericGrundtext = false;
+  private grundtextnr = '';
+  private readonly positions: PositionDto[] = [];
+  private svbNote: NoteTextDto | undefined;
+  private sumTarget: Record<string, unknown> | undefined;
+  private offer = false;
+
+  constructor(private readonly report: OenormReport, private readonly plainTexts: DerivedPlainTexts) {}
+
+  private get properties(): Record<string, unknown> {
+    return (this.spec.oenormProperties ??= {}) as Record<string, unknown>;
+  }
+
+  setDocument(document: OenormDocument, edition: OenormEdition): void {
+    this.properties.document = document;
+    this.properties.edition = edition;
+  }
+
+  /** The LV type element (`ausschreibungs-lv` …) and its offer numbers (`alternativangebotsnummer` …), kept as written. */
+  setLvType(lvType: string, attrs: Record<string, string>, offer: boolean): void {
+    this.properties.lvType = lvType;
+    for (const a of LV_TYPE_ATTRIBUTES) if (attrs[a] !== undefined) this.properties[a] = attrs[a];
+    this.offer = offer;
+  }
+
+  /** The outline's levels, outermost first (`['lg', 'ulg']`; `[]` for `gliederung-posfrei`). */
+  startOutline(levels: string[]): void {
+    this.levels = levels;
+    this.properties.gliederung = levels.length > 0 ? `gliederung-${levels[0]}` : 'gliederung-posfrei';
+  }
+
+  group(): ServiceSpecificationGroupDto | undefined {
+    return this.groups[this.groups.length - 1];
+  }
+
+  private container(): ElementDto[] {
+    return (this.group() ?? this.spec).elements!;
+  }
+
+  /** Item number of the element being read, for messages. */
+  currentNumber(): string | undefined {
+    return this.position?.number ?? this.group()?.itemNumber?.stringRepresentation;
+  }
+
+  openGroup(level: string, nr: string): void {
+    const depth = this.numbers.length;
+    if (!DIGITS.test(nr)) this.alphanumericTier[depth] = true;
+    this.numbers.push(nr);
+    const group: ServiceSpecificationGroupDto = {
+      elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
+      itemNumber: { stringRepresentation: this.numbers.join('.') + '.' },
+      elements: [],
+      oenormProperties: { originCode: 'Unknown', gliederungsebene: level },
+    };
+    this.container().push(group);
+    this.groups.push(group);
+  }
+
+  /** `ueberschrift` → short text, `herkunftskennzeichen` → origin code. */
+  groupLeaf(name: string, text: string): void {
+    const group = this.group();
+    if (!group) return;
+    if (name === 'ueberschrift') group.shortText = text;
+    else if (name === 'herkunftskennzeichen') group.oenormProperties!.originCode = originCode(text);
+  }
+
+  closeGroup(): void {
+    this.groups.pop();
+    this.numbers.pop();
+  }
+
+  /** A preliminary remark: `svb` of the LV/LB or the `vorbemerkung` of the open group. */
+  addNote(text: OenormText, svb: boolean): void {
+    const note: NoteTextDto = {
+      elementTypeDiscriminator: 'NoteTextDto',
+      htmlLongText: text.html,
+      additionType: text.bidder ? 'ByBidder' : text.owner ? 'ByBuyer' : 'None',
+      oenormNoteTextProperties: svb ? { originCode: 'Unknown', svb: true } : { originCode: 'Unknown', vorbemerkung: true },
+    };
+    if (svb) this.svbNote = note;
+    this.container().push(note);
+    if (text.html.includes('<')) this.plainTexts.add(note, text.html, text.plain);
+  }
+
+  /** `svb/herkunftskennzeichen` (after the remark it qualifies). */
+  set svbOrigin(mark: string) {
+    if (this.svbNote) this.svbNote.oenormNoteTextProperties!.originCode = originCode(mark);
+  }
+
+  openGrundtextnr(nr: string): void {
+    this.grundtextnr = nr;
+    if (!DIGITS.test(nr)) this.alphanumericGrundtext = true;
+    this.grundtext = {};
+  }
+
+  closeGrundtextnr(): void {
+    this.grundtext = undefined;
+  }
+
+  /** `ungeteilteposition[@mfv]`, `folgeposition[@ftnr][@mfv]` or `position[@nr]` (LV without outline). */
+  openPosition(element: PositionDraft['element'], attrs: Record<string, string>): void {
+    const mfv = (attrs.mfv ?? '').trim();
+    let number: string;
+    if (element === 'position') number = attrs.nr ?? '';
+    else {
+      const base = [...this.numbers, this.grundtextnr].join('.');
+      const index = (element === 'folgeposition' ? attrs.ftnr ?? '' : '') + mfv;
+      number = index === '' ? base : `${base}.${index}`;
+      if (index.length > 1) {
+        this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${attrs.ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
+      }
+    }
+    this.position = { element, number, mfv };
+    if (element !== 'position') this.position.grundtextnr = this.grundtextnr;
+    if (element === 'folgeposition') this.position.ftnr = attrs.ftnr;
+  }
+
+  /** A leaf of `pos-eigenschaften`, `pzzv/*` or `preis`. */
+  positionLeaf(name: string, text: string): void {
+    const d = this.position;
+    if (!d) return;
+    switch (name) {
+      case 'stichwort': d.stichwort = text; break;
+      case 'stichwort-kurz': d.stichwortKurz = text; break;
+      case 'stichwort-luecke': d.stichwortLuecke = text; break;
+      case 'herkunftskennzeichen': d.herkunftskennzeichen = text; break;
+      case 'einheit': d.einheit = text; break;
+      case 'wesentlicheposition': d.wesentlicheposition = true; break;
+      case 'garantierteangebotssumme': d.garantierteangebotssumme = true; break;
+      case 'leistungsteil': d.leistungsteil = text; break;
+      case 'lvmenge': d.lvmenge = text; break;
+      case 'nichtangeboten': d.nichtangeboten = true; break;
+      case 'pospreis': d.pospreis = text; break;
+      case 'zz': d.zz = text; break;
+      case 'variantennummer': d.variantennummer = text; break;
+      case 'preisanteil1': d.preisanteil1 = text; break;
+      case 'preisanteil2': d.preisanteil2 = text; break;
+      case 'gesamt': d.gesamt = text; break;
+      default: break;
+    }
+  }
+
+  closePosition(labels: readonly [string, string]): void {
+    const d = this.position!;
+    this.position = undefined;
+    const built = buildElement(d, {
+      grundtext: this.grundtext,
+      priceComponentLabels: labels,
+      offer: this.offer,
+      decimal: (text, what, itemNumber) => this.decimal(text, what, itemNumber),
+    });
+    this.container().push(built.element);
+    const html = built.element.htmlLongText;
+    if (html !== undefined && built.plain !== undefined) this.plainTexts.add(built.element, html, built.plain);
+    if (isPosition(built.element)) this.positions.push(built.element);
+  }
+
+  /** A stated sum (`*-summe`, `lv-summe`) opens: its `summe/gesamt` is kept on the group or the specification. */
+  openSum(group: ServiceSpecificationGroupDto | undefined): void {
+    this.sumTarget = (group ?? this.spec) as Record<string, unknown>;
+  }
+
+  sumLeaf(text: string): void {
+    const value = this.decimal(text, 'summe/gesamt', this.group()?.itemNumber?.stringRepresentation);
+    if (value !== undefined && this.sumTarget) this.sumTarget.oenormTotal = value;
+  }
+
+  /** A decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: point as decimal separator); reported when not one. */
+  decimal(text: string | undefined, what: string, itemNumber: string | undefined): number | undefined {
+    if (text === undefined || text === '') return undefined;
+    if (DECIMAL.test(text)) return Number(text);
+    this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} '${text}' is not a number and was ignored.`, itemNumber);
+    return undefined;
+  }
+
+  /** The item number schema of the outline (none for an LV without outline). */
+  private schemaTiers(): ItemNumberSchemaTierDto[] {
+    const type = (alpha: boolean | undefined): ItemNumberTypeDto => (alpha ? 'Alphanumeric' : 'Numeric');
+    const tiers: ItemNumberSchemaTierDto[] = this.levels.map((level, i) => ({
+      length: 2, type: type(this.alphanumericTier[i]), tierType: 'Group', tierName: TIER_NAMES[level],
+    }));
+    tiers.push({ length: 2, type: type(this.alphanumericGrundtext), tierType: 'Position', tierName: 'Grundtextnummer' });
+    tiers.push({ length: 1, type: 'Alphanumeric', tierType: 'Index', tierName: 'Folgetextnummer' });
+    return tiers;
+  }
+
+  /** Completes the project: schema, variants, accuracy (ÖNORM amounts have 2 decimals, `betrag.type`). */
+  finish(): ProjectDto {
+    const info = this.project.projectInformation!;
+    if (this.levels.length > 0) info.itemNumberSchema = { tiers: this.schemaTiers(), separator: '.', filler: '0' };
+    linkVariants(this.positions);
+    this.project.priceAccuracy = 2;
+    this.project.unitPriceAccuracy = 2;
+    return this.project;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * ÖNORM A 2063 formatted text (`langtext`, `vorbemerkung`; 2009 `ontext.xsd`: `p`, `br`, `b`, `i`, `u`, `sup`,
+ * `sub`, `tt`, `h1`–`h3`, `ul`/`ol`/`li`, `table`/`tr`/`td`, and the text gaps) → HTML long text, fed straight from
+ * SAX events, with its plain text built in the same pass (`PlainTextSink` fed with the same tags and text, which
+ * gives exactly `htmlToPlainText` of the HTML).
+ *
+ * - The formatting elements keep their names; `table`, `td` keep `width`, `border`, `align`, `valign`.
+ * - Text gaps become text complements in the model's long-text convention (the one the GAEB readers and writers
+ *   use): `<span class="TextComplement" data-kind="Owner|Bidder" data-marklbl="" data-oenorm="al|bl|blo|rw">
+ *   <span class="ComplBody">content</span></span>`. `al` (Ausschreiberlücke, filled by the tenderer) and `rw`
+ *   (Rechenwert, a value the tenderer sets from a parameter list, A 2063:2021) are Owner complements; `bl`
+ *   (Bieterlücke) and `blo` (unechte Bieterlücke, A 2063:2021) are Bidder complements. The 2021 attributes
+ *   `kennung` and `parameterlistenkennung` are kept as `data-kennung` / `data-parameterlistenkennung`.
+ * - Whitespace-only text holding a line break is the indentation of a pretty-printed file and is dropped.
+ */
+import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../core/text/plain-text-sink.js';
+import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../gaeb/xml/reader/html.js';
+
+/** The formatting elements of `ontext.xsd` (kept with their names). */
+const FORMATTING = new Set(['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td']);
+const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
+/** Gap element → complement kind. */
+const GAPS: Readonly<Record<string, 'Owner' | 'Bidder'>> = { al: 'Owner', rw: 'Owner', bl: 'Bidder', blo: 'Bidder' };
+const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
+
+/** One finished text: HTML, its plain form, and which complement kinds it holds. */
+export interface OenormText {
+  html: string;
+  plain: string;
+  owner: boolean;
+  bidder: boolean;
+}
+
+/** Collects one formatted text container from the events of its descendants. */
+export class OenormRichText {
+  private readonly parts = new Pieces();
+  private sink = new PlainTextSink(false);
+  private owner = false;
+  private bidder = false;
+  /** Depth inside elements that are not text (unknown elements are read past with their content). */
+  private skip = 0;
+
+  /** Clears the collector for the next container. */
+  reset(): void {
+    this.parts.clear();
+    this.sink = new PlainTextSink(false);
+    this.owner = false;
+    this.bidder = false;
+    this.skip = 0;
+  }
+
+  /** Start tag of a descendant (local name, attributes). */
+  open(name: string, attrs: Record<string, string>): void {
+    if (this.skip > 0) {
+      this.skip++;
+      return;
+    }
+    if (FORMATTING.has(name)) {
+      let tag = `<${name}`;
+      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag += ` ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+      this.parts.push(tag + '>');
+      applyTagKind(this.sink, tagKind(name), false);
+      return;
+    }
+    if (name === 'br') {
+      this.parts.push('<br>');
+      applyTagKind(this.sink, tagKind('br'), false);
+      return;
+    }
+    const kind = GAPS[name];
+    if (kind === undefined) {
+      this.skip = 1;
+      return;
+    }
+    if (kind === 'Owner') this.owner = true;
+    else this.bidder = true;
+    let span = `<span class="TextComplement" data-kind="${kind}" data-marklbl="" data-oenorm="${name}"`;
+    if (attrs.kennung !== undefined) span += ` data-kennung="${escapeHtmlAttribute(attrs.kennung)}"`;
+    if (attrs.parameterlistenkennung !== undefined) {
+      span += ` data-parameterlistenkennung="${escapeHtmlAttribute(attrs.parameterlistenkennung)}"`;
+    }
+    this.parts.push(span + '><span class="ComplBody">');
+    applyTagKind(this.sink, TAG_NONE, false);
+  }
+
+  /** End tag of a descendant (local name). */
+  close(name: string): void {
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
+    if (FORMATTING.has(name)) {
+      this.parts.push(`</${name}>`);
+      applyTagKind(this.sink, tagKind(name), true);
+    } else if (GAPS[name] !== undefined) {
+      this.parts.push('</span></span>');
+    }
+  }
+
+  /** Character data of a descendant, entity-decoded. */
+  text(t: string): void {
+    if (this.skip > 0 || t.length === 0 || INDENTATION.test(t)) return;
+    this.parts.push(escapeHtmlText(t));
+    this.sink.text(t, 0, t.length);
+  }
+
+  /** The collected text (HTML and plain); the collector is empty afterwards. */
+  finish(): OenormText {
+    const html = this.parts.take();
+    const plain = this.sink.finish();
+    return { html, plain, owner: this.owner, bidder: this.bidder };
+  }
+}

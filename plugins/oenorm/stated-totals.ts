@@ -1,0 +1,61 @@
+/**
+ * Stated ÖNORM sums met or reported: after the recalculation, every amount an ONLV states — a position's
+ * `pospreis` (quantity × unit price), a group's `ulg-summe`/`lg-summe`/`og-summe`/`hg-summe` and the LV's `lv-summe`
+ * (`summe/gesamt`, the sum of the normal positions before a discount: 2009 `ontypdef.xsd` `gruppensumme.type`,
+ * `pzzv.type`), kept by the reader as `oenormTotal` — is compared with the recalculated `totalPrice`, to the cent.
+ * Each difference is reported (`OENORM_TOTAL_MISMATCH`, warning) naming the element and both amounts; the
+ * recalculated amount is what the project keeps. At most 50 are reported one by one, then one message counts the rest.
+ */
+import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
+import type { MessageSink } from '../../core/pipeline/messages.js';
+
+const MAX_REPORTED = 50;
+
+interface Mismatch {
+  what: string;
+  itemNumber?: string;
+  stated: number;
+  recalculated: number;
+}
+
+function collect(project: ProjectDto): Mismatch[] {
+  const found: Mismatch[] = [];
+  const compare = (what: string, itemNumber: string | undefined, holder: { oenormTotal?: unknown; totalPrice?: number }) => {
+    const stated = holder.oenormTotal;
+    if (typeof stated !== 'number') return;
+    const recalculated = holder.totalPrice ?? 0;
+    if (Math.round(stated * 100) === Math.round(recalculated * 100)) return;
+    found.push({ what, ...(itemNumber ? { itemNumber } : {}), stated, recalculated });
+  };
+  const visit = (elements: readonly ElementDto[] | undefined) => {
+    for (const e of elements ?? []) {
+      const n = isPosition(e) || isGroup(e) ? e.itemNumber?.stringRepresentation : undefined;
+      if (isPosition(e)) compare(`Position ${n ?? ''} (pospreis)`, n, e);
+      else if (isGroup(e)) {
+        const level = (e.oenormProperties?.gliederungsebene as string | undefined) ?? 'group';
+        compare(`${level.toUpperCase()} ${n ?? ''} (${level}-summe)`, n, e);
+        visit(e.elements);
+      }
+    }
+  };
+  for (const spec of project.serviceSpecifications ?? []) {
+    compare('LV (lv-summe)', undefined, spec);
+    visit(spec.elements);
+  }
+  return found;
+}
+
+/**
+ * Reports every stated sum of a recalculated ÖNORM project that the recalculation does not meet.
+ * @returns the number of differences found
+ */
+export function reportOenormTotalMismatches(project: ProjectDto, sink: MessageSink): number {
+  const found = collect(project);
+  const report = (message: string, itemNumber?: string) =>
+    sink.report({ code: 'OENORM_TOTAL_MISMATCH', severity: 'warning', message, ...(itemNumber ? { itemNumber } : {}), source: 'oenorm' });
+  for (const m of found.slice(0, MAX_REPORTED)) {
+    report(`${m.what}: the file states ${m.stated.toFixed(2)}, the recalculated amount is ${m.recalculated.toFixed(2)}; the recalculated amount is kept.`, m.itemNumber);
+  }
+  if (found.length > MAX_REPORTED) report(`${found.length - MAX_REPORTED} more stated sums differ from the recalculated ones (${found.length} in all).`);
+  return found.length;
+}

@@ -1,0 +1,52 @@
+/** The `oenorm` source over HTTP: oenorm → ava and oenorm → GAEB DA XML, and 400 answers for bad input. */
+import 'reflect-metadata';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClientToken, postFile, testApp } from '../support/app.js';
+import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
+import { fixture } from './support.js';
+
+let app: FastifyInstance;
+let token: string;
+beforeAll(async () => {
+  app = await testApp();
+  token = await localClientToken(app);
+});
+afterAll(() => app.close());
+
+const authed = (url: string, name: string, data: Buffer | string) => postFile(app, token, url, 'oenormFile', name, data);
+
+describe('POST /conversion/oenorm/*', () => {
+  it('oenorm → ava answers the recalculated project', async () => {
+    const res = await authed('/conversion/oenorm/ava', 'angebot.onlv', fixture('angebot-2009-lg.onlv'));
+    expect(res.statusCode).toBe(200);
+    const spec = res.json().serviceSpecifications[0];
+    expect(spec).toMatchObject({ exchangePhase: 'Offer', origin: 'Oenorm', totalPrice: 1080 });
+    const ulg = spec.elements[1].elements[1];
+    expect(ulg.itemNumber.stringRepresentation).toBe('01.01.');
+    expect(ulg.elements[0]).toMatchObject({ shortText: 'Aushub bis 2 m Tiefe', quantity: 12.5, unitTag: 'm²', unitPrice: 30.4 });
+    expect(ulg.elements[0].oenormPositionProperties).toMatchObject({ grundtextnr: '01', ftnr: 'A' });
+  });
+
+  it('oenorm → gaeb writes GAEB DA XML 3.3 that validates (X86 and X83)', async () => {
+    for (const [phase, transform] of [['86', 'Grant'], ['83', 'OfferRequest']]) {
+      const res = await authed(`/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3&TargetExchangePhaseTransform=${transform}`, 'angebot.onlv', fixture('angebot-2009-lg.onlv'));
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.body).toContain(`http://www.gaeb.de/GAEB_DA_XML/DA${phase}/3.3`);
+      expect(res.body).toContain('RNoPart="01" RNoIndex="A"');
+      if (hasGaebSchema('3.3', phase)) expect(validateGaebXml(res.body, '3.3', phase).errors).toEqual([]);
+    }
+  });
+
+  it('answers 400 naming what was expected for a GAEB file, an invoice and truncated XML', async () => {
+    const gaeb = await authed('/conversion/oenorm/ava', 'x.X83', '<?xml version="1.0"?><GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA83/3.3"/>');
+    expect(gaeb.statusCode).toBe(400);
+    expect(gaeb.body).toContain('GAEB DA XML document');
+    const onre = await authed('/conversion/oenorm/gaeb', 'x.onre', '<onre xmlns="http://www.oenorm.at/schema/A2063/2021-03-01"/>');
+    expect(onre.statusCode).toBe(400);
+    expect(onre.body).toContain('invoice (ONRE');
+    const truncated = await authed('/conversion/oenorm/ava', 'x.onlv', fixture('angebot-2009-lg.onlv').subarray(0, 3000));
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.body).toContain('Malformed ÖNORM XML');
+  });
+});

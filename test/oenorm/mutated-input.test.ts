@@ -1,0 +1,33 @@
+/**
+ * Bad input never fails with a 5xx: the ÖNORM fixtures, damaged by seeded random byte mutations
+ * (`mutateBytes`), go through the conversion service as the route runs it to ava and to GAEB DA XML 3.3; each
+ * either converts or is refused with a GatewayError of status 4xx raised by the reader or writer itself, not a raw
+ * exception that the service's safety net had to turn into a 400.
+ */
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../core/options/resolve.js';
+import { FormatRegistry } from '../../core/registry/format-registry.js';
+import { avaPlugin } from '../../plugins/ava/index.js';
+import { gaebPlugin } from '../../plugins/gaeb/index.js';
+import { oenormPlugin } from '../../plugins/oenorm/index.js';
+import { convertMutations } from '../support/mutations.js';
+import { fixture } from './support.js';
+
+const FILES = ['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv'];
+
+describe('mutated ÖNORM input', () => {
+  const registry = new FormatRegistry([oenormPlugin, gaebPlugin, avaPlugin]);
+
+  it.each(FILES)('%s: 100 mutations convert or are refused with 4xx, never 5xx', async (file) => {
+    const source = fixture(file);
+    const run = await convertMutations(source, file, 20261125 + file.length, 100, (n) => {
+      const toAva = n % 2 === 0;
+      const route = registry.route('oenorm', toAva ? 'ava' : 'gaeb');
+      return { route, options: resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: 'GaebXml_V3_3' }) };
+    });
+    expect(run.crashes).toEqual([]);
+    expect(run.converted).toBeGreaterThan(0);
+    expect(run.refused).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,52 @@
+/** Shared helpers of the ÖNORM reader tests (fixtures in test/fixtures/oenorm, written for these tests). */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prepareProject } from '../../core/model/index.js';
+import {
+  isGroup, isNoteText, isPosition, type ElementDto, type NoteTextDto, type PositionDto, type ProjectDto,
+  type ServiceSpecificationGroupDto,
+} from '../../core/model/types.js';
+import { defaultOptions } from '../../core/options/catalog.js';
+import { MessageCollector, type ConversionMessage } from '../../core/pipeline/messages.js';
+import { readOenormResult } from '../../plugins/oenorm/reader/index.js';
+import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.js';
+import { flatten } from '../gaeb/xml-reader-support.js';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oenorm');
+
+export const fixture = (name: string): Buffer => readFileSync(join(FIXTURES, name));
+export const fixtureText = (name: string): string => fixture(name).toString('utf8');
+
+export { flatten };
+
+export interface Read {
+  project: ProjectDto;
+  messages: ConversionMessage[];
+  all: ElementDto[];
+  positions: PositionDto[];
+  groups: ServiceSpecificationGroupDto[];
+  notes: NoteTextDto[];
+  position(itemNumber: string): PositionDto;
+  group(itemNumber: string): ServiceSpecificationGroupDto;
+}
+
+/** Reads, prepares (normalises and recalculates, as the pipeline does) and checks the stated sums. */
+export function read(bytes: Buffer): Read {
+  const sink = new MessageCollector();
+  const result = readOenormResult(bytes, defaultOptions(), sink);
+  const project = prepareProject(result.project, { derivedPlainTexts: result.derivedPlainTexts });
+  reportOenormTotalMismatches(project, sink);
+  const all = flatten(project.serviceSpecifications?.[0]?.elements);
+  const positions = all.filter(isPosition);
+  const groups = all.filter(isGroup);
+  const find = <T extends PositionDto | ServiceSpecificationGroupDto>(list: T[], n: string): T => {
+    const found = list.find((e) => e.itemNumber?.stringRepresentation === n);
+    if (!found) throw new Error(`no element ${n}; have ${list.map((e) => e.itemNumber?.stringRepresentation).join(', ')}`);
+    return found;
+  };
+  return {
+    project, messages: sink.messages, all, positions, groups, notes: all.filter(isNoteText),
+    position: (n) => find(positions, n), group: (n) => find(groups, n),
+  };
+}
