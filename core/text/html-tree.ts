@@ -10,6 +10,7 @@
  * whitespace is content (`plainTextToHtml` writes leading and doubled blanks as `&nbsp;` and tabs as `&#9;`),
  * while literal whitespace in the source is formatting that collapses.
  */
+import { DecodingMode, EntityDecoder, decodeHTMLAttribute, htmlDecodeTree } from 'entities/decode';
 import { Parser } from 'htmlparser2';
 
 export interface HtmlElement {
@@ -44,13 +45,23 @@ export function parseHtmlTree(html: string): HtmlNode[] {
   const root: HtmlElement = { kind: 'el', tag: '#root', attrs: {}, children: [] };
   const stack: HtmlElement[] = [root];
   let skipping = 0;
-  const parser: Parser = new Parser(
+  const addText = (text: string, kept: boolean) => {
+    const kids = stack[stack.length - 1].children;
+    const last = kids[kids.length - 1];
+    if (last !== undefined && last.kind === 'text' && (last.kept === true) === kept) last.text += text;
+    else kids.push(kept ? { kind: 'text', text, kept: true } : { kind: 'text', text });
+  };
+  // The tokenizer leaves character references to us (decodeEntities: false lets it skip to the next `<` or quote
+  // instead of looking at every character); they are decoded with the entities package's decoder, as htmlparser2
+  // itself would, and the whitespace they stand for is marked kept.
+  const parser = new Parser(
     {
       onopentag(name, attribs) {
         if (skipping > 0 || SKIPPED_CONTENT.has(name)) {
           skipping++;
           return;
         }
+        for (const key in attribs) if (attribs[key].indexOf('&') >= 0) attribs[key] = decodeHTMLAttribute(attribs[key]);
         const el: HtmlElement = { kind: 'el', tag: name, attrs: attribs, children: [] };
         stack[stack.length - 1].children.push(el);
         stack.push(el);
@@ -61,19 +72,41 @@ export function parseHtmlTree(html: string): HtmlNode[] {
       },
       ontext(data) {
         if (skipping > 0 || data === '') return;
-        // A character reference arrives as its own event whose source span is longer than its text.
-        const entity = parser.endIndex + 1 - parser.startIndex !== data.length && html.charCodeAt(parser.startIndex) === 38;
-        const kept = entity && isWhitespace(data);
-        const kids = stack[stack.length - 1].children;
-        const last = kids[kids.length - 1];
-        if (last !== undefined && last.kind === 'text' && (last.kept === true) === kept) last.text += data;
-        else kids.push(kept ? { kind: 'text', text: data, kept: true } : { kind: 'text', text: data });
+        if (data.indexOf('&') < 0) addText(data, false);
+        else decodeReferences(data, addText);
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: true },
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: true },
   );
   parser.end(html);
   return root.children;
+}
+
+let decoded = '';
+let consumedByReference = 0;
+const referenceDecoder = new EntityDecoder(htmlDecodeTree, (codePoint, consumed) => {
+  decoded += String.fromCodePoint(codePoint);
+  consumedByReference = consumed;
+});
+
+/**
+ * Splits text at its character references (WHATWG HTML §13.2.5.72, text-content rules: legacy names without `;`
+ * decode too) and hands on literal pieces and decoded references; a reference that decodes to whitespace is kept.
+ */
+function decodeReferences(raw: string, emit: (text: string, kept: boolean) => void): void {
+  let at = 0;
+  for (let amp = raw.indexOf('&'); amp >= 0; amp = raw.indexOf('&', amp + 1)) {
+    decoded = '';
+    consumedByReference = 0;
+    referenceDecoder.startEntity(DecodingMode.Legacy);
+    if (referenceDecoder.write(raw, amp + 1) < 0) referenceDecoder.end();
+    if (consumedByReference === 0) continue;
+    if (amp > at) emit(raw.slice(at, amp), false);
+    emit(decoded, isWhitespace(decoded));
+    at = amp + consumedByReference;
+    amp = at - 1;
+  }
+  if (at < raw.length) emit(raw.slice(at), false);
 }
 
 /** Concatenated text of a node (for alt texts and flattening); `br` becomes a line feed. */

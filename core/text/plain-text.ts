@@ -26,6 +26,24 @@ export function htmlToPlainText(html: string): string {
   return longTextToPlain(parseLongText(html));
 }
 
+/**
+ * The plain text of a long text that is one paragraph per line (`<p>line</p>…`, the line's text escaped, optionally
+ * inside spans), without building or parsing the HTML: what {@link htmlToPlainText} gives for it.
+ * @param lines the paragraphs' texts, unescaped
+ * @param kept  true when the HTML writes the lines' blanks and tabs as character references (`plainTextToHtml`):
+ *   they are kept; false when they are literal and collapse
+ */
+export function plainTextOfLines(lines: readonly string[], kept: boolean): string {
+  const sink = new PlainTextSink(false);
+  for (const line of lines) {
+    sink.openLineBlock();
+    if (kept) sink.decoded(line.trimEnd());
+    else sink.text(line, 0, line.length);
+    sink.closeLineBlock();
+  }
+  return sink.finish();
+}
+
 function blocks(sink: PlainTextSink, list: readonly Block[]): void {
   for (const b of list) {
     switch (b.t) {

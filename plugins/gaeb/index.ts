@@ -11,7 +11,7 @@ import type { ConversionMessage } from '../../core/pipeline/messages.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
 import { detectGaebGeneration } from './detect.js';
 import { GAEB_MESSAGES } from './messages.js';
-import { readGaeb90 } from './gaeb90/reader.js';
+import { readGaeb90Result } from './gaeb90/reader.js';
 import { reportTotalMismatches } from './stated-totals.js';
 import { writeGaeb90 } from './gaeb90/writer.js';
 import { readGaeb2000Result } from './gaeb2000/reader.js';
@@ -69,7 +69,7 @@ export const gaebPlugin: FormatPlugin = {
       const bytes = input.bytes ?? Buffer.alloc(0);
       const generation = detectGaebGeneration(bytes.subarray(0, 8192));
       if (generation === 'xml') return readGaebXmlResult(bytes, options, ctx);
-      if (generation === 'gaeb90') return readGaeb90(bytes, options, ctx);
+      if (generation === 'gaeb90') return readGaeb90Result(bytes, options, ctx);
       if (generation === 'gaeb2000') return readGaeb2000Result(bytes, options, ctx);
       throw parseError(
         'Expected a GAEB file: GAEB DA XML (.X8x, an XML document with root element GAEB), GAEB 2000 (.P8x, starting with #begin[GAEB]) or GAEB 90 (.D8x, 80-column records).',

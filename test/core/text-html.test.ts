@@ -7,7 +7,8 @@ import { parseHtmlTree, type HtmlElement } from '../../core/text/html-tree.js';
 import { parseLongText } from '../../core/text/long-text.js';
 import { LongTextCache } from '../../core/text/long-text-cache.js';
 import { namedReference, namedReferenceTable } from '../../core/text/entities.js';
-import { htmlToPlainText } from '../../core/text/plain-text.js';
+import { htmlToPlainText, plainTextOfLines, plainTextToHtml } from '../../core/text/plain-text.js';
+import { seededRandom } from '../support/random.js';
 
 const el = (n: unknown) => n as HtmlElement;
 
@@ -101,5 +102,26 @@ describe('LongTextCache', () => {
     expect(cache.form(html)).toBe(cache.form(html));
     expect(cache.plain(html)).toBe('x y');
     expect(cache.plain('')).toBe('');
+  });
+});
+
+describe('plainTextOfLines', () => {
+  const PIECES = ['a', 'Beton', ' ', '  ', '\t', '\u00a0', '&', '<b>', 'ä', '€', '\u2003', ''];
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+  it('equals htmlToPlainText of the paragraphs it stands for, literal or kept', () => {
+    const next = seededRandom(20261125);
+    for (let n = 0; n < 500; n++) {
+      const lines = Array.from({ length: 1 + Math.floor(next() * 5) }, () =>
+        Array.from({ length: Math.floor(next() * 6) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+      // literal: `<p>line</p>` per line, as the GAEB 90 reader writes them
+      expect(plainTextOfLines(lines, false), JSON.stringify(lines)).toBe(htmlToPlainText(lines.map((l) => `<p>${escape(l)}</p>`).join('')));
+      // kept: plainTextToHtml of trimmed lines, as the GAEB 2000 reader writes plain value lines
+      const trimmed = lines.map((l) => l.trim());
+      while (trimmed.length > 0 && trimmed[0] === '') trimmed.shift();
+      while (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
+      const html = plainTextToHtml(trimmed.join('\n'));
+      if (html !== '') expect(plainTextOfLines(trimmed, true), JSON.stringify(trimmed)).toBe(htmlToPlainText(html));
+    }
   });
 });

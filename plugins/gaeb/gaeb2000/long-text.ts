@@ -13,7 +13,7 @@
  * literal whitespace that the plain text collapses next to entity whitespace that it keeps (long-text-runs.ts).
  */
 import { parseLongText, type LongText as LongTextForm } from '../../../core/text/long-text.js';
-import { htmlToPlainText, longTextToPlain, plainTextToHtml } from '../../../core/text/plain-text.js';
+import { longTextToPlain, plainTextOfLines, plainTextToHtml } from '../../../core/text/plain-text.js';
 import { longTextRuns, runsKey } from './long-text-runs.js';
 import { isRtf, rtfToHtml, runsToRtf } from './rtf.js';
 import type { Gaeb2000Value } from './tokenizer.js';
@@ -29,6 +29,14 @@ function plainLinesToHtml(lines: readonly string[]): string {
   return plainTextToHtml(lines.map((l) => l.trim()).join('\n'));
 }
 
+/** The lines `plainLinesToHtml` writes as paragraphs: trimmed, empty ones at the start and end dropped. */
+function trimmedLines(lines: readonly string[]): string[] {
+  const out = lines.map((l) => l.trim());
+  while (out.length > 0 && out[0] === '') out.shift();
+  while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  return out;
+}
+
 /**
  * Long text of a value: RTF (`{\rtf…`, lines joined by '\n', which RTF ignores) or plain lines.
  * @returns the HTML and its plain text; both '' when the value holds no text
@@ -37,7 +45,7 @@ export function readLongText(v: Gaeb2000Value): LongText {
   const text = v.lines.join('\n'); // a line end ends a control word (RTF 1.9.1 §Conventions) and is otherwise ignored
   if (isRtf(text)) return rtfToHtml(text);
   const html = plainLinesToHtml(v.lines);
-  return { html, plain: htmlToPlainText(html) };
+  return { html, plain: html === '' ? '' : plainTextOfLines(trimmedLines(v.lines), true) };
 }
 
 /** Short text of a value: RTF or plain, as one line (lines trimmed, empty ones dropped, joined by a blank). */

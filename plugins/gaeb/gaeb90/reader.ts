@@ -23,7 +23,9 @@
  * A bid (DP 84) carries no quantities: they are derived from record 23 (`bid-quantities.ts`, `GAEB_QTY_DERIVED`).
  */
 import { parseError } from '../../../core/errors.js';
-import { htmlToPlainText } from '../../../core/model/index.js';
+import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
+import type { ReadResult } from '../../../core/plugin/contract.js';
+import { plainTextOfLines } from '../../../core/text/plain-text.js';
 import {
   EXCHANGE_PHASE_BY_DP, type ElementDto, type ItemNumberSchemaTierDto, type NoteTextDto, type PositionDto, type ProjectDto,
   type ProjectInformationDto, type ServiceSpecificationDto, type ServiceSpecificationGroupDto,
@@ -46,6 +48,8 @@ const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g,
 interface TextTarget {
   owner: PositionDto | NoteTextDto;
   html: string[];
+  /** The unescaped text of each `html` paragraph (for the plain text, derived without parsing the HTML). */
+  lines: string[];
   bidder: boolean;
   owned: boolean;
 }
@@ -73,6 +77,8 @@ class Gaeb90Reader {
   private preamble: string[] | undefined;
   private labelTarget: ServiceSpecificationGroupDto | undefined;
   private readonly once: OncePerItemReporter<GaebMessageCode>;
+  /** Plain long texts derived with their HTML, for the normalisation (`ReadResult`). */
+  readonly plainTexts = new DerivedPlainTexts();
   private items = 0;
   private skippedItems: string[] = [];
   private stated: { count?: number } = {};
@@ -188,7 +194,9 @@ class Gaeb90Reader {
     while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
     if (lines.length === 0) return;
     const html = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
-    this.spec.elements!.push({ elementTypeDiscriminator: 'NoteTextDto', isOpeningText: true, additionType: 'None', htmlLongText: html, longText: htmlToPlainText(html) });
+    const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', isOpeningText: true, additionType: 'None', htmlLongText: html, longText: plainTextOfLines(lines, false) };
+    this.plainTexts.add(note, html, note.longText!);
+    this.spec.elements!.push(note);
   }
 
   private container(): ElementDto[] {
@@ -264,7 +272,7 @@ class Gaeb90Reader {
     this.closeText();
     const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', additionType: 'None' };
     this.container().push(note);
-    this.text = { owner: note, html: [], bidder: false, owned: false };
+    this.text = { owner: note, html: [], lines: [], bidder: false, owned: false };
   }
 
   private openItem(rec: string, line: number): void {
@@ -297,7 +305,7 @@ class Gaeb90Reader {
     this.items++;
     this.item = p;
     this.itemNumber = number;
-    this.text = { owner: p, html: [], bidder: false, owned: false };
+    this.text = { owner: p, html: [], lines: [], bidder: false, owned: false };
   }
 
   private prices(rec: string, line: number): void {
@@ -325,7 +333,9 @@ class Gaeb90Reader {
       this.report('GAEB90_ORPHAN_TEXT', 'warning', 'Long text records (26) that follow no item or remark were dropped.');
       return;
     }
-    const line = escapeHtml(field(rec, 'longText').trimEnd());
+    const text = field(rec, 'longText').trimEnd();
+    target.lines.push(text);
+    const line = escapeHtml(text);
     const marker = field(rec, 'complement').trim();
     const m = /^(\d+)\s*([A-Za-z])$/.exec(marker);
     if (!m) {
@@ -351,11 +361,15 @@ class Gaeb90Reader {
     this.itemNumber = undefined;
     if (!target) return;
     const html = target.html;
-    while (html.length > 0 && html[html.length - 1] === '<p></p>') html.pop();
+    while (html.length > 0 && html[html.length - 1] === '<p></p>') {
+      html.pop();
+      target.lines.pop();
+    }
     if (html.length === 0) return;
     const owner = target.owner;
     owner.htmlLongText = html.join('');
-    owner.longText = htmlToPlainText(owner.htmlLongText);
+    owner.longText = plainTextOfLines(target.lines, false);
+    this.plainTexts.add(owner, owner.htmlLongText, owner.longText);
     if (target.bidder) owner.additionType = 'ByBidder';
     else if (target.owned) owner.additionType = 'ByBuyer';
   }
@@ -451,7 +465,15 @@ function isoDate(text: string): string | undefined {
  *   before it, or an unusable OZ mask
  */
 export function readGaeb90(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ProjectDto {
+  return readGaeb90Result(bytes, options, sink).project;
+}
+
+/**
+ * {@link readGaeb90}, returning the project with the plain long texts derived with their HTML (`ReadResult` of the
+ * plugin contract, for the pipeline's normalisation). Same parameters and errors.
+ */
+export function readGaeb90Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 90 file is empty.', 'gaebFile');
   const reader = new Gaeb90Reader(sink, options.SupportSkippedItemNumberLevelsInPositions === true);
-  return reader.read(decodeLines(bytes));
+  return { project: reader.read(decodeLines(bytes)), derivedPlainTexts: reader.plainTexts };
 }
