@@ -43,44 +43,66 @@ const isWhitespace = (s: string): boolean => s === ' ' || s === '\t' || s === '\
  */
 export function parseHtmlTree(html: string): HtmlNode[] {
   const root: HtmlElement = { kind: 'el', tag: '#root', attrs: {}, children: [] };
-  const stack: HtmlElement[] = [root];
-  let skipping = 0;
-  const addText = (text: string, kept: boolean) => {
-    const kids = stack[stack.length - 1].children;
+  builder.start(root);
+  parser.reset();
+  parser.end(html);
+  return root.children;
+}
+
+/**
+ * Builds the tree from the parser's events. One instance serves every parse (a parse runs to its end
+ * synchronously and never nests), so that a long text costs no new parser, tokenizer or handler closures.
+ */
+class TreeBuilder {
+  private stack: HtmlElement[] = [];
+  private skipping = 0;
+  private readonly addText = (text: string, kept: boolean): void => {
+    const kids = this.stack[this.stack.length - 1].children;
     const last = kids[kids.length - 1];
     if (last !== undefined && last.kind === 'text' && (last.kept === true) === kept) last.text += text;
     else kids.push(kept ? { kind: 'text', text, kept: true } : { kind: 'text', text });
   };
-  // The tokenizer leaves character references to us (decodeEntities: false lets it skip to the next `<` or quote
-  // instead of looking at every character); they are decoded with the entities package's decoder, as htmlparser2
-  // itself would, and the whitespace they stand for is marked kept.
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (skipping > 0 || SKIPPED_CONTENT.has(name)) {
-          skipping++;
-          return;
-        }
-        for (const key in attribs) if (attribs[key].indexOf('&') >= 0) attribs[key] = decodeHTMLAttribute(attribs[key]);
-        const el: HtmlElement = { kind: 'el', tag: name, attrs: attribs, children: [] };
-        stack[stack.length - 1].children.push(el);
-        stack.push(el);
-      },
-      onclosetag() {
-        if (skipping > 0) skipping--;
-        else if (stack.length > 1) stack.pop();
-      },
-      ontext(data) {
-        if (skipping > 0 || data === '') return;
-        if (data.indexOf('&') < 0) addText(data, false);
-        else decodeReferences(data, addText);
-      },
-    },
-    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: true },
-  );
-  parser.end(html);
-  return root.children;
+
+  start(root: HtmlElement): void {
+    this.stack = [root];
+    this.skipping = 0;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.skipping > 0 || SKIPPED_CONTENT.has(name)) {
+      this.skipping++;
+      return;
+    }
+    for (const key in attribs) if (attribs[key].indexOf('&') >= 0) attribs[key] = decodeHTMLAttribute(attribs[key]);
+    const el: HtmlElement = { kind: 'el', tag: name, attrs: attribs, children: [] };
+    this.stack[this.stack.length - 1].children.push(el);
+    this.stack.push(el);
+  }
+
+  onclosetag(): void {
+    if (this.skipping > 0) this.skipping--;
+    else if (this.stack.length > 1) this.stack.pop();
+  }
+
+  ontext(data: string): void {
+    if (this.skipping > 0 || data === '') return;
+    if (data.indexOf('&') < 0) this.addText(data, false);
+    else decodeReferences(data, this.addText);
+  }
 }
+
+const builder = new TreeBuilder();
+// The tokenizer leaves character references to us (decodeEntities: false lets it skip to the next `<` or quote
+// instead of looking at every character); they are decoded with the entities package's decoder, as htmlparser2
+// itself would, and the whitespace they stand for is marked kept.
+const parser = new Parser(
+  {
+    onopentag: (name, attribs) => builder.onopentag(name, attribs),
+    onclosetag: () => builder.onclosetag(),
+    ontext: (data) => builder.ontext(data),
+  },
+  { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: true },
+);
 
 let decoded = '';
 let consumedByReference = 0;
