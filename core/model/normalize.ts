@@ -68,12 +68,15 @@ const CONTAINER_FLAGS = [
  * `DerivedPlainTexts`) and the conversion's parsed long texts; handed down as the parameter `derived` from
  * `normalizeProject` to `descriptionTexts`.
  */
-interface Derived { plains?: DerivedPlainTexts; longTexts?: LongTextCache }
+interface Derived {
+  plains?: DerivedPlainTexts;
+  /** The plain text of an HTML long text (through the conversion's `LongTextCache` when there is one). */
+  convert: (html: string) => string;
+}
 
 /** The plain text of `html`, the long text of the description `o`. */
 function plainOf(derived: Derived, o: Obj, html: string): string {
-  const convert = derived.longTexts !== undefined ? (h: string) => derived.longTexts!.plain(h) : htmlToPlainText;
-  return derived.plains !== undefined ? derived.plains.plainTextFor(o, html, convert) : convert(html);
+  return derived.plains !== undefined ? derived.plains.plainTextFor(o, html, derived.convert) : derived.convert(html);
 }
 
 // Defaults are written with literal property names: V8 adds properties through named stores far faster than
@@ -414,7 +417,8 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: De
  * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
 export function normalizeProject(input: unknown, options: NormalizeOptions = {}): ProjectDto {
-  const derived: Derived = { plains: options.derivedPlainTexts, longTexts: options.longTexts };
+  const cache = options.longTexts;
+  const derived: Derived = { plains: options.derivedPlainTexts, convert: cache !== undefined ? (html) => cache.plain(html) : htmlToPlainText };
   const project = asDto(input, '');
   ensureId(project, '');
   project.priceAccuracy ??= 3;
