@@ -85,3 +85,9 @@ export function roundTrip(project: ProjectDto, overrides: Record<string, string 
   const written = write(project, overrides);
   return { written, back: read(written.xml) };
 }
+
+/** The words of a text (whitespace-separated), for comparing long texts across formats. */
+export const words = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter((w) => w !== '');
+
+/** A short text as the writer puts it on one line (`text.type`: a line break with the blanks around it is one blank). */
+export const oneLine = (text: string | undefined): string => (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
