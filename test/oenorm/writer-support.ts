@@ -47,11 +47,16 @@ export interface XsdResult {
   errors: string[];
 }
 
-/** Validates an ONLV against the 2009 `onlv.xsd`, a 2015/2021 one with its namespace replaced by the 2009 one. */
+/**
+ * Validates an ONLV against the 2009 `onlv.xsd`; a 2015/2021 one with its namespace replaced by the 2009 one and the
+ * 2021 gaps `blo`/`rw` checked as `bl`/`al`.
+ */
 export function validateOnlv(xml: Buffer | string): XsdResult {
   let text = typeof xml === 'string' ? xml : xml.toString('utf8');
   text = text.replace(`xmlns="${OENORM_NAMESPACES['2015']}"`, `xmlns="${OENORM_NAMESPACES['2009']}"`)
     .replace(`xmlns="${OENORM_NAMESPACES['2021']}"`, `xmlns="${OENORM_NAMESPACES['2009']}"`);
+  // the 2021 gaps blo (unechte Bieterlücke) and rw (Rechenwert) have the content model of bl and al
+  if (text.includes('<blo') || text.includes('<rw')) text = text.replace(/<(\/?)blo\b/g, '<$1bl').replace(/<(\/?)rw\b/g, '<$1al');
   const doc = XmlDocument.fromString(text);
   try {
     onlvValidator().validate(doc);
