@@ -106,12 +106,15 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
   for (const gt of ulg.gtnrs) {
     b.open('grundtextnr', { nr: gt.nr });
     if (gt.divided) {
-      b.open('grundtext');
       const form = gt.grundtextHtml !== undefined ? longTextForm(ctx, gt.grundtextHtml, undefined) : undefined;
-      if (form) writeFormattedText(ctx, 'langtext', form, `${prefix}${gt.nr}`, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
       const mark = ORIGIN_MARK[gt.grundtextOrigin ?? ''];
-      if (mark) b.leaf('herkunftskennzeichen', mark);
-      b.close();
+      if (!form && !mark) b.empty('grundtext');
+      else {
+        b.open('grundtext');
+        if (form) writeFormattedText(ctx, 'langtext', form, `${prefix}${gt.nr}`, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
+        if (mark) b.leaf('herkunftskennzeichen', mark);
+        b.close();
+      }
     }
     for (const entry of gt.entries) {
       b.open(gt.divided ? 'folgeposition' : 'ungeteilteposition', gt.divided ? { ftnr: entry.ftnr, mfv: entry.mfv } : { mfv: entry.mfv });

@@ -104,9 +104,10 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
     return 'other';
   }
   if (p.positionType === 'Optional') {
-    b.open('pzzv').open('eventualposition');
-    if (keptZz) b.leaf('zz', keptZz);
-    b.close().close();
+    b.open('pzzv');
+    if (keptZz) b.open('eventualposition').leaf('zz', keptZz).close();
+    else b.empty('eventualposition');
+    b.close();
     return 'other';
   }
   if (props.pzzv === 'normalposition_einer_variante' && keptZz && keptVariant) {
@@ -117,9 +118,10 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
     b.open('pzzv').open('normalposition_einer_variante').leaf('zz', keptZz ?? pc.zzOf(p)).leaf('variantennummer', keptVariant ?? '0').close().close();
     return 'normal';
   }
-  b.open('pzzv').open('normalposition');
-  if (keptZz) b.leaf('zz', keptZz);
-  b.close().close();
+  b.open('pzzv');
+  if (keptZz) b.open('normalposition').leaf('zz', keptZz).close();
+  else b.empty('normalposition');
+  b.close();
   return 'normal';
 }
 
