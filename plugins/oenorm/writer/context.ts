@@ -113,9 +113,9 @@ export class OenormWriterContext {
 
   flush(): void {
     for (const t of this.tallies.values()) {
-      const ex = t.examples.length ? ` (e.g. ${t.examples.join(', ')}${t.count > t.examples.length ? ', …' : ''})` : '';
-      const itemNumber = t.count === 1 && t.examples.length === 1 ? t.examples[0] : undefined;
-      this.report(t.code, t.severity, `${t.text}${t.count > 1 ? `: ${t.count} occurrences` : ''}${ex}`, itemNumber);
+      const single = t.count === 1 && t.examples.length === 1;
+      const ex = t.examples.length && !single ? ` (e.g. ${t.examples.join(', ')}${t.count > t.examples.length ? ', …' : ''})` : '';
+      this.report(t.code, t.severity, `${t.text}${t.count > 1 ? `: ${t.count} occurrences` : ''}${ex}`, single ? t.examples[0] : undefined);
     }
     this.tallies.clear();
   }

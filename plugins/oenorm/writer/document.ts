@@ -116,8 +116,11 @@ export function writeKenndaten(
     if (rules.date === 'choice' && deadline !== undefined) b.leaf('angebotsfrist', deadline);
     else {
       const basis = dateOf(kept.preisbasis) ?? dateOf(spec.creationDate) ?? dateOf(spec.offerByDate);
-      if (basis === undefined) ctx.filled('preisbasis', now.toISOString().slice(0, 10));
-      b.leaf('preisbasis', basis ?? now.toISOString().slice(0, 10));
+      if (basis !== undefined) b.leaf('preisbasis', basis);
+      else if (ctx.enforce) {
+        ctx.filled('preisbasis', now.toISOString().slice(0, 10));
+        b.leaf('preisbasis', now.toISOString().slice(0, 10));
+      }
     }
   }
   if (rules.bidder) writeParty(ctx, 'bieter_auftragnehmer', spec.bidder, UNKNOWN);
