@@ -60,15 +60,15 @@ export function writeParty(ctx: OenormWriterContext, element: string, party: Par
   b.open(element).open('firma').leaf('name', name);
   const where = `${element}`;
   const address = party?.city || party?.zipCode ? party : undefined;
-  const country = party?.countryCode && /^[A-Za-z]{3}$/.test(party.countryCode) ? party.countryCode.toUpperCase() : undefined;
+  const country = alpha3(party?.countryCode);
   if (address || party?.phone || party?.fax || party?.email) {
     b.open('kommunikation');
     if (address) {
       b.open('adresse');
       if (party!.street) b.leaf('strasse', ctx.line(party!.street, 60, 'strasse', where));
-      b.leaf('ort', ctx.line(party!.city ?? '-', 60, 'ort', where) || '-');
-      b.leaf('plz', ctx.line(party!.zipCode ?? '-', 10, 'plz', where) || '-');
-      b.leaf('land', country ?? 'AUT');
+      b.leaf('ort', required(ctx, `${element}/adresse/ort`, party!.city, '-'));
+      b.leaf('plz', required(ctx, `${element}/adresse/plz`, party!.zipCode, '-', 10));
+      b.leaf('land', country ?? (ctx.enforce ? (ctx.filled(`${element}/adresse/land`, 'AUT'), 'AUT') : party?.countryCode ?? ''));
       b.close();
     }
     if (party?.phone) b.leaf('telefon', ctx.line(party.phone, 30, 'telefon', where));
@@ -77,6 +77,19 @@ export function writeParty(ctx: OenormWriterContext, element: string, party: Par
     b.close();
   }
   b.close().close();
+}
+
+/** ISO 3166-1 alpha-2 → alpha-3 for the countries of the trade's tender formats (`land` is alpha-3). */
+const ALPHA3: Readonly<Record<string, string>> = {
+  AT: 'AUT', DE: 'DEU', CH: 'CHE', LI: 'LIE', IT: 'ITA', FR: 'FRA', LU: 'LUX', NL: 'NLD', BE: 'BEL', CZ: 'CZE',
+  SK: 'SVK', SI: 'SVN', HU: 'HUN', PL: 'POL', HR: 'HRV', DK: 'DNK',
+};
+
+/** A country code as `land` needs it (three letters), undefined when the model's code is neither alpha-3 nor a known alpha-2. */
+function alpha3(code: string | undefined): string | undefined {
+  const c = code?.trim().toUpperCase();
+  if (c === undefined) return undefined;
+  return /^[A-Z]{3}$/.test(c) ? c : ALPHA3[c];
 }
 
 const dateOf = (value: unknown): string | undefined => (typeof value === 'string' && DATE.test(value) ? value.slice(0, 10) : undefined);
