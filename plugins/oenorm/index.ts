@@ -2,9 +2,9 @@
  * The `oenorm` format plugin: ÖNORM A 2063 XML, the Austrian exchange format for bills of quantities (LV, `.onlv`)
  * and standard-text catalogues (LB, `.onlb`), editions 2009, 2015 and 2021, recognised from the content (root
  * element and namespace, never the file name). Source: field `oenormFile`, no source option group (the seed's row
- * `oenorm (oenormFile) | ava, gaeb, excel, oenorm | ava: L. gaeb: G. excel: X. oenorm: O.`). Target: ONLV of the
- * edition `DestinationOenormType` names (`Lv2009`, `Lv2015` default, `Lv2021`), option group O on every route
- * ending here (seed: "oenorm: O").
+ * `oenorm (oenormFile) | ava, gaeb, excel, oenorm | ava: L. gaeb: G. excel: X. oenorm: O.`). Target: the ONLV or
+ * ONLB and edition `DestinationOenormType` names (`Lv2009`, `Lv2015` default, `Lv2021`, `Lb2009`, `Lb2015`,
+ * `Lb2021`), option group O on every route ending here (seed: "oenorm: O").
  */
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
 import { detectOenorm } from './detect.js';
@@ -34,7 +34,8 @@ export const oenormPlugin: FormatPlugin = {
   writer: {
     optionGroups: ['O'],
     write(project, options, ctx) {
-      return { data: writeOenorm(project, options, ctx), contentType: 'application/xml', fileExtension: '.onlv' };
+      const lb = String(options.DestinationOenormType).startsWith('Lb');
+      return { data: writeOenorm(project, options, ctx), contentType: 'application/xml', fileExtension: lb ? '.onlb' : '.onlv' };
     },
   },
 };

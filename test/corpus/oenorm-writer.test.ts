@@ -1,7 +1,7 @@
 /**
  * The ÖNORM writer on the real files of the shared corpus:
- * - ONLV → ava → ONLV (every edition) for each `.onlv` of `oenorm/` (and the `.onlb`, written as an entwurfs-lv: an
- *   LB has no quantities or prices): the written document validates against the 2009
+ * - ONLV → ava → ONLV (every edition) for each `.onlv` of `oenorm/`, and the `.onlb` → ava → ONLB and ONLV (an
+ *   entwurfs-lv; an LB has no quantities or prices): the written document validates against the 2009
  *   XSDs (2015/2021 with the namespace swapped) and reads back with every item number, quantity, unit, unit price,
  *   price share, short text and every word of the long texts;
  * - every GAEB DA XML tender (`gaeb/*.X83`) → `Lv2015` with TryRepairProjectStructure=true validates and reads back
@@ -31,7 +31,7 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
   });
 
   for (const name of ONLV) {
-    for (const edition of ['Lv2009', 'Lv2015', 'Lv2021']) {
+    for (const edition of ['Lv2009', 'Lv2015', 'Lv2021', ...(name.toLowerCase().endsWith('.onlb') ? ['Lb2009', 'Lb2015', 'Lb2021'] : [])]) {
       it(`${name} → ava → ${edition} keeps numbers, quantities, units, prices, shares and texts`, () => {
         const source = read(readCorpus('oenorm', name));
         const written = write(source.project, { DestinationOenormType: edition });

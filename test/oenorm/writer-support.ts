@@ -26,16 +26,23 @@ const VIRTUAL = '/oenorm-xsd/2009';
 export const hasOenormXsd = existsSync(join(XSD_DIR, 'onlv.xsd'));
 if (!hasOenormXsd) console.warn(`ÖNORM schema validation skipped: ${XSD_DIR}/onlv.xsd does not exist`);
 
-let validator: XsdValidator | undefined;
+const validators = new Map<string, XsdValidator>();
+let registered = false;
 
-function onlvValidator(): XsdValidator {
-  if (validator) return validator;
-  const provider = new XmlBufferInputProvider({});
-  for (const f of readdirSync(XSD_DIR)) if (f.endsWith('.xsd')) provider.addBuffer(`${VIRTUAL}/${f}`, readFileSync(join(XSD_DIR, f)));
-  xmlRegisterInputProvider(provider);
-  const doc = XmlDocument.fromBuffer(readFileSync(join(XSD_DIR, 'onlv.xsd')), { url: `${VIRTUAL}/onlv.xsd` });
+/** The compiled validator of `onlv.xsd` or `onlb.xsd` (cached). */
+function validatorFor(schema: 'onlv' | 'onlb'): XsdValidator {
+  const cached = validators.get(schema);
+  if (cached) return cached;
+  if (!registered) {
+    const provider = new XmlBufferInputProvider({});
+    for (const f of readdirSync(XSD_DIR)) if (f.endsWith('.xsd')) provider.addBuffer(`${VIRTUAL}/${f}`, readFileSync(join(XSD_DIR, f)));
+    xmlRegisterInputProvider(provider);
+    registered = true;
+  }
+  const doc = XmlDocument.fromBuffer(readFileSync(join(XSD_DIR, `${schema}.xsd`)), { url: `${VIRTUAL}/${schema}.xsd` });
   try {
-    validator = XsdValidator.fromDoc(doc);
+    const validator = XsdValidator.fromDoc(doc);
+    validators.set(schema, validator);
     return validator;
   } finally {
     doc.dispose();
@@ -48,7 +55,7 @@ export interface XsdResult {
 }
 
 /**
- * Validates an ONLV against the 2009 `onlv.xsd`; a 2015/2021 one with its namespace replaced by the 2009 one and the
+ * Validates an ONLV (ONLB) against the 2009 `onlv.xsd` (`onlb.xsd`); a 2015/2021 one with its namespace replaced by the 2009 one and the
  * 2021 gaps `blo`/`rw` checked as `bl`/`al`.
  */
 export function validateOnlv(xml: Buffer | string): XsdResult {
@@ -59,7 +66,7 @@ export function validateOnlv(xml: Buffer | string): XsdResult {
   if (text.includes('<blo') || text.includes('<rw')) text = text.replace(/<(\/?)blo\b/g, '<$1bl').replace(/<(\/?)rw\b/g, '<$1al');
   const doc = XmlDocument.fromString(text);
   try {
-    onlvValidator().validate(doc);
+    validatorFor(/<onlb[\s>]/.test(text.slice(0, 200)) ? 'onlb' : 'onlv').validate(doc);
     return { valid: true, errors: [] };
   } catch (e) {
     if (e instanceof XmlValidateError) return { valid: false, errors: e.details.map((d) => `${d.line}: ${d.message.trim()}`) };

@@ -27,8 +27,9 @@ describe('ÖNORM writer: destination types and editions', () => {
     expect(write(p).text).toContain('2015-07-15');
   });
 
-  it('answers 400 for B2063 and the LB types, naming the types that can be written', () => {
-    for (const type of ['B2063', 'Lb2015', 'Nonsense']) {
+  it('answers 400 for B2063 and unknown types, naming the types that can be written', () => {
+    const messages: string[] = [];
+    for (const type of ['B2063', 'Nonsense']) {
       let error: unknown;
       try {
         write(twoLevel(), { DestinationOenormType: type });
@@ -37,8 +38,34 @@ describe('ÖNORM writer: destination types and editions', () => {
       }
       expect(error).toBeInstanceOf(GatewayError);
       expect((error as GatewayError).statusCode).toBe(400);
-      expect((error as GatewayError).message).toContain('Lv2009, Lv2015, Lv2021');
+      expect((error as GatewayError).message).toContain('Lv2009, Lv2015, Lv2021, Lb2009, Lb2015, Lb2021');
+      messages.push((error as GatewayError).message);
     }
+    expect(messages[0]).toContain('ÖNORM B 2063 (the 1996 fixed-column format) cannot be written: its record layout is not public');
+  });
+
+  it('writes an LB (Lb2009/2015/2021): texts and units, no quantities or prices (reported), per onlb.xsd', () => {
+    const source = read(fixture('angebot-2009-lg.onlv'));
+    for (const type of ['Lb2009', 'Lb2015', 'Lb2021']) {
+      const w = write(source.project, { DestinationOenormType: type });
+      expect(w.text).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?><onlb xmlns="http:\/\/www.oenorm.at\/schema\/A2063\/20..-..-.."><metadaten>.*<\/metadaten><lbkenndaten><bezeichnung>/);
+      expect(w.text).toContain('<aenderungskennzeichnungen><lbversion>999</lbversion></aenderungskennzeichnungen>');
+      expect(w.text).not.toContain('<lvmenge>');
+      expect(w.text).toContain('<ungeteilteposition><pos-eigenschaften>');
+      expect(w.messages.map((m) => m.message)).toContain('An ÖNORM LB holds no quantities or prices; those of 5 position(s) were not written.');
+      valid(w.xml);
+      const back = read(w.xml);
+      expect(back.positions.map((p) => [p.itemNumber?.stringRepresentation, p.unitTag, p.shortText, words(p.longText).join(' ')]))
+        .toEqual(source.positions.map((p) => [p.itemNumber?.stringRepresentation, p.unitTag, p.shortText, words(p.longText).join(' ')]));
+    }
+  });
+
+  it('an LB has only LG/ULG: other outlines need TryRepairProjectStructure', () => {
+    const hg = read(fixture('vertrag-2015-hg.onlv')).project;
+    expect(() => write(hg, { DestinationOenormType: 'Lb2015' })).toThrow(/an ÖNORM LB has 2 group levels \(LG, ULG\)/);
+    const w = write(hg, { DestinationOenormType: 'Lb2015', TryRepairProjectStructure: true });
+    expect(w.messages.some((m) => m.code === 'OENORM_STRUCTURE_REPAIRED')).toBe(true);
+    valid(w.xml);
   });
 });
 

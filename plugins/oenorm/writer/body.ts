@@ -7,6 +7,8 @@
  * (`ulg-summe` … `hg-summe` and `lv-summe`: `summe/gesamt` + `summe-inkl-na/gesamt`, the `pospreis` of the normal
  * positions) where the LV type allows them ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
  *
+ * An LB (`onlb.xsd`) has the LG list without header or sums, and `aenderungskennzeichnungen` on every element.
+ *
  * Note texts of a group are its preliminary remark (`vorbemerkung`, the LV's `svb` for notes outside groups and
  * those of OG/HG, which have no remark of their own); several are joined into one, reported.
  */
@@ -14,7 +16,7 @@ import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/t
 import type { LongText } from '../../../core/text/long-text.js';
 import type { OenormWriterContext } from './context.js';
 import { writeLb, writePreiserstellungsverfahren } from './document.js';
-import { type PositionContext, writeEntry } from './positions.js';
+import { type PositionContext, writeEntry, writeLbVersion } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
 import { gapNames, longTextForm, writeFormattedText } from './text.js';
 
@@ -29,6 +31,7 @@ export interface BodyContext {
 /** Writes the outline element and its content; returns the LV sum of the normal positions. */
 export function writeBody(ctx: OenormWriterContext, plan: Plan, bc: BodyContext): number {
   const b = ctx.b;
+  if (ctx.document === 'onlb') return writeList(ctx, plan.groups, 'lg', bc, []);
   if (plan.levels.length === 0) {
     b.open('gliederung-posfrei');
     writePreiserstellungsverfahren(ctx, bc.spec);
@@ -54,7 +57,7 @@ export function writeBody(ctx: OenormWriterContext, plan: Plan, bc: BodyContext)
 /** A group list; `svb` = notes for the LG list's header (of the outline, or of the enclosing OG). */
 function writeList(ctx: OenormWriterContext, groups: PlanGroup[], level: string, bc: BodyContext, svb: NoteTextDto[]): number {
   const b = ctx.b;
-  if (level === 'lg') {
+  if (level === 'lg' && ctx.document === 'onlv') {
     writePreiserstellungsverfahren(ctx, bc.spec);
     writeLb(ctx, bc.spec);
     writeRemark(ctx, 'svb', svb, 'svb', bc);
@@ -84,6 +87,7 @@ function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inh
   const remarkable = g.level === 'lg' || g.level === 'ulg';
   if (remarkable) {
     writeRemark(ctx, 'vorbemerkung', g.notes, where, bc, false);
+    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
     const mark = ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)];
     if (mark) b.leaf('herkunftskennzeichen', mark);
   }
@@ -117,7 +121,9 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
       }
     }
     for (const entry of gt.entries) {
-      b.open(gt.divided ? 'folgeposition' : 'ungeteilteposition', gt.divided ? { ftnr: entry.ftnr, mfv: entry.mfv } : { mfv: entry.mfv });
+      // an LB's positions have no Mehrfachverwendung (onlb.xsd)
+      const mfv = bc.pc.lbVersion === undefined ? entry.mfv : undefined;
+      b.open(gt.divided ? 'folgeposition' : 'ungeteilteposition', gt.divided ? { ftnr: entry.ftnr, mfv } : { mfv });
       sum += writeEntry(ctx, entry, bc.pc, gt.grundtextHtml);
       b.close();
     }
@@ -137,7 +143,7 @@ export function writeSum(ctx: OenormWriterContext, element: string, sum: number,
  * A preliminary remark from note texts: `svb` (always written, may be empty) or a group's `vorbemerkung` (only
  * when there are notes). Several notes are joined into one text.
  */
-function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): void {
+export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): void {
   const forms: { form: LongText; html?: string }[] = [];
   for (const n of notes) {
     const form = longTextForm(ctx, n.htmlLongText, n.longText) ?? longTextForm(ctx, undefined, n.shortText);
@@ -150,12 +156,13 @@ function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', 
   const gaps = forms.flatMap((f) => gapNames(f.html));
   const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
   if (element === 'svb') {
-    if (forms.length === 0 && !mark) {
+    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined) {
       ctx.b.empty('svb');
       return;
     }
     ctx.b.open('svb');
     if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
     if (mark) ctx.b.leaf('herkunftskennzeichen', mark);
     ctx.b.close();
     return;

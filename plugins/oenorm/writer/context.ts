@@ -32,6 +32,8 @@ export class OenormWriterContext {
   constructor(
     readonly options: ResolvedOptions,
     readonly sink: MessageSink & { readonly longTexts?: LongTextCache },
+    /** The document written: an LV (`onlv`) or an LB (`onlb`, LG/ULG only, no quantities or prices). */
+    readonly document: 'onlv' | 'onlb' = 'onlv',
   ) {
     this.removeUnprintable = options.RemoveUnprintableCharactersFromTexts === true;
     this.enforce = options.SkipTryEnforceSchemaCompliantXmlOutput !== true;

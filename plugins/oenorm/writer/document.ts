@@ -149,19 +149,32 @@ export function writePreiserstellungsverfahren(ctx: OenormWriterContext, spec: S
   ctx.b.leaf('preiserstellungsverfahren', value);
 }
 
-/** The `lb` block: the LB the LV was written from (kept), else the free-text LB. */
-export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto): void {
-  const kept = (keptOf(spec).lb ?? {}) as Record<string, string>;
+const LB_FIELDS = ['bezeichnung', 'lbkennung', 'versionsnummer', 'versionsdatum', 'status', 'downloadurl'];
+
+/**
+ * The `lb` block of an LV (the LB it was written from, kept), or the `lbkenndaten` of an LB (the fields an ONLB
+ * source kept, its name as `bezeichnung`); else the free-text LB. Returns the `versionsnummer` written.
+ */
+export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element: 'lb' | 'lbkenndaten' = 'lb'): string {
+  const all = keptOf(spec);
+  let kept = (all.lb ?? {}) as Record<string, string>;
+  if (element === 'lbkenndaten') {
+    kept = { ...kept };
+    for (const f of LB_FIELDS) if (typeof all[f] === 'string') kept[f] = all[f] as string;
+    if (spec.name) kept.bezeichnung = spec.name;
+  }
   const b = ctx.b;
   const valid = (key: keyof typeof FREE_TEXT_LB, pattern: RegExp) => (kept[key] !== undefined && pattern.test(kept[key]) ? kept[key] : FREE_TEXT_LB[key]);
   const herausgeber = keptOf(spec).herausgeber as PartyInformationDto | undefined;
-  b.open('lb');
+  b.open(element);
   b.leaf('bezeichnung', ctx.line(kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung, 60, 'lb/bezeichnung', 'lb') || FREE_TEXT_LB.bezeichnung);
   writeParty(ctx, 'herausgeber', herausgeber && typeof herausgeber === 'object' ? herausgeber : { name: kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung }, FREE_TEXT_LB.bezeichnung);
   b.leaf('lbkennung', valid('lbkennung', /^[A-Z .-]{1,10}$/));
-  b.leaf('versionsnummer', valid('versionsnummer', /^[1-9][0-9]{0,2}$/));
+  const version = valid('versionsnummer', /^[1-9][0-9]{0,2}$/);
+  b.leaf('versionsnummer', version);
   b.leaf('versionsdatum', valid('versionsdatum', /^\d{4}-\d{2}-\d{2}$/));
   b.leaf('status', kept.status === 'Entwurf' ? 'Entwurf' : 'freigegeben');
   if (kept.downloadurl && /^[a-z]+:\/\/\S+$/i.test(kept.downloadurl)) b.leaf('downloadurl', kept.downloadurl);
   b.close();
+  return version;
 }

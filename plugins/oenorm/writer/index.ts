@@ -1,29 +1,30 @@
 /**
- * ÖNORM A 2063 LV writer (`.onlv`, editions 2009, 2015, 2021): the first service specification of a normalised,
- * recalculated ProjectDto → one ONLV document following the element order of the 2009 XSDs (`onlv.xsd`,
+ * ÖNORM A 2063 writer for LV (`.onlv`) and LB (`.onlb`), editions 2009, 2015, 2021: the first service specification
+ * of a normalised, recalculated ProjectDto → one ONLV or ONLB document following the element order of the 2009 XSDs
+ * (`onlv.xsd`, `onlb.xsd`,
  * `ontypdef.xsd`, `ontext.xsd`; © Austrian Standards, public copies in GeorgDangl/XmlTools,
  * test/XmlTools.Tests/Testfiles/GroupFlattener), in the namespace of the edition (the 2015 and 2021 editions keep
  * the LV core, OpenAEC-Foundation/open-calc-studio verification/onorm-a2063/RAPPORT.md). Options of group O:
  * `DestinationOenormType`, `TryRepairProjectStructure` (structure.ts), `SkipTryEnforceSchemaCompliantXmlOutput`
  * and `RemoveUnprintableCharactersFromTexts` (context.ts).
  */
-import { isPosition, type ElementDto, type PositionDto, type ProjectDto } from '../../../core/model/types.js';
+import { isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { targetError } from '../../../core/errors.js';
-import { writeBody, writeSum } from './body.js';
+import { writeBody, writeRemark, writeSum } from './body.js';
 import { OenormWriterContext } from './context.js';
-import { keptOf, writeHeaderTables, writeKenndaten, writeMetadaten } from './document.js';
+import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
-import { planOutline } from './structure.js';
+import { planOutline, type Plan } from './structure.js';
 import { lvTypeOf, lvTypeRules, oenormTarget } from './target.js';
 
 export { WRITABLE_OENORM_TYPES } from './target.js';
 const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
 
 /**
- * Writes the project as an ONLV.
+ * Writes the project as an ONLV (or, for the `Lb*` types, an ONLB: texts and units, no quantities or prices).
  *
  * @param project normalised and recalculated project (quantities, unit prices, totals, `itemNumber.identifiers`);
  *   only `serviceSpecifications[0]` is written
@@ -31,7 +32,7 @@ const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
  * @param sink receives what was repaired, rounded, shortened, mapped or left out (codes `OENORM_*`, source `oenorm`)
  * @param now the creation time written to `metadaten/erstelltam`
  * @returns UTF-8 bytes without BOM, starting `<?xml version="1.0" encoding="utf-8"?>`
- * @throws GatewayError GW_ERR_OPTION (400) for a destination type that cannot be written (B2063, LB types);
+ * @throws GatewayError GW_ERR_OPTION (400) for a destination type that cannot be written (B2063);
  *   GW_ERR_TARGET_CONSTRAINT (400) when the project has no position, its structure does not fit and
  *   TryRepairProjectStructure is off (naming the first element), a text holds a character XML forbids
  *   (RemoveUnprintableCharactersFromTexts off), or an amount exceeds 10 integer digits
@@ -43,7 +44,7 @@ export function writeOenorm(
   const specs = project.serviceSpecifications ?? [];
   const spec = specs[0];
   if (!spec) throw targetError('The project has no service specification to write as ÖNORM LV', 'serviceSpecifications');
-  const ctx = new OenormWriterContext(options, sink);
+  const ctx = new OenormWriterContext(options, sink, target.document);
   if (specs.length > 1) ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ONLV holds one LV; only the first of ${specs.length} service specifications was written.`);
   const plan = planOutline(ctx, spec);
   const lvType = lvTypeOf(spec);
@@ -54,8 +55,14 @@ export function writeOenorm(
 
   const { b } = ctx;
   b.declaration('utf-8');
-  b.open('onlv', { xmlns: target.namespace });
-  writeMetadaten(ctx, `${(spec.name ?? info.name ?? 'LV').replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 54)}.onlv`, now);
+  b.open(target.document, { xmlns: target.namespace });
+  writeMetadaten(ctx, `${(spec.name ?? info.name ?? 'LV').replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 54)}.${target.document}`, now);
+  if (target.document === 'onlb') {
+    writeOnlbBody(ctx, spec, plan, pc);
+    b.close();
+    ctx.flush();
+    return b.toBuffer();
+  }
   writeHeaderTables(ctx, leistungsteile(positions));
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
@@ -68,9 +75,25 @@ export function writeOenorm(
   const sum = writeBody(ctx, plan, { spec, pc, sums: rules.sums });
   if (rules.sums) writeSum(ctx, 'lv-summe', sum, 'lv-summe');
   b.close(); // LV type
-  b.close(); // onlv
+  b.close(); // onlv root
   ctx.flush();
   return b.toBuffer();
+}
+
+/**
+ * An LB (`onlb.xsd`): `lbkenndaten`, `grafiktabelle`, `svb`, `lg-liste`; what an LB cannot hold (quantities, prices,
+ * position kinds) is reported once.
+ */
+function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, plan: Plan, pc: PositionContext): void {
+  const lbVersion = writeLb(ctx, spec, 'lbkenndaten');
+  ctx.b.empty('grafiktabelle');
+  const lb = { ...pc, lbVersion };
+  writeRemark(ctx, 'svb', plan.svb, 'svb', { spec, pc: lb, sums: false });
+  writeBody(ctx, plan, { spec, pc: lb, sums: false });
+  const priced = allPositions(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
+  if (priced > 0) {
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);
+  }
 }
 
 function allPositions(list: readonly ElementDto[] | undefined, out: PositionDto[] = []): PositionDto[] {

@@ -4,7 +4,8 @@
  * `herkunftskennzeichen`, then for a position the quantity block `lv-pos-basisdaten.group`: `einheit` (closed list,
  * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `leistungsteil`, `lvmenge`, then
  * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis`. A note text entry (a
- * "wählbare Vorbemerkung") has no quantity block.
+ * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
+ * by `aenderungskennzeichnungen` and `herkunftskennzeichen`, and a position has only its `einheit`.
  *
  * `pzzv`: Alternative → `wahlposition` (zz and variantennummer required), Optional → `eventualposition`, the
  * base position an alternative points to → `normalposition_einer_variante` with variant 0, else `normalposition`;
@@ -32,6 +33,8 @@ export interface PositionContext {
   info: ProjectInformationDto;
   /** Base positions of alternatives (their ids). */
   variantBases: Set<string>;
+  /** Writing an LB: the LB version every element's `aenderungskennzeichnungen` names (no quantity block). */
+  lbVersion?: string;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
   zzOf(p: PositionDto): string;
 }
@@ -50,12 +53,21 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   writeStichwort(ctx, e, props, form, where);
   if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
+  if (pc.lbVersion !== undefined) writeLbVersion(ctx, pc.lbVersion);
   const mark = ORIGIN_MARK[String(props.originCode)];
   if (mark !== undefined) b.leaf('herkunftskennzeichen', mark);
   let sum = 0;
-  if (isPosition(e)) sum = writeQuantityBlock(ctx, e, props, pc, where);
+  if (isPosition(e)) {
+    if (pc.lbVersion !== undefined) b.leaf('einheit', unitOf(ctx, e.unitTag, where));
+    else sum = writeQuantityBlock(ctx, e, props, pc, where);
+  }
   b.close();
   return sum;
+}
+
+/** `aenderungskennzeichnungen/lbversion` of an LB element (`lb-element-basisdaten.group`: required). */
+export function writeLbVersion(ctx: OenormWriterContext, version: string): void {
+  ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', version).close();
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {

@@ -5,6 +5,8 @@
  * positions under `grundtextnr` (two characters) as `ungeteilteposition[@mfv]` or `folgeposition[@ftnr][@mfv]`
  * (`ftnr` one letter A–Z, `mfv` a digit 1–9 or empty), keys unique per level.
  *
+ * An LB (`onlb.xsd`) has only LG → ULG, no Mehrfachverwendung and one `ungeteilteposition` per Grundtextnummer.
+ *
  * Numbers: the ÖNORM parts the reader kept (`grundtextnr`, `ftnr`, `mfv`) when present, else the item number's
  * identifiers (group tiers, then Grundtextnummer and an optional index letter + Mehrfachverwendung digit).
  *
@@ -115,17 +117,20 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
 
   const plan: Plan = { levels: [], groups: [], posfrei: [], svb: notesOf.get(undefined) ?? [] };
   const depths = new Set(entries.map((e) => e.path.length));
-  if (allGroups.length === 0) {
+  const lb = ctx.document === 'onlb';
+  if (allGroups.length === 0 && !lb) {
     plan.posfrei = numberPosfrei(ctx, entries.map((e) => e.element));
     return plan;
   }
   const depth = depths.size === 1 ? [...depths][0] : -1;
-  const fits = OUTLINES[depth] !== undefined;
+  const allowed = (d: number) => (lb ? d === 2 : OUTLINES[d] !== undefined);
+  const fits = allowed(depth);
   if (!fits && !ctx.repair) {
-    const bad = entries.find((e) => OUTLINES[e.path.length] === undefined || e.path.length !== entries[0].path.length) ?? entries[0];
+    const bad = entries.find((e) => !allowed(e.path.length) || e.path.length !== entries[0].path.length) ?? entries[0];
     const where = numberOf(bad.element) || bad.element.shortText || 'an element';
+    const outlines = lb ? 'an ÖNORM LB has 2 group levels (LG, ULG)' : 'an ÖNORM outline has 2 (LG, ULG), 3 (OG, LG, ULG) or 4 (HG, OG, LG, ULG) group levels';
     throw targetError(
-      `${where} lies ${bad.path.length} group level(s) deep, and the positions of the project lie ${[...depths].sort().join(', ')} levels deep; an ÖNORM outline has 2 (LG, ULG), 3 (OG, LG, ULG) or 4 (HG, OG, LG, ULG) group levels with every position in a ULG; ${REPAIR_HINT}`,
+      `${where} lies ${bad.path.length} group level(s) deep, and the positions of the project lie ${[...depths].sort().join(', ')} levels deep; ${outlines} with every position in a ULG; ${REPAIR_HINT}`,
       where,
     );
   }
@@ -285,6 +290,17 @@ function entryParts(element: Entry, depth: number): { gt: string; ftnr?: string;
   return { gt, ftnr, mfv };
 }
 
+/** Why an entry does not fit its Grundtextnummer (keys unique; an LB has one undivided position and no mfv). */
+function conflict(ctx: OenormWriterContext, gtnr: PlanGtnr, parts: { ftnr?: string; mfv: string }, number: string): string | undefined {
+  const key = `${parts.ftnr ?? ''}${parts.mfv}`;
+  if ((parts.ftnr !== undefined) !== gtnr.divided) return `${number}: a Grundtextnummer holds either undivided positions or Folgepositionen, not both`;
+  if (gtnr.entries.some((e) => `${e.ftnr ?? ''}${e.mfv}` === key)) return `${number}: the number repeats`;
+  if (ctx.document === 'onlb' && (parts.mfv !== '' || (!gtnr.divided && gtnr.entries.length > 0))) {
+    return `${number}: an ÖNORM LB has no Mehrfachverwendung and one undivided position per Grundtextnummer`;
+  }
+  return undefined;
+}
+
 function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string): void {
   const byGt = new Map<string, PlanGtnr>();
   let bad: string | undefined;
@@ -297,9 +313,7 @@ function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string)
     }
     let gtnr = byGt.get(parts.gt);
     if (!gtnr) byGt.set(parts.gt, (gtnr = { nr: parts.gt, divided: parts.ftnr !== undefined, entries: [] }));
-    const key = `${parts.ftnr ?? ''}${parts.mfv}`;
-    if ((parts.ftnr !== undefined) !== gtnr.divided) bad ??= `${number}: a Grundtextnummer holds either undivided positions or Folgepositionen, not both`;
-    else if (gtnr.entries.some((e) => `${e.ftnr ?? ''}${e.mfv}` === key)) bad ??= `${number}: the number repeats`;
+    bad ??= conflict(ctx, gtnr, parts, number);
     gtnr.entries.push({ element, number, ftnr: parts.ftnr, mfv: parts.mfv });
   }
   if (bad !== undefined && !ctx.repair) throw targetError(`${bad}; ${REPAIR_HINT}`, bad.split(':')[0]);

@@ -1,7 +1,7 @@
 /**
- * What the ÖNORM writer produces: the edition from `DestinationOenormType` (AVACloud `DestinationOenormType`:
- * `Lv2009`, `Lv2015`, `Lv2021`, `Lb2009`, `Lb2015`, `Lb2021`, `B2063`) and the LV type from the project's exchange
- * phase (ÖNORM A 2063, the choice under the root `onlv` of the 2009 `onlv.xsd`).
+ * What the ÖNORM writer produces: the document (`onlv` LV or `onlb` LB) and edition from `DestinationOenormType`
+ * (AVACloud `DestinationOenormType`: `Lv2009`, `Lv2015`, `Lv2021`, `Lb2009`, `Lb2015`, `Lb2021`, `B2063`) and the
+ * LV type from the project's exchange phase (ÖNORM A 2063, the choice under the root `onlv` of the 2009 `onlv.xsd`).
  *
  * LV type: the type kept from an ÖNORM source (`oenormProperties.lvType`) when it reads as the project's phase
  * (an `abrechnungs-lv` stays one while the phase is Grant); else cost estimate → `kostenschaetzungs-lv`, tender →
@@ -10,13 +10,14 @@
  */
 import { GatewayError } from '../../../core/errors.js';
 import type { ExchangePhaseDto, ServiceSpecificationDto } from '../../../core/model/types.js';
-import { OENORM_NAMESPACES, type OenormEdition } from '../detect.js';
+import { OENORM_NAMESPACES, type OenormDocument, type OenormEdition } from '../detect.js';
 import { LV_TYPES } from '../reader/lv-types.js';
 
 /** The destination types this writer writes. */
-export const WRITABLE_OENORM_TYPES = ['Lv2009', 'Lv2015', 'Lv2021'] as const;
+export const WRITABLE_OENORM_TYPES = ['Lv2009', 'Lv2015', 'Lv2021', 'Lb2009', 'Lb2015', 'Lb2021'] as const;
 
 export interface OenormTarget {
+  document: OenormDocument;
   edition: OenormEdition;
   namespace: string;
 }
@@ -24,20 +25,18 @@ export interface OenormTarget {
 /**
  * The edition of a `DestinationOenormType`.
  * @throws GatewayError GW_ERR_OPTION (400, key `DestinationOenormType`) for `B2063` (ÖNORM B 2063's record layout is
- *   not public; a guessed layout would give files no receiver reads), the LB types (not written yet) and unknown values,
- *   naming the types that can be written
+ *   not public; a guessed layout would give files no receiver reads) and unknown values, naming the types that can
+ *   be written
  */
 export function oenormTarget(type: string): OenormTarget {
-  const match = /^Lv(2009|2015|2021)$/.exec(type);
+  const match = /^(Lv|Lb)(2009|2015|2021)$/.exec(type);
   if (match) {
-    const edition = match[1] as OenormEdition;
-    return { edition, namespace: OENORM_NAMESPACES[edition] };
+    const edition = match[2] as OenormEdition;
+    return { document: match[1] === 'Lb' ? 'onlb' : 'onlv', edition, namespace: OENORM_NAMESPACES[edition] };
   }
   const why = type === 'B2063'
     ? "ÖNORM B 2063 (the 1996 fixed-column format) cannot be written: its record layout is not public, and a guessed layout would produce files no receiver reads"
-    : /^Lb(2009|2015|2021)$/.test(type)
-      ? `${type} (an ÖNORM LB, a standard-text catalogue) cannot be written yet`
-      : `DestinationOenormType ${type} is unknown`;
+    : `DestinationOenormType ${type} is unknown`;
   throw new GatewayError('GW_ERR_OPTION', `${why}; the types that can be written are ${WRITABLE_OENORM_TYPES.join(', ')}.`, 'DestinationOenormType');
 }
 
