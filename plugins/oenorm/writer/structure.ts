@@ -106,7 +106,9 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
       } else if (isPosition(e) || (isNoteText(e) && isEntryNote(e))) entries.push({ element: e as Entry, path });
       else if (isNoteText(e)) {
         const owner = path[path.length - 1];
-        notesOf.set(owner, [...(notesOf.get(owner) ?? []), e]);
+        const list = notesOf.get(owner);
+        if (list) list.push(e);
+        else notesOf.set(owner, [e]);
       }
     }
   };
@@ -177,7 +179,7 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     }
     ulg.pending.push({ element, depth: path.length });
   }
-  attachNotes(ctx, plan, notesOf, parents, mapped);
+  attachNotes(plan, notesOf, parents, mapped);
   numberGroups(ctx, plan.groups, '');
   for (const g of allGroups) {
     if (!mapped.has(g) && !g.elements?.some((e) => isGroup(e)) && !entries.some((e) => e.path.includes(g))) {
@@ -189,7 +191,7 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
 
 /** Notes of each source group go to its planned group (or the nearest planned ancestor, else the svb). */
 function attachNotes(
-  ctx: OenormWriterContext, plan: Plan, notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
+  plan: Plan, notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
   parents: Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>, mapped: Map<ServiceSpecificationGroupDto, PlanGroup>,
 ): void {
   for (const [owner, notes] of notesOf) {
@@ -200,7 +202,6 @@ function attachNotes(
     if (target === undefined) plan.svb.push(...notes);
     else target.notes.push(...notes);
   }
-  void ctx;
 }
 
 /** The next free two-character number (01 … 99, then A0 … ZZ). */

@@ -127,10 +127,16 @@ class TextWriter {
                 continue;
               }
               this.b.open('td', attrs);
-              if (cell.th) this.b.open('b');
-              if (cell.th) this.inlines(cell.blocks.flatMap((bl) => (bl.t === 'p' || bl.t === 'div' ? bl.inl : [])));
-              else this.blocks(cell.blocks, true);
-              if (cell.th) this.b.close();
+              // a header cell of paragraphs: its text in bold (a td holds inline content); other content as it is
+              const bold = cell.th && cell.blocks.every((bl) => bl.t === 'p' || bl.t === 'div');
+              if (bold) {
+                this.b.open('b');
+                cell.blocks.forEach((bl, k) => {
+                  if (k > 0) this.b.empty('br');
+                  if (bl.t === 'p' || bl.t === 'div') this.inlines(bl.inl);
+                });
+                this.b.close();
+              } else this.blocks(cell.blocks, true);
               this.b.close();
             }
             this.b.close();
