@@ -1,5 +1,5 @@
 /**
- * The conversion messages of the `oenorm` plugin (ÖNORM A 2063 ONLV/ONLB reader): every code the plugin reports,
+ * The conversion messages of the `oenorm` plugin (ÖNORM A 2063 ONLV/ONLB reader and ONLV writer): every code the plugin reports,
  * its severity and what it means for the user. The report helper accepts only these codes
  * ({@link OenormMessageCode}), and the README's "Conversion messages" section is generated from this object
  * (`npm run docs:messages`).
@@ -13,6 +13,16 @@ export const OENORM_MESSAGES = defineMessages({
   OENORM_ITEM_NUMBER_NOT_IN_SCHEMA: { severity: 'warning', meaning: 'A position number with multiple use (mfv) does not fit the one-character index tier of the item number schema; it was kept as written.' },
   OENORM_PHASE_APPROXIMATED: { severity: 'info', meaning: 'The LV type has no exact exchange phase in the model; the nearest phase was used and the LV type kept in the ÖNORM properties.' },
   OENORM_TOTAL_MISMATCH: { severity: 'warning', meaning: 'A sum stated in the file (pospreis, ulg-summe, lg-summe, og-summe, hg-summe, lv-summe) differs from the recalculated one; the recalculated sum is used.' },
+  OENORM_CHARACTERS_REMOVED: { severity: 'info', meaning: 'Characters XML does not allow were removed from texts written to the ÖNORM file (RemoveUnprintableCharactersFromTexts=true).' },
+  OENORM_DEFAULT_FILLED: { severity: 'info', meaning: 'A field the ÖNORM schema requires had no data in the project; a default was written (SkipTryEnforceSchemaCompliantXmlOutput=false).' },
+  OENORM_ELEMENT_NOT_WRITTEN: { severity: 'warning', meaning: 'Content of the project the ÖNORM file has no place for (further service specifications, empty groups, notes outside any group of an LV without outline …) was not written.' },
+  OENORM_NOTES_MERGED: { severity: 'info', meaning: 'Note texts of a group were joined into its one preliminary remark (vorbemerkung), the only place ÖNORM has for them.' },
+  OENORM_STRUCTURE_REPAIRED: { severity: 'warning', meaning: 'The project structure did not fit the ÖNORM outline (two-character LG/ULG numbers, LG.ULG.GT positions); a group level was added or merged, or an element renumbered (old and new numbers are named) (TryRepairProjectStructure=true).' },
+  OENORM_TEXT_CONTENT_CHANGED: { severity: 'info', meaning: 'Long-text content ÖNORM formatted text cannot hold (images, table header cells, formatting inside text gaps) was written in a simpler form or left out.' },
+  OENORM_UNIT_MAPPED: { severity: 'info', meaning: 'A unit was written as its equivalent on the closed ÖNORM unit list (m2 → m², St → Stk, psch → PA …).' },
+  OENORM_UNIT_UNKNOWN: { severity: 'warning', meaning: 'A unit has no equivalent on the closed ÖNORM unit list; it was written as the fallback unit (or as written with SkipTryEnforceSchemaCompliantXmlOutput=true).' },
+  OENORM_VALUE_ROUNDED: { severity: 'warning', meaning: 'A quantity or amount had more than the two decimals ÖNORM allows and was rounded; old and new values are named.' },
+  OENORM_VALUE_SHORTENED: { severity: 'warning', meaning: 'A text was longer than the ÖNORM schema allows (stichwort 60, ueberschrift 60 characters …) and was shortened.' },
   OENORM_UNKNOWN_ENTITY: { severity: 'warning', meaning: 'An unknown character entity was kept as written.' },
 });
 

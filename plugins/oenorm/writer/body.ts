@@ -1,0 +1,171 @@
+/**
+ * The planned outline (structure.ts) → the LV body (2009 `onlv.xsd` `onlv-body.group`): `gliederung-hg`/`-og`/
+ * `-lg` with `hg`/`og`/`lg`/`ulg` (`*-eigenschaften`: `ueberschrift` ≤60 characters, for LG and ULG the
+ * `vorbemerkung` and `herkunftskennzeichen`), the LG list's header (`lv-ogheader.group`: `preiserstellungsverfahren`,
+ * `lb`, `svb`, once per OG in the OG outlines), `positionen/grundtextnr` with `ungeteilteposition[@mfv]` or
+ * `grundtext` + `folgeposition[@ftnr][@mfv]`, `gliederung-posfrei` with `position[@nr]`, and the sums
+ * (`ulg-summe` … `hg-summe` and `lv-summe`: `summe/gesamt` + `summe-inkl-na/gesamt`, the `pospreis` of the normal
+ * positions) where the LV type allows them ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
+ *
+ * An LB (`onlb.xsd`) has the LG list without header or sums, and `aenderungskennzeichnungen` on every element.
+ *
+ * Note texts of a group are its preliminary remark (`vorbemerkung`, the LV's `svb` for notes outside groups and
+ * those of OG/HG, which have no remark of their own); several are joined into one, reported.
+ */
+import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { LongText } from '../../../core/text/long-text.js';
+import type { OenormWriterContext } from './context.js';
+import { writeLb, writePreiserstellungsverfahren } from './document.js';
+import { type PositionContext, writeEntry, writeLbVersion } from './positions.js';
+import type { Plan, PlanGroup } from './structure.js';
+import { gapNames, longTextForm, writeFormattedText } from './text.js';
+
+const ORIGIN_MARK: Readonly<Record<string, string>> = { FreeText: 'Z', AdditionDescription: '+' };
+
+export interface BodyContext {
+  spec: ServiceSpecificationDto;
+  pc: PositionContext;
+  sums: boolean;
+}
+
+/** Writes the outline element and its content; returns the LV sum of the normal positions. */
+export function writeBody(ctx: OenormWriterContext, plan: Plan, bc: BodyContext): number {
+  const b = ctx.b;
+  if (ctx.document === 'onlb') return writeList(ctx, plan.groups, 'lg', bc, []);
+  if (plan.levels.length === 0) {
+    b.open('gliederung-posfrei');
+    writePreiserstellungsverfahren(ctx, bc.spec);
+    b.open('positionen');
+    let sum = 0;
+    for (const entry of plan.posfrei) {
+      b.open('position', { nr: entry.number });
+      sum += writeEntry(ctx, entry, bc.pc, undefined);
+      b.close();
+    }
+    b.close().close();
+    if (plan.svb.length > 0) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `${plan.svb.length} note text(s) were not written: an ÖNORM LV without outline has no place for preliminary remarks.`);
+    }
+    return sum;
+  }
+  b.open(`gliederung-${plan.levels[0]}`);
+  const sum = writeList(ctx, plan.groups, plan.levels[0], bc, plan.svb);
+  b.close();
+  return sum;
+}
+
+/** A group list; `svb` = notes for the LG list's header (of the outline, or of the enclosing OG). */
+function writeList(ctx: OenormWriterContext, groups: PlanGroup[], level: string, bc: BodyContext, svb: NoteTextDto[]): number {
+  const b = ctx.b;
+  if (level === 'lg' && ctx.document === 'onlv') {
+    writePreiserstellungsverfahren(ctx, bc.spec);
+    writeLb(ctx, bc.spec);
+    writeRemark(ctx, 'svb', svb, 'svb', bc);
+  }
+  b.open(`${level}-liste`);
+  let sum = 0;
+  let pendingSvb = level === 'lg' ? [] : svb;
+  for (const g of groups) {
+    sum += writeGroup(ctx, g, bc, pendingSvb);
+    pendingSvb = [];
+  }
+  b.close();
+  return sum;
+}
+
+function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inherited: NoteTextDto[]): number {
+  const b = ctx.b;
+  const where = g.source?.itemNumber?.stringRepresentation ?? g.nr;
+  b.open(g.level, { nr: g.nr });
+  b.open(`${g.level}-eigenschaften`);
+  let title = ctx.line(g.title ?? '', 60, 'ueberschrift', where);
+  if (title === '' && ctx.enforce) {
+    title = `${g.level.toUpperCase()} ${g.nr}`;
+    ctx.filled('ueberschrift', `${g.level.toUpperCase()} <nr>`);
+  }
+  b.leaf('ueberschrift', title);
+  const remarkable = g.level === 'lg' || g.level === 'ulg';
+  if (remarkable) {
+    writeRemark(ctx, 'vorbemerkung', g.notes, where, bc, false);
+    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
+    const mark = ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)];
+    if (mark) b.leaf('herkunftskennzeichen', mark);
+  }
+  b.close();
+  let sum = 0;
+  if (g.level === 'ulg') sum = writePositions(ctx, g, bc);
+  else if (g.level === 'og') sum = writeList(ctx, g.groups, 'lg', bc, [...inherited, ...g.notes]);
+  else if (g.level === 'hg') sum = writeList(ctx, g.groups, 'og', bc, [...inherited, ...g.notes]);
+  else sum = writeList(ctx, g.groups, 'ulg', bc, []);
+  if (bc.sums) writeSum(ctx, `${g.level}-summe`, sum, where);
+  b.close();
+  return sum;
+}
+
+function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContext): number {
+  const b = ctx.b;
+  const prefix = `${ulg.source?.itemNumber?.stringRepresentation ?? ulg.nr}`;
+  let sum = 0;
+  b.open('positionen');
+  for (const gt of ulg.gtnrs) {
+    b.open('grundtextnr', { nr: gt.nr });
+    if (gt.divided) {
+      const form = gt.grundtextHtml !== undefined ? longTextForm(ctx, gt.grundtextHtml, undefined) : undefined;
+      const mark = ORIGIN_MARK[gt.grundtextOrigin ?? ''];
+      if (!form && !mark) b.empty('grundtext');
+      else {
+        b.open('grundtext');
+        if (form) writeFormattedText(ctx, 'langtext', form, `${prefix}${gt.nr}`, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
+        if (mark) b.leaf('herkunftskennzeichen', mark);
+        b.close();
+      }
+    }
+    for (const entry of gt.entries) {
+      // an LB's positions have no Mehrfachverwendung (onlb.xsd)
+      const mfv = bc.pc.lbVersion === undefined ? entry.mfv : undefined;
+      b.open(gt.divided ? 'folgeposition' : 'ungeteilteposition', gt.divided ? { ftnr: entry.ftnr, mfv } : { mfv });
+      sum += writeEntry(ctx, entry, bc.pc, gt.grundtextHtml);
+      b.close();
+    }
+    b.close();
+  }
+  b.close();
+  return sum;
+}
+
+/** `gruppensumme.type`: `summe/gesamt`, `summe-inkl-na/gesamt` (no discounts are written). */
+export function writeSum(ctx: OenormWriterContext, element: string, sum: number, where: string): void {
+  const value = ctx.amount(Math.round(sum * 100) / 100, element, where);
+  ctx.b.open(element).open('summe').leaf('gesamt', value).close().open('summe-inkl-na').leaf('gesamt', value).close().close();
+}
+
+/**
+ * A preliminary remark from note texts: `svb` (always written, may be empty) or a group's `vorbemerkung` (only
+ * when there are notes). Several notes are joined into one text.
+ */
+export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): void {
+  const forms: { form: LongText; html?: string }[] = [];
+  for (const n of notes) {
+    const form = longTextForm(ctx, n.htmlLongText, n.longText) ?? longTextForm(ctx, undefined, n.shortText);
+    if (form) forms.push({ form, html: n.htmlLongText });
+  }
+  if (forms.length > 1) {
+    ctx.report('OENORM_NOTES_MERGED', 'info', `${forms.length} note texts of ${where} were joined into one ${element === 'svb' ? 'standing preliminary remark (svb)' : 'preliminary remark (vorbemerkung)'}.`, where === 'svb' ? undefined : where);
+  }
+  const joined: LongText = { blocks: forms.flatMap((f) => f.form.blocks) };
+  const gaps = forms.flatMap((f) => gapNames(f.html));
+  const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
+  if (element === 'svb') {
+    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined) {
+      ctx.b.empty('svb');
+      return;
+    }
+    ctx.b.open('svb');
+    if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
+    if (mark) ctx.b.leaf('herkunftskennzeichen', mark);
+    ctx.b.close();
+    return;
+  }
+  if (forms.length > 0 || always) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+}

@@ -1,0 +1,180 @@
+/**
+ * The parts of an ONLV around the outline (2009 `onlv.xsd`, `ontypdef.xsd`): `metadaten` (`erstelltam`,
+ * `dateiname`, `programmsystem` naming this program, `programmversion`), the header tables (`grafiktabelle`,
+ * `leistungsteiltabelle`, `zugelassenenachlaesse`), `kenndaten` (`lv-kenndaten-basis.group`: `lvcode`, `vorhaben`,
+ * `lvbezeichnung`, `auftraggeber`, `vergebendestelle`, `lversteller`, `bearbeitungsstand`, `preisanteilmodell`,
+ * `wkz`, then per LV type `preisbasis` | `angebotsfrist`, `bieter_auftragnehmer`, `bieternummer`, `auftragcode`),
+ * contacts (`kontakt.type`: `firma{name, kommunikation{adresse{strasse, ort, plz, land}, telefon, fax, email}}`),
+ * and the header of an outline's LG list (`lv-ogheader.group`: `preiserstellungsverfahren`, `lb`, `svb`).
+ *
+ * Values the reader kept in the service specification's `oenormProperties` (under their ÖNORM names) are written
+ * back; required fields without data get defaults when `SkipTryEnforceSchemaCompliantXmlOutput` is false (reported).
+ */
+import type { PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import { PACKAGE } from '../../../core/package-info.js';
+import type { OenormWriterContext } from './context.js';
+import type { LvTypeRules } from './target.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+const UNKNOWN = 'Nicht angegeben';
+/** The LB of positions written without one ("frei formuliert": free text, as ABK writes it). */
+const FREE_TEXT_LB = { bezeichnung: 'frei formuliert', lbkennung: 'FF', versionsnummer: '999', versionsdatum: '2009-06-01', status: 'freigegeben' };
+
+type Kept = Record<string, unknown>;
+
+export const keptOf = (spec: ServiceSpecificationDto): Kept => (spec.oenormProperties ?? {}) as Kept;
+
+/** `metadaten`. */
+export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: Date): void {
+  ctx.b.open('metadaten')
+    .leaf('erstelltam', now.toISOString().replace(/\.\d+Z$/, 'Z'))
+    .leaf('dateiname', ctx.line(fileName, 60, 'dateiname', 'metadaten'))
+    .leaf('programmsystem', PACKAGE.name)
+    .leaf('programmversion', PACKAGE.version)
+    .close();
+}
+
+/** The header tables: no graphics, one Leistungsteil per number used (fixed prices), discounts on sums. */
+export function writeHeaderTables(ctx: OenormWriterContext, parts: readonly string[]): void {
+  const b = ctx.b;
+  b.empty('grafiktabelle');
+  b.open('leistungsteiltabelle');
+  for (const nr of parts) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
+  b.close();
+  b.open('zugelassenenachlaesse').empty('aufsummen').empty('hierarchiestufen').close();
+}
+
+/** A required text: the model's value, else (enforcing) the default, reported. */
+function required(ctx: OenormWriterContext, field: string, value: string | undefined, fallback: string, max = 60): string {
+  const v = value?.trim() ? ctx.line(value, max, field, 'kenndaten') : '';
+  if (v !== '' || !ctx.enforce) return v;
+  ctx.filled(field, fallback);
+  return fallback;
+}
+
+/** `kontakt.type` as `firma` (the model keeps one name per party). */
+export function writeParty(ctx: OenormWriterContext, element: string, party: PartyInformationDto | undefined, fallbackName: string): void {
+  const b = ctx.b;
+  const name = required(ctx, `${element}/firma/name`, party?.name, fallbackName);
+  b.open(element).open('firma').leaf('name', name);
+  const where = `${element}`;
+  const address = party?.city || party?.zipCode ? party : undefined;
+  const country = alpha3(party?.countryCode);
+  if (address || party?.phone || party?.fax || party?.email) {
+    b.open('kommunikation');
+    if (address) {
+      b.open('adresse');
+      if (party!.street) b.leaf('strasse', ctx.line(party!.street, 60, 'strasse', where));
+      b.leaf('ort', required(ctx, `${element}/adresse/ort`, party!.city, '-'));
+      b.leaf('plz', required(ctx, `${element}/adresse/plz`, party!.zipCode, '-', 10));
+      b.leaf('land', country ?? (ctx.enforce ? (ctx.filled(`${element}/adresse/land`, 'AUT'), 'AUT') : party?.countryCode ?? ''));
+      b.close();
+    }
+    if (party?.phone) b.leaf('telefon', ctx.line(party.phone, 30, 'telefon', where));
+    if (party?.fax) b.leaf('fax', ctx.line(party.fax, 30, 'fax', where));
+    if (party?.email) b.leaf('email', ctx.line(party.email, 80, 'email', where));
+    b.close();
+  }
+  b.close().close();
+}
+
+/** ISO 3166-1 alpha-2 → alpha-3 for the countries of the trade's tender formats (`land` is alpha-3). */
+const ALPHA3: Readonly<Record<string, string>> = {
+  AT: 'AUT', DE: 'DEU', CH: 'CHE', LI: 'LIE', IT: 'ITA', FR: 'FRA', LU: 'LUX', NL: 'NLD', BE: 'BEL', CZ: 'CZE',
+  SK: 'SVK', SI: 'SVN', HU: 'HUN', PL: 'POL', HR: 'HRV', DK: 'DNK',
+};
+
+/** A country code as `land` needs it (three letters), undefined when the model's code is neither alpha-3 nor a known alpha-2. */
+function alpha3(code: string | undefined): string | undefined {
+  const c = code?.trim().toUpperCase();
+  if (c === undefined) return undefined;
+  return /^[A-Z]{3}$/.test(c) ? c : ALPHA3[c];
+}
+
+const dateOf = (value: unknown): string | undefined => (typeof value === 'string' && DATE.test(value) ? value.slice(0, 10) : undefined);
+
+/** `kenndaten` of the LV type. */
+export function writeKenndaten(
+  ctx: OenormWriterContext, project: ProjectDto, spec: ServiceSpecificationDto, rules: LvTypeRules,
+  priceShareLabels: readonly [string, string] | undefined, now: Date,
+): void {
+  const b = ctx.b;
+  const info = project.projectInformation ?? {};
+  const kept = keptOf(spec);
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  b.open('kenndaten');
+  b.leaf('lvcode', required(ctx, 'lvcode', str(kept.lvcode) ?? spec.name ?? info.name, 'LV'));
+  b.leaf('vorhaben', required(ctx, 'vorhaben', info.name ?? spec.name, 'Vorhaben'));
+  b.leaf('lvbezeichnung', required(ctx, 'lvbezeichnung', spec.name ?? info.name, 'Leistungsverzeichnis'));
+  writeParty(ctx, 'auftraggeber', info.buyer, UNKNOWN);
+  for (const role of ['vergebendestelle', 'lversteller']) {
+    const party = kept[role] as PartyInformationDto | undefined;
+    if (party && typeof party === 'object' && party.name) writeParty(ctx, role, party, UNKNOWN);
+  }
+  const stand = dateOf(kept.bearbeitungsstand);
+  if (stand) b.leaf('bearbeitungsstand', stand);
+  b.open('preisanteilmodell');
+  if (priceShareLabels) {
+    b.open('preisanteile').open('preisanteilbez')
+      .leaf('preisanteil1bez', ctx.line(priceShareLabels[0], 10, 'preisanteil1bez', 'kenndaten') || 'Lohn')
+      .leaf('preisanteil2bez', ctx.line(priceShareLabels[1], 10, 'preisanteil2bez', 'kenndaten') || 'Sonstiges')
+      .close().close();
+  } else b.empty('keinepreisanteile');
+  b.close();
+  const wkz = info.currencyShort && /^[A-Z0-9]{3}$/.test(info.currencyShort) ? info.currencyShort : undefined;
+  b.leaf('wkz', wkz ?? (ctx.enforce ? (ctx.filled('wkz', 'EUR'), 'EUR') : info.currencyShort ?? ''));
+  if (rules.date !== 'none') {
+    const deadline = spec.offerByDate && DATE_TIME.test(spec.offerByDate) ? spec.offerByDate : undefined;
+    if (rules.date === 'choice' && deadline !== undefined) b.leaf('angebotsfrist', deadline);
+    else {
+      const basis = dateOf(kept.preisbasis) ?? dateOf(spec.creationDate) ?? dateOf(spec.offerByDate);
+      if (basis !== undefined) b.leaf('preisbasis', basis);
+      else if (ctx.enforce) {
+        ctx.filled('preisbasis', now.toISOString().slice(0, 10));
+        b.leaf('preisbasis', now.toISOString().slice(0, 10));
+      }
+    }
+  }
+  if (rules.bidder) writeParty(ctx, 'bieter_auftragnehmer', spec.bidder, UNKNOWN);
+  if (rules.bidderNumber && typeof kept.bieternummer === 'string' && /^[1-9][0-9]{0,2}$/.test(kept.bieternummer)) b.leaf('bieternummer', kept.bieternummer);
+  if (rules.contractCode) b.leaf('auftragcode', required(ctx, 'auftragcode', str(kept.auftragcode) ?? str(kept.lvcode) ?? spec.name, 'Auftrag'));
+  b.close();
+}
+
+/** `preiserstellungsverfahren` (kept, else the price offer procedure). */
+export function writePreiserstellungsverfahren(ctx: OenormWriterContext, spec: ServiceSpecificationDto): void {
+  const kept = keptOf(spec).preiserstellungsverfahren;
+  const value = kept === 'Preisaufschlags- und -nachlassverfahren' ? kept : 'Preisangebotsverfahren';
+  ctx.b.leaf('preiserstellungsverfahren', value);
+}
+
+const LB_FIELDS = ['bezeichnung', 'lbkennung', 'versionsnummer', 'versionsdatum', 'status', 'downloadurl'];
+
+/**
+ * The `lb` block of an LV (the LB it was written from, kept), or the `lbkenndaten` of an LB (the fields an ONLB
+ * source kept, its name as `bezeichnung`); else the free-text LB. Returns the `versionsnummer` written.
+ */
+export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element: 'lb' | 'lbkenndaten' = 'lb'): string {
+  const all = keptOf(spec);
+  let kept = (all.lb ?? {}) as Record<string, string>;
+  if (element === 'lbkenndaten') {
+    kept = { ...kept };
+    for (const f of LB_FIELDS) if (typeof all[f] === 'string') kept[f] = all[f] as string;
+    if (spec.name) kept.bezeichnung = spec.name;
+  }
+  const b = ctx.b;
+  const valid = (key: keyof typeof FREE_TEXT_LB, pattern: RegExp) => (kept[key] !== undefined && pattern.test(kept[key]) ? kept[key] : FREE_TEXT_LB[key]);
+  const herausgeber = keptOf(spec).herausgeber as PartyInformationDto | undefined;
+  b.open(element);
+  b.leaf('bezeichnung', ctx.line(kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung, 60, 'lb/bezeichnung', 'lb') || FREE_TEXT_LB.bezeichnung);
+  writeParty(ctx, 'herausgeber', herausgeber && typeof herausgeber === 'object' ? herausgeber : { name: kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung }, FREE_TEXT_LB.bezeichnung);
+  b.leaf('lbkennung', valid('lbkennung', /^[A-Z .-]{1,10}$/));
+  const version = valid('versionsnummer', /^[1-9][0-9]{0,2}$/);
+  b.leaf('versionsnummer', version);
+  b.leaf('versionsdatum', valid('versionsdatum', /^\d{4}-\d{2}-\d{2}$/));
+  b.leaf('status', kept.status === 'Entwurf' ? 'Entwurf' : 'freigegeben');
+  if (kept.downloadurl && /^[a-z]+:\/\/\S+$/i.test(kept.downloadurl)) b.leaf('downloadurl', kept.downloadurl);
+  b.close();
+  return version;
+}

@@ -1,0 +1,148 @@
+/**
+ * ÖNORM A 2063 writer for LV (`.onlv`) and LB (`.onlb`), editions 2009, 2015, 2021: the first service specification
+ * of a normalised, recalculated ProjectDto → one ONLV or ONLB document following the element order of the 2009 XSDs
+ * (`onlv.xsd`, `onlb.xsd`,
+ * `ontypdef.xsd`, `ontext.xsd`; © Austrian Standards, public copies in GeorgDangl/XmlTools,
+ * test/XmlTools.Tests/Testfiles/GroupFlattener), in the namespace of the edition (the 2015 and 2021 editions keep
+ * the LV core, OpenAEC-Foundation/open-calc-studio verification/onorm-a2063/RAPPORT.md). Options of group O:
+ * `DestinationOenormType`, `TryRepairProjectStructure` (structure.ts), `SkipTryEnforceSchemaCompliantXmlOutput`
+ * and `RemoveUnprintableCharactersFromTexts` (context.ts).
+ */
+import { isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { ResolvedOptions } from '../../../core/options/catalog.js';
+import type { MessageSink } from '../../../core/pipeline/messages.js';
+import type { LongTextCache } from '../../../core/text/long-text-cache.js';
+import { targetError } from '../../../core/errors.js';
+import { writeBody, writeRemark, writeSum } from './body.js';
+import { OenormWriterContext } from './context.js';
+import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
+import type { PositionContext } from './positions.js';
+import { planOutline, type Plan } from './structure.js';
+import { lvTypeOf, lvTypeRules, oenormTarget } from './target.js';
+
+export { WRITABLE_OENORM_TYPES } from './target.js';
+const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
+
+/**
+ * Writes the project as an ONLV (or, for the `Lb*` types, an ONLB: texts and units, no quantities or prices).
+ *
+ * @param project normalised and recalculated project (quantities, unit prices, totals, `itemNumber.identifiers`);
+ *   only `serviceSpecifications[0]` is written
+ * @param options resolved options of group O (`DestinationOenormType` default `Lv2015`)
+ * @param sink receives what was repaired, rounded, shortened, mapped or left out (codes `OENORM_*`, source `oenorm`)
+ * @param now the creation time written to `metadaten/erstelltam`
+ * @returns UTF-8 bytes without BOM, starting `<?xml version="1.0" encoding="utf-8"?>`
+ * @throws GatewayError GW_ERR_OPTION (400) for a destination type that cannot be written (B2063);
+ *   GW_ERR_TARGET_CONSTRAINT (400) when the project has no position, its structure does not fit and
+ *   TryRepairProjectStructure is off (naming the first element), a text holds a character XML forbids
+ *   (RemoveUnprintableCharactersFromTexts off), or an amount exceeds 10 integer digits
+ */
+export function writeOenorm(
+  project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, now = new Date(),
+): Buffer {
+  const target = oenormTarget(String(options.DestinationOenormType ?? 'Lv2015'));
+  const specs = project.serviceSpecifications ?? [];
+  const spec = specs[0];
+  if (!spec) throw targetError('The project has no service specification to write as ÖNORM LV', 'serviceSpecifications');
+  const ctx = new OenormWriterContext(options, sink, target.document);
+  if (specs.length > 1) ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ONLV holds one LV; only the first of ${specs.length} service specifications was written.`);
+  const plan = planOutline(ctx, spec);
+  const lvType = lvTypeOf(spec);
+  const rules = lvTypeRules(lvType);
+  const info = project.projectInformation ?? {};
+  const positions = allPositions(spec.elements);
+  const pc: PositionContext = { edition: target.edition, offer: rules.offer, info, ...variants(positions) };
+
+  const { b } = ctx;
+  b.declaration('utf-8');
+  b.open(target.document, { xmlns: target.namespace });
+  writeMetadaten(ctx, `${(spec.name ?? info.name ?? 'LV').replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 54)}.${target.document}`, now);
+  if (target.document === 'onlb') {
+    writeOnlbBody(ctx, spec, plan, pc);
+    b.close();
+    ctx.flush();
+    return b.toBuffer();
+  }
+  writeHeaderTables(ctx, leistungsteile(positions));
+  const kept = keptOf(spec);
+  const numberAttribute = rules.numberAttribute
+    ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }
+    : undefined;
+  b.open(lvType, numberAttribute);
+  const hasShares = (info.priceComponents?.length ?? 0) > 0 || positions.some((p) => (p.priceComponents?.length ?? 0) > 0);
+  const labels = info.priceComponents?.length === 2 ? [info.priceComponents[0], info.priceComponents[1]] as const : DEFAULT_SHARE_LABELS;
+  writeKenndaten(ctx, project, spec, rules, hasShares ? labels : undefined, now);
+  const sum = writeBody(ctx, plan, { spec, pc, sums: rules.sums });
+  if (rules.sums) writeSum(ctx, 'lv-summe', sum, 'lv-summe');
+  b.close(); // LV type
+  b.close(); // onlv root
+  ctx.flush();
+  return b.toBuffer();
+}
+
+/**
+ * An LB (`onlb.xsd`): `lbkenndaten`, `grafiktabelle`, `svb`, `lg-liste`; what an LB cannot hold (quantities, prices,
+ * position kinds) is reported once.
+ */
+function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, plan: Plan, pc: PositionContext): void {
+  const lbVersion = writeLb(ctx, spec, 'lbkenndaten');
+  ctx.b.empty('grafiktabelle');
+  const lb = { ...pc, lbVersion };
+  writeRemark(ctx, 'svb', plan.svb, 'svb', { spec, pc: lb, sums: false });
+  writeBody(ctx, plan, { spec, pc: lb, sums: false });
+  const priced = allPositions(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
+  if (priced > 0) {
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);
+  }
+}
+
+function allPositions(list: readonly ElementDto[] | undefined, out: PositionDto[] = []): PositionDto[] {
+  for (const e of list ?? []) {
+    if (isPosition(e)) out.push(e);
+    else if ('elements' in e && Array.isArray(e.elements)) allPositions(e.elements as ElementDto[], out);
+  }
+  return out;
+}
+
+/** The Leistungsteil numbers the positions use (kept from ÖNORM), else 1. */
+function leistungsteile(positions: readonly PositionDto[]): string[] {
+  const parts = new Set<string>();
+  for (const p of positions) {
+    const v = p.oenormPositionProperties?.leistungsteil;
+    parts.add(typeof v === 'string' && /^[1-9][0-9]?$/.test(v) ? v : '1');
+  }
+  return [...parts].sort((a, b) => Number(a) - Number(b));
+}
+
+/** The base positions of alternatives and a `zz` per alternative group (two digits from its number, unique). */
+function variants(positions: readonly PositionDto[]): Pick<PositionContext, 'variantBases' | 'zzOf'> {
+  const byId = new Map(positions.filter((p) => p.id !== undefined).map((p) => [p.id!, p]));
+  const variantBases = new Set<string>();
+  for (const p of positions) if (p.positionType === 'Alternative' && p.alternativeTo && byId.has(p.alternativeTo)) variantBases.add(p.alternativeTo);
+  const codes = new Map<string, string>();
+  const used = new Set<string>();
+  for (const p of positions) {
+    const zz = p.oenormPositionProperties?.zz;
+    if (typeof zz === 'string') used.add(zz);
+  }
+  let next = 1;
+  const zzOf = (p: PositionDto): string => {
+    const baseId = p.positionType === 'Alternative' ? p.alternativeTo : p.id;
+    const base = baseId !== undefined ? byId.get(baseId) : undefined;
+    const group = p.alternativeGroupIdentifier ?? base?.alternativeGroupIdentifier;
+    const key = baseId ?? `g${group ?? 'none'}`;
+    let code = codes.get(key);
+    if (code === undefined) {
+      const wanted = group !== undefined && group >= 1 && group <= 99 ? String(group).padStart(2, '0') : undefined;
+      if (wanted !== undefined && !used.has(wanted)) code = wanted;
+      else {
+        while (used.has(String(next).padStart(2, '0'))) next++;
+        code = String(next).padStart(2, '0');
+      }
+      used.add(code);
+      codes.set(key, code);
+    }
+    return code;
+  };
+  return { variantBases, zzOf };
+}

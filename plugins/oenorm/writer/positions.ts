@@ -1,0 +1,182 @@
+/**
+ * One ÖNORM entry → `pos-eigenschaften` (2009 `ontypdef.xsd` `lv-wvb-pos.type`): `stichwort` (1–60 characters) or
+ * `stichwort-kurz` (≤50) + `stichwort-luecke` (≤10) when the reader kept that split, `langtext`,
+ * `herkunftskennzeichen`, then for a position the quantity block `lv-pos-basisdaten.group`: `einheit` (closed list,
+ * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `leistungsteil`, `lvmenge`, then
+ * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis`. A note text entry (a
+ * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
+ * by `aenderungskennzeichnungen` and `herkunftskennzeichen`, and a position has only its `einheit`.
+ *
+ * `pzzv`: Alternative → `wahlposition` (zz and variantennummer required), Optional → `eventualposition`, the
+ * base position an alternative points to → `normalposition_einer_variante` with variant 0, else `normalposition`;
+ * `zz` (two characters) and `variantennummer` (0–9) as the reader kept them, else from the model's alternative group
+ * (`alternativeGroupIdentifier` as two digits) and `alternativeIdentifier`.
+ *
+ * Price shares (issue 12 rule): GAEB has up to six unit price components, ÖNORM two (`preisanteil1` "Lohn",
+ * `preisanteil2` "Sonstiges", A 2063 price share model: wages and other costs). Two components map one to one;
+ * otherwise components of type Wages (`projectInformation.priceComponentTypes`) form `preisanteil1` and all others
+ * `preisanteil2`, and without types the first component is `preisanteil1` and the rest `preisanteil2`. `gesamt`
+ * is the position's unit price; `pospreis` is `lvmenge` × `gesamt` as written, rounded to cents.
+ */
+import { isPosition, type NoteTextDto, type PositionDto, type ProjectInformationDto } from '../../../core/model/types.js';
+import type { OenormWriterContext } from './context.js';
+import type { PlanEntry } from './structure.js';
+import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
+import { oenormUnit } from './units.js';
+import type { LongText } from '../../../core/text/long-text.js';
+import { parseLongText } from '../../../core/text/long-text.js';
+
+export interface PositionContext {
+  edition: string;
+  /** The LV is a bidder's (`nichtangeboten` = not offered). */
+  offer: boolean;
+  info: ProjectInformationDto;
+  /** Base positions of alternatives (their ids). */
+  variantBases: Set<string>;
+  /** Writing an LB: the LB version every element's `aenderungskennzeichnungen` names (no quantity block). */
+  lbVersion?: string;
+  /** The `zz` of a position's variant group (an alternative and its base share one). */
+  zzOf(p: PositionDto): string;
+}
+
+const ORIGIN_MARK: Readonly<Record<string, string>> = { FreeText: 'Z', AdditionDescription: '+' };
+
+/** What the entry adds to the sums (`pospreis` of a normal position as written), 0 when nothing. */
+export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: PositionContext, grundtextHtml: string | undefined): number {
+  const b = ctx.b;
+  const e = entry.element;
+  const where = entry.number;
+  const props = ((isPosition(e) ? e.oenormPositionProperties : e.oenormNoteTextProperties) ?? {}) as Record<string, unknown>;
+  b.open('pos-eigenschaften');
+  // long text: a Folgeposition's own part after its Grundtext
+  const html = grundtextHtml !== undefined && e.htmlLongText !== undefined ? e.htmlLongText.slice(grundtextHtml.length) : e.htmlLongText;
+  const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
+  writeStichwort(ctx, e, props, form, where);
+  if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
+  if (pc.lbVersion !== undefined) writeLbVersion(ctx, pc.lbVersion);
+  const mark = ORIGIN_MARK[String(props.originCode)];
+  if (mark !== undefined) b.leaf('herkunftskennzeichen', mark);
+  let sum = 0;
+  if (isPosition(e)) {
+    if (pc.lbVersion !== undefined) b.leaf('einheit', unitOf(ctx, e.unitTag, where));
+    else sum = writeQuantityBlock(ctx, e, props, pc, where);
+  }
+  b.close();
+  return sum;
+}
+
+/** `aenderungskennzeichnungen/lbversion` of an LB element (`lb-element-basisdaten.group`: required). */
+export function writeLbVersion(ctx: OenormWriterContext, version: string): void {
+  ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', version).close();
+}
+
+function parseOwn(ctx: OenormWriterContext, html: string): LongText {
+  return ctx.longTexts ? ctx.longTexts.form(html) : parseLongText(html);
+}
+
+function writeStichwort(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, props: Record<string, unknown>, form: LongText | undefined, where: string): void {
+  const b = ctx.b;
+  const kurz = props.oenormShortText;
+  const luecke = props.oenormShortTextAddition;
+  const short = e.shortText ?? '';
+  if (typeof kurz === 'string' && typeof luecke === 'string' && (short === '' || short === `${kurz} ${luecke}` || short === kurz)
+    && Array.from(kurz).length <= 50 && Array.from(luecke).length <= 10 && kurz !== '') {
+    b.leaf('stichwort-kurz', ctx.line(kurz, 50, 'stichwort-kurz', where));
+    b.leaf('stichwort-luecke', ctx.line(luecke, 10, 'stichwort-luecke', where));
+    return;
+  }
+  let text = ctx.line(short, 60, 'stichwort', where);
+  if (text === '' && ctx.enforce) {
+    text = ctx.line(form ? firstLineOf(form) : '', 60, 'stichwort', where) || (isPosition(e) ? 'Position' : 'Vorbemerkung');
+    ctx.filled('stichwort', 'the first words of the long text');
+  }
+  b.leaf('stichwort', text);
+}
+
+function unitOf(ctx: OenormWriterContext, unit: string | undefined, where: string): string {
+  if (!ctx.enforce) return unit ?? '';
+  if (unit === undefined || unit.trim() === '') {
+    ctx.filled('einheit', 'Stk');
+    return 'Stk';
+  }
+  const mapped = oenormUnit(unit);
+  if (mapped.kind === 'mapped') ctx.tally('OENORM_UNIT_MAPPED', 'info', `unit ${unit} was written as ${mapped.unit}`, where);
+  else if (mapped.kind === 'unknown') ctx.tally('OENORM_UNIT_UNKNOWN', 'warning', `unit ${unit} is not on the ÖNORM unit list and was written as ${mapped.unit}`, where);
+  return mapped.unit;
+}
+
+function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<string, unknown>, pc: PositionContext): 'normal' | 'other' {
+  const b = ctx.b;
+  const keptZz = typeof props.zz === 'string' && /^[A-Z0-9]{2}$/.test(props.zz) ? props.zz : undefined;
+  const keptVariant = typeof props.variantennummer === 'string' && /^[0-9]$/.test(props.variantennummer) ? props.variantennummer : undefined;
+  if (p.positionType === 'Alternative') {
+    const zz = keptZz ?? pc.zzOf(p);
+    const variant = keptVariant ?? String(Math.min(9, Math.max(1, p.alternativeIdentifier ?? 1)));
+    b.open('pzzv').open('wahlposition').leaf('zz', zz).leaf('variantennummer', variant).close().close();
+    return 'other';
+  }
+  if (p.positionType === 'Optional') {
+    b.open('pzzv');
+    if (keptZz) b.open('eventualposition').leaf('zz', keptZz).close();
+    else b.empty('eventualposition');
+    b.close();
+    return 'other';
+  }
+  if (props.pzzv === 'normalposition_einer_variante' && keptZz && keptVariant) {
+    b.open('pzzv').open('normalposition_einer_variante').leaf('zz', keptZz).leaf('variantennummer', keptVariant).close().close();
+    return 'normal';
+  }
+  if (p.id !== undefined && pc.variantBases.has(p.id)) {
+    b.open('pzzv').open('normalposition_einer_variante').leaf('zz', keptZz ?? pc.zzOf(p)).leaf('variantennummer', keptVariant ?? '0').close().close();
+    return 'normal';
+  }
+  b.open('pzzv');
+  if (keptZz) b.open('normalposition').leaf('zz', keptZz).close();
+  else b.empty('normalposition');
+  b.close();
+  return 'normal';
+}
+
+function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Record<string, unknown>, pc: PositionContext, where: string): number {
+  const b = ctx.b;
+  b.leaf('einheit', unitOf(ctx, p.unitTag, where));
+  const kind = writePzzv(ctx, p, props, pc);
+  if (props.isMainPosition === true) b.leaf('wesentlicheposition', 'W');
+  if (props.garantierteangebotssumme === true) b.leaf('garantierteangebotssumme', 'G');
+  const part = typeof props.leistungsteil === 'string' && /^[1-9][0-9]?$/.test(props.leistungsteil) ? props.leistungsteil : '1';
+  b.leaf('leistungsteil', part);
+  const quantity = ctx.amount(p.quantity ?? p.quantityOverride ?? 0, 'lvmenge', where);
+  b.leaf('lvmenge', quantity);
+  const shares = priceShares(p, pc.info);
+  const priced = p.unitPriceOverride !== undefined || shares !== undefined || (p.unitPrice ?? 0) !== 0;
+  if (p.notOffered === true || (!priced && !pc.offer)) {
+    b.empty('nichtangeboten');
+    return 0;
+  }
+  b.open('preis');
+  if (shares) {
+    b.leaf('preisanteil1', ctx.amount(shares[0], 'preisanteil1', where));
+    b.leaf('preisanteil2', ctx.amount(shares[1], 'preisanteil2', where));
+  }
+  const unitPrice = ctx.amount(p.unitPrice ?? p.unitPriceOverride ?? 0, 'preis/gesamt', where);
+  b.leaf('gesamt', unitPrice);
+  b.close();
+  const total = Math.round(Number(quantity) * Number(unitPrice) * 100) / 100;
+  b.leaf('pospreis', ctx.amount(total, 'pospreis', where));
+  return kind === 'normal' && p.priceType !== 'WithoutTotal' ? total : 0;
+}
+
+/** The two price shares of a position (see the module comment), undefined when it has no components. */
+export function priceShares(p: PositionDto, info: ProjectInformationDto): [number, number] | undefined {
+  const list = p.priceComponents;
+  if (!list || list.length === 0) return undefined;
+  const value = (c: { price?: number; values?: { result?: number; formula?: string }[] }): number =>
+    c.price ?? (c.values ?? []).reduce((s, v) => s + (v.result ?? (Number(v.formula) || 0)), 0);
+  if (list.length <= 2) return [value(list[0]), list[1] ? value(list[1]) : 0];
+  const types = info.priceComponentTypes ?? {};
+  const wages = list.filter((c) => c.label !== undefined && types[c.label] === 'Wages');
+  const first = wages.length > 0 ? wages : [list[0]];
+  const rest = list.filter((c) => !first.includes(c));
+  const sum = (cs: typeof list) => cs.reduce((s, c) => s + value(c), 0);
+  return [sum(first), sum(rest)];
+}

@@ -1,0 +1,377 @@
+/**
+ * The project's element tree → the ÖNORM outline (2009 `onlv.xsd`): `gliederung-lg` (LG → ULG), `-og`
+ * (OG → LG → ULG), `-hg` (HG → OG → LG → ULG) when every position lies 2, 3 or 4 groups deep, `gliederung-posfrei`
+ * when there are no groups; group numbers of exactly two characters `[A-Z0-9]` (`lgnr.type` … `ulgnr.type`),
+ * positions under `grundtextnr` (two characters) as `ungeteilteposition[@mfv]` or `folgeposition[@ftnr][@mfv]`
+ * (`ftnr` one letter A–Z, `mfv` a digit 1–9 or empty), keys unique per level.
+ *
+ * An LB (`onlb.xsd`) has only LG → ULG, no Mehrfachverwendung and one `ungeteilteposition` per Grundtextnummer.
+ *
+ * Numbers: the ÖNORM parts the reader kept (`grundtextnr`, `ftnr`, `mfv`) when present, else the item number's
+ * identifiers (group tiers, then Grundtextnummer and an optional index letter + Mehrfachverwendung digit).
+ *
+ * What does not fit answers 400 naming the first element, unless `TryRepairProjectStructure` is true (AVACloud:
+ * "tries to make the project structure mappable to ÖNorm and may add group levels"): then the outline becomes
+ * LG → ULG, a position directly in an LG gets an added ULG, positions outside any group an added LG and ULG, groups
+ * deeper than two levels are merged into the ULG of their deepest group, group numbers that do not fit (or repeat)
+ * get the next free two-character number, and the positions of a ULG whose numbers do not fit are renumbered one
+ * Grundtextnummer each; one message per change, naming old and new numbers.
+ */
+import { targetError } from '../../../core/errors.js';
+import {
+  isGroup, isNoteText, isPosition, type ElementDto, type NoteTextDto, type PositionDto, type ServiceSpecificationDto,
+  type ServiceSpecificationGroupDto,
+} from '../../../core/model/types.js';
+import type { OenormWriterContext } from './context.js';
+
+export type Level = 'hg' | 'og' | 'lg' | 'ulg';
+const OUTLINES: Readonly<Record<number, Level[]>> = { 2: ['lg', 'ulg'], 3: ['og', 'lg', 'ulg'], 4: ['hg', 'og', 'lg', 'ulg'] };
+const KEY2 = /^[A-Z0-9]{2}$/;
+const POSFREI = /^[A-Z0-9.-]{1,12}$/;
+const INDEX = /^([A-Z]?)([1-9]?)$/;
+const REPAIR_HINT = 'set TryRepairProjectStructure=true to map the structure onto LG/ULG levels and renumber';
+
+export type Entry = PositionDto | NoteTextDto;
+
+export interface PlanEntry {
+  element: Entry;
+  /** The element's item number in the project (for messages). */
+  number: string;
+  ftnr?: string;
+  mfv: string;
+}
+
+export interface PlanGtnr {
+  nr: string;
+  /** Folgepositionen under a Grundtext (else ungeteilte Positionen). */
+  divided: boolean;
+  /** The Grundtext's HTML long text (kept by the reader), split off the Folgepositionen's texts. */
+  grundtextHtml?: string;
+  grundtextOrigin?: string;
+  entries: PlanEntry[];
+}
+
+export interface PlanGroup {
+  level: Level;
+  nr: string;
+  title?: string;
+  source?: ServiceSpecificationGroupDto;
+  /** Note texts of the group (its `vorbemerkung`; for an OG/HG: its `svb`). */
+  notes: NoteTextDto[];
+  groups: PlanGroup[];
+  gtnrs: PlanGtnr[];
+  /** Why the group was added or merged (repair), reported once its number is known. */
+  repaired?: string;
+  /** Entries of a ULG before numbering, with the source's group depth. */
+  pending: { element: Entry; depth: number }[];
+}
+
+export interface Plan {
+  /** Outline levels, outermost first; [] for `gliederung-posfrei`. */
+  levels: Level[];
+  groups: PlanGroup[];
+  /** Positions of an LV without outline (`position[@nr]`, nr in `PlanEntry.number`). */
+  posfrei: PlanEntry[];
+  /** Note texts outside any group: the standing preliminary remarks (`svb`). */
+  svb: NoteTextDto[];
+}
+
+const numberOf = (e: ElementDto): string =>
+  (isNoteText(e) ? (e.oenormNoteTextProperties?.itemNumber as string | undefined) : (e as PositionDto | ServiceSpecificationGroupDto).itemNumber?.stringRepresentation) ?? '';
+
+/** A note text that is an ÖNORM entry (a "wählbare Vorbemerkung" read with its number). */
+const isEntryNote = (e: NoteTextDto): boolean => typeof e.oenormNoteTextProperties?.itemNumber === 'string';
+
+interface Collected {
+  element: Entry;
+  path: ServiceSpecificationGroupDto[];
+}
+
+/**
+ * Plans the outline of a service specification.
+ * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) when the project holds no position, or (without
+ *   TryRepairProjectStructure) when the structure does not fit, naming the first element that does not
+ */
+export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecificationDto): Plan {
+  const entries: Collected[] = [];
+  const notesOf = new Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>();
+  const parents = new Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>();
+  const allGroups: ServiceSpecificationGroupDto[] = [];
+  const walk = (list: readonly ElementDto[] | undefined, path: ServiceSpecificationGroupDto[]) => {
+    for (const e of list ?? []) {
+      if (isGroup(e)) {
+        parents.set(e, path[path.length - 1]);
+        allGroups.push(e);
+        walk(e.elements, [...path, e]);
+      } else if (isPosition(e) || (isNoteText(e) && isEntryNote(e))) entries.push({ element: e as Entry, path });
+      else if (isNoteText(e)) {
+        const owner = path[path.length - 1];
+        const list = notesOf.get(owner);
+        if (list) list.push(e);
+        else notesOf.set(owner, [e]);
+      }
+    }
+  };
+  walk(spec.elements, []);
+  if (!entries.some((e) => isPosition(e.element))) {
+    throw targetError('The service specification holds no position; an ÖNORM LV needs at least one', 'serviceSpecifications');
+  }
+
+  const plan: Plan = { levels: [], groups: [], posfrei: [], svb: notesOf.get(undefined) ?? [] };
+  const depths = new Set(entries.map((e) => e.path.length));
+  const lb = ctx.document === 'onlb';
+  if (allGroups.length === 0 && !lb) {
+    plan.posfrei = numberPosfrei(ctx, entries.map((e) => e.element));
+    return plan;
+  }
+  const depth = depths.size === 1 ? [...depths][0] : -1;
+  const allowed = (d: number) => (lb ? d === 2 : OUTLINES[d] !== undefined);
+  const fits = allowed(depth);
+  if (!fits && !ctx.repair) {
+    const bad = entries.find((e) => !allowed(e.path.length) || e.path.length !== entries[0].path.length) ?? entries[0];
+    const where = numberOf(bad.element) || bad.element.shortText || 'an element';
+    const outlines = lb ? 'an ÖNORM LB has 2 group levels (LG, ULG)' : 'an ÖNORM outline has 2 (LG, ULG), 3 (OG, LG, ULG) or 4 (HG, OG, LG, ULG) group levels';
+    throw targetError(
+      `${where} lies ${bad.path.length} group level(s) deep, and the positions of the project lie ${[...depths].sort().join(', ')} levels deep; ${outlines} with every position in a ULG; ${REPAIR_HINT}`,
+      where,
+    );
+  }
+  plan.levels = fits ? OUTLINES[depth] : OUTLINES[2];
+  const mapped = new Map<ServiceSpecificationGroupDto, PlanGroup>();
+  const children = new Map<PlanGroup | undefined, Map<unknown, PlanGroup>>();
+  const child = (parent: PlanGroup | undefined, key: unknown, make: () => PlanGroup): PlanGroup => {
+    let byKey = children.get(parent);
+    if (!byKey) children.set(parent, (byKey = new Map()));
+    let g = byKey.get(key);
+    if (!g) {
+      g = make();
+      byKey.set(key, g);
+      (parent ? parent.groups : plan.groups).push(g);
+    }
+    return g;
+  };
+  const fromSource = (level: Level, source: ServiceSpecificationGroupDto, repaired?: string): PlanGroup =>
+    ({ level, nr: '', title: source.shortText, source, notes: [], groups: [], gtnrs: [], pending: [], repaired });
+  for (const { element, path } of entries) {
+    let ulg: PlanGroup;
+    if (fits) {
+      let parent: PlanGroup | undefined;
+      path.forEach((g, i) => {
+        parent = child(parent, g, () => fromSource(plan.levels[i], g));
+        mapped.set(g, parent);
+      });
+      ulg = parent!;
+    } else if (path.length === 0) {
+      const title = spec.name ?? 'Leistungsverzeichnis';
+      const lg = child(undefined, 'added', () => ({ ...fromSource('lg', { elementTypeDiscriminator: 'ServiceSpecificationGroupDto' }), source: undefined, title, repaired: 'added for the positions outside any group' }));
+      ulg = child(lg, 'added', () => ({ ...fromSource('ulg', { elementTypeDiscriminator: 'ServiceSpecificationGroupDto' }), source: undefined, title, repaired: 'added for the positions outside any group' }));
+    } else {
+      const lg = child(undefined, path[0], () => fromSource('lg', path[0]));
+      mapped.set(path[0], lg);
+      if (path.length === 1) {
+        ulg = child(lg, 'added', () => ({ ...fromSource('ulg', path[0]), source: undefined, repaired: `added for the positions directly in group ${numberOf(path[0])}` }));
+      } else {
+        const deepest = path[path.length - 1];
+        const merged = path.length > 2 ? `merged from group ${numberOf(deepest)} (${path.length} levels deep; ÖNORM has LG and ULG)` : undefined;
+        ulg = child(lg, deepest, () => fromSource('ulg', deepest, merged));
+        mapped.set(deepest, ulg);
+      }
+    }
+    ulg.pending.push({ element, depth: path.length });
+  }
+  attachNotes(plan, notesOf, parents, mapped);
+  numberGroups(ctx, plan.groups, '');
+  for (const g of allGroups) {
+    if (!mapped.has(g) && !g.elements?.some((e) => isGroup(e)) && !entries.some((e) => e.path.includes(g))) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `Group ${numberOf(g)} holds no position and was not written (an ÖNORM ULG holds at least one).`, numberOf(g));
+    }
+  }
+  return plan;
+}
+
+/** Notes of each source group go to its planned group (or the nearest planned ancestor, else the svb). */
+function attachNotes(
+  plan: Plan, notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
+  parents: Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>, mapped: Map<ServiceSpecificationGroupDto, PlanGroup>,
+): void {
+  for (const [owner, notes] of notesOf) {
+    if (owner === undefined) continue;
+    let g: ServiceSpecificationGroupDto | undefined = owner;
+    while (g !== undefined && !mapped.has(g)) g = parents.get(g);
+    const target = g !== undefined ? mapped.get(g)! : undefined;
+    if (target === undefined) plan.svb.push(...notes);
+    else target.notes.push(...notes);
+  }
+}
+
+/** The next free two-character number (01 … 99, then A0 … ZZ). */
+function* numbers(): Generator<string> {
+  for (let i = 1; i <= 99; i++) yield String(i).padStart(2, '0');
+  const chars = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const a of chars.slice(10)) for (const b of chars) yield a + b;
+}
+
+function nextFree(used: Set<string>, gen: Generator<string>, where: string): string {
+  for (;;) {
+    const n = gen.next();
+    if (n.done) throw targetError(`${where}: more elements on one level than ÖNORM's two-character numbers allow`, where);
+    if (!used.has(n.value)) {
+      used.add(n.value);
+      return n.value;
+    }
+  }
+}
+
+/** The identifier of a group's own tier: the last of its item number's identifiers (or dot-separated parts). */
+function ownIdentifier(g: ServiceSpecificationGroupDto): string | undefined {
+  const ids = g.itemNumber?.identifiers ?? (g.itemNumber?.stringRepresentation ?? '').split('.').filter((s) => s !== '');
+  return ids.length > 0 ? ids[ids.length - 1] : undefined;
+}
+
+function numberGroups(ctx: OenormWriterContext, siblings: PlanGroup[], prefix: string): void {
+  const used = new Set<string>();
+  const pending: PlanGroup[] = [];
+  for (const g of siblings) {
+    const own = g.source && !g.repaired ? ownIdentifier(g.source) : undefined;
+    if (own !== undefined && KEY2.test(own) && !used.has(own)) {
+      g.nr = own;
+      used.add(own);
+    } else {
+      if (!ctx.repair) {
+        const where = g.source ? numberOf(g.source) : 'a group';
+        throw targetError(
+          `Group ${where}: its number ${own === undefined ? '(none)' : `'${own}'`} ${own !== undefined && used.has(own) ? 'repeats on its level' : `is not two characters A–Z/0–9 as ÖNORM's ${g.level.toUpperCase()} numbers are`}; ${REPAIR_HINT}`,
+          where,
+        );
+      }
+      pending.push(g);
+    }
+  }
+  const gen = numbers();
+  for (const g of pending) {
+    g.nr = nextFree(used, gen, prefix || 'the LV');
+    const now = `${prefix}${g.nr}`;
+    const message = g.repaired
+      ? `${g.level.toUpperCase()} ${now} was ${g.repaired}.`
+      : `Group ${g.source ? numberOf(g.source) : ''} was renumbered ${g.level.toUpperCase()} ${now} (ÖNORM group numbers have two characters A–Z/0–9, unique per level).`;
+    ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', message, g.source ? numberOf(g.source) : now);
+  }
+  for (const g of siblings) {
+    const path = `${prefix}${g.nr}.`;
+    if (g.level === 'ulg') numberEntries(ctx, g, path);
+    else numberGroups(ctx, g.groups, path);
+  }
+}
+
+/** Grundtextnummer, Folgetext letter and Mehrfachverwendung of an entry, or undefined when they do not fit. */
+function entryParts(element: Entry, depth: number): { gt: string; ftnr?: string; mfv: string } | undefined {
+  const props = (isPosition(element) ? element.oenormPositionProperties : element.oenormNoteTextProperties) as Record<string, unknown> | undefined;
+  let gt: string | undefined;
+  let ftnr: string | undefined;
+  let mfv = '';
+  if (typeof props?.grundtextnr === 'string') {
+    gt = props.grundtextnr;
+    ftnr = typeof props.ftnr === 'string' && props.ftnr !== '' ? props.ftnr : undefined;
+    mfv = typeof props.mfv === 'string' ? props.mfv : '';
+  } else {
+    const ids = isPosition(element) && element.itemNumber?.identifiers
+      ? element.itemNumber.identifiers
+      : numberOf(element).split('.').filter((s) => s !== '');
+    const rest = ids.slice(depth);
+    if (rest.length < 1 || rest.length > 2) return undefined;
+    gt = rest[0];
+    if (rest.length === 2) {
+      const m = INDEX.exec(rest[1]);
+      if (!m || rest[1] === '') return undefined;
+      ftnr = m[1] || undefined;
+      mfv = m[2];
+    }
+  }
+  if (!KEY2.test(gt) || (ftnr !== undefined && !/^[A-Z]$/.test(ftnr)) || !/^[1-9]?$/.test(mfv)) return undefined;
+  return { gt, ftnr, mfv };
+}
+
+/** Why an entry does not fit its Grundtextnummer (keys unique; an LB has one undivided position and no mfv). */
+function conflict(ctx: OenormWriterContext, gtnr: PlanGtnr, parts: { ftnr?: string; mfv: string }, number: string): string | undefined {
+  const key = `${parts.ftnr ?? ''}${parts.mfv}`;
+  if ((parts.ftnr !== undefined) !== gtnr.divided) return `${number}: a Grundtextnummer holds either undivided positions or Folgepositionen, not both`;
+  if (gtnr.entries.some((e) => `${e.ftnr ?? ''}${e.mfv}` === key)) return `${number}: the number repeats`;
+  if (ctx.document === 'onlb' && (parts.mfv !== '' || (!gtnr.divided && gtnr.entries.length > 0))) {
+    return `${number}: an ÖNORM LB has no Mehrfachverwendung and one undivided position per Grundtextnummer`;
+  }
+  return undefined;
+}
+
+function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string): void {
+  const byGt = new Map<string, PlanGtnr>();
+  let bad: string | undefined;
+  for (const { element, depth } of ulg.pending) {
+    const parts = entryParts(element, depth);
+    const number = numberOf(element);
+    if (!parts) {
+      bad ??= `${number || element.shortText || 'an element'}: its number does not fit ÖNORM's LG.ULG.GT (two characters each) with an optional Folgetext letter A–Z and Mehrfachverwendung digit`;
+      continue;
+    }
+    let gtnr = byGt.get(parts.gt);
+    if (!gtnr) byGt.set(parts.gt, (gtnr = { nr: parts.gt, divided: parts.ftnr !== undefined, entries: [] }));
+    bad ??= conflict(ctx, gtnr, parts, number);
+    gtnr.entries.push({ element, number, ftnr: parts.ftnr, mfv: parts.mfv });
+  }
+  if (bad !== undefined && !ctx.repair) throw targetError(`${bad}; ${REPAIR_HINT}`, bad.split(':')[0]);
+  if (bad === undefined) {
+    ulg.gtnrs = [...byGt.values()];
+    for (const g of ulg.gtnrs) if (g.divided) splitGrundtext(g);
+  } else {
+    const gen = numbers();
+    ulg.gtnrs = ulg.pending.map(({ element }) => {
+      const nr = gen.next().value as string | undefined;
+      if (nr === undefined) throw targetError(`ULG ${prefix}: more positions than ÖNORM's two-character Grundtextnummern allow`, prefix);
+      const number = numberOf(element);
+      const now = `${prefix}${nr}`;
+      if (number !== now) ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', `Position ${number || '(without number)'} was renumbered ${now}.`, number || now);
+      return { nr, divided: false, entries: [{ element, number: now, mfv: '' }] };
+    });
+  }
+  ulg.pending = [];
+}
+
+/** The Grundtext of Folgepositionen: the leading long text the reader kept, when every Folgeposition starts with it. */
+function splitGrundtext(g: PlanGtnr): void {
+  const props = (e: PlanEntry) => (isPosition(e.element) ? e.element.oenormPositionProperties : e.element.oenormNoteTextProperties) as Record<string, unknown> | undefined;
+  const html = props(g.entries[0])?.grundtextHtmlLongText;
+  if (typeof html === 'string' && html !== '' && g.entries.every((e) => props(e)?.grundtextHtmlLongText === html && (e.element.htmlLongText ?? '').startsWith(html))) {
+    g.grundtextHtml = html;
+  }
+  const origin = props(g.entries[0])?.grundtextOriginCode;
+  if (typeof origin === 'string') g.grundtextOrigin = origin;
+}
+
+function numberPosfrei(ctx: OenormWriterContext, elements: Entry[]): PlanEntry[] {
+  const used = new Set<string>();
+  const fits = elements.every((e) => {
+    const props = (isPosition(e) ? e.oenormPositionProperties : e.oenormNoteTextProperties) as Record<string, unknown> | undefined;
+    const n = typeof props?.positionsnummer === 'string' ? props.positionsnummer : numberOf(e);
+    const ok = POSFREI.test(n) && !used.has(n);
+    used.add(n);
+    return ok;
+  });
+  if (!fits && !ctx.repair) {
+    const seen = new Set<string>();
+    const bad = elements.find((e) => {
+      const n = numberOf(e);
+      const ok = POSFREI.test(n) && !seen.has(n);
+      seen.add(n);
+      return !ok;
+    });
+    const where = bad ? numberOf(bad) || bad.shortText || 'a position' : 'a position';
+    throw targetError(`${where}: positions of an LV without outline need unique numbers of 1–12 characters A–Z, 0–9, '.', '-'; ${REPAIR_HINT}`, where);
+  }
+  return elements.map((element, i) => {
+    const props = (isPosition(element) ? element.oenormPositionProperties : element.oenormNoteTextProperties) as Record<string, unknown> | undefined;
+    const number = typeof props?.positionsnummer === 'string' ? props.positionsnummer : numberOf(element);
+    if (fits) return { element, number, mfv: '' };
+    const now = String(i + 1);
+    if (number !== now) ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', `Position ${number || '(without number)'} was renumbered ${now}.`, number || now);
+    return { element, number: now, mfv: '' };
+  });
+}

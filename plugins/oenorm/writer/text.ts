@@ -1,0 +1,212 @@
+/**
+ * Long texts → ÖNORM formatted text (2009 `ontext.xsd`, `ontext.text.type`): the long-text form of
+ * core/text/long-text.ts (parsed once per conversion, `LongTextCache`) written as `p` (inline: `br`, `b`, `i`,
+ * `u`, `sup`, `sub` and the gaps), `ul`/`ol`/`li` (li: flow content), `table`/`tr`/`td` (`width` as a percentage,
+ * `border` 0|1, `align`, `valign`), with text complements as gaps: Owner → `al` (Ausschreiberlücke), Bidder →
+ * `bl` (Bieterlücke); in the 2021 edition a gap read as `blo` or `rw` (`data-oenorm` of the complement span) is
+ * written back as such. A gap holds only text and `br` (`ontext.Luecke.content`): the complement's caption is
+ * written before the gap, its body inside, its tail after it. Images (ÖNORM links graphics through `grafiklinks`,
+ * not inline), page breaks and table header cells (no `th`: written as `td` with bold text) are reported when
+ * simplified or left out; every character of text is kept.
+ */
+import type { XmlBuilder } from '../../../core/xml/builder.js';
+import { plainLongText, type Block, type Complement, type Inline, type LongText } from '../../../core/text/long-text.js';
+import { longTextFormOf } from '../../../core/text/long-text-cache.js';
+import type { OenormWriterContext } from './context.js';
+
+const PERCENT = /^\d+%$/;
+const ALIGN = new Set(['left', 'center', 'right']);
+const VALIGN = new Set(['top', 'middle', 'bottom']);
+/** `data-oenorm` of the complement spans of an HTML text, in document order. */
+const GAP_NAME = /<span\b[^>]*\bclass="[^"]*\bTextComplement\b[^"]*"[^>]*>/g;
+
+/** The long text of an element as a parsed form (HTML preferred, plain lines otherwise); undefined when empty. */
+export function longTextForm(ctx: OenormWriterContext, html: string | undefined, plain: string | undefined): LongText | undefined {
+  if (html !== undefined && html.trim() !== '') return longTextFormOf(ctx.longTexts, html);
+  if (plain !== undefined && plain.trim() !== '') return plainLongText(plain);
+  return undefined;
+}
+
+/** The ÖNORM gap element of each complement of the HTML, in order (`al`/`bl`, or `blo`/`rw` where kept). */
+export function gapNames(html: string | undefined): (string | undefined)[] {
+  if (html === undefined || !html.includes('TextComplement')) return [];
+  const out: (string | undefined)[] = [];
+  for (const m of html.matchAll(GAP_NAME)) out.push(/\bdata-oenorm="([a-z]+)"/.exec(m[0])?.[1]);
+  return out;
+}
+
+/** Writes one formatted text element (`langtext`, `vorbemerkung`) holding the form. */
+export function writeFormattedText(
+  ctx: OenormWriterContext, element: string, form: LongText, where: string, options: { edition: string; gaps: (string | undefined)[] },
+): void {
+  const writer = new TextWriter(ctx, where, options.edition === '2021', options.gaps);
+  ctx.b.open(element);
+  writer.blocks(form.blocks, false);
+  ctx.b.close();
+}
+
+/** The plain words of a form (for a short text derived from the long text). */
+export function firstLineOf(form: LongText): string {
+  for (const b of form.blocks) {
+    if (b.t !== 'p' && b.t !== 'div') continue;
+    const text = inlineText(b.inl).trim();
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+function inlineText(list: readonly Inline[]): string {
+  let s = '';
+  for (const i of list) {
+    if (i.t === 'span') s += i.text;
+    else if (i.t === 'br') s += ' ';
+    else if (i.t === 'tc') s += inlineText([...(i.tc.caption ?? []), ...i.tc.body, ...(i.tc.tail ?? [])]);
+  }
+  return s;
+}
+
+class TextWriter {
+  private readonly b: XmlBuilder;
+  private gapIndex = 0;
+
+  constructor(
+    private readonly ctx: OenormWriterContext,
+    private readonly where: string,
+    private readonly edition2021: boolean,
+    private readonly gaps: (string | undefined)[],
+  ) {
+    this.b = ctx.b;
+  }
+
+  private changed(what: string): void {
+    this.ctx.tally('OENORM_TEXT_CONTENT_CHANGED', 'info', what, this.where);
+  }
+
+  private clean(s: string): string {
+    return this.ctx.clean(s, this.where, 'long text');
+  }
+
+  /** Block content; `flow` = inside `li`/`td` (Flow.mix: blocks and inline content mixed). */
+  blocks(list: readonly Block[], flow: boolean): void {
+    for (const block of list) {
+      switch (block.t) {
+        case 'p': case 'div':
+          if (block.inl.length === 0) this.b.empty('p');
+          else {
+            this.b.open('p');
+            this.inlines(block.inl);
+            this.b.close();
+          }
+          break;
+        case 'list': {
+          const items = block.items;
+          if (items.length === 0) break;
+          this.b.open(block.ordered ? 'ol' : 'ul');
+          for (const item of items) {
+            if (item.blocks.length === 0) this.b.empty('li');
+            else {
+              this.b.open('li');
+              this.blocks(item.blocks, true);
+              this.b.close();
+            }
+          }
+          this.b.close();
+          break;
+        }
+        case 'table': {
+          const rows = block.rows.filter((r) => r.cells.length > 0);
+          if (rows.length === 0) break;
+          this.b.open('table', { width: pick(block.attrs.width, PERCENT), border: pick(block.attrs.border, /^[01]$/) });
+          for (const row of rows) {
+            this.b.open('tr');
+            for (const cell of row.cells) {
+              const attrs = { width: pick(cell.attrs.width, PERCENT), align: pick(cell.attrs.align, ALIGN), valign: pick(cell.attrs.valign, VALIGN) };
+              if (cell.th) this.changed('table header cells were written as cells with bold text (ÖNORM tables have no th)');
+              if (cell.blocks.length === 0) {
+                this.b.empty('td', attrs);
+                continue;
+              }
+              this.b.open('td', attrs);
+              // a header cell of paragraphs: its text in bold (a td holds inline content); other content as it is
+              const bold = cell.th && cell.blocks.every((bl) => bl.t === 'p' || bl.t === 'div');
+              if (bold) {
+                this.b.open('b');
+                cell.blocks.forEach((bl, k) => {
+                  if (k > 0) this.b.empty('br');
+                  if (bl.t === 'p' || bl.t === 'div') this.inlines(bl.inl);
+                });
+                this.b.close();
+              } else this.blocks(cell.blocks, true);
+              this.b.close();
+            }
+            this.b.close();
+          }
+          this.b.close();
+          break;
+        }
+        case 'img':
+          this.changed('images in long texts were left out (ÖNORM links graphics through grafiklinks, not inline)');
+          if (block.alt) this.b.open('p').text(this.clean(block.alt)).close();
+          break;
+        case 'page':
+          if (!flow) this.changed('page breaks in long texts were left out');
+          break;
+      }
+    }
+  }
+
+  /** Inline content of `p` (Inline.mix): text, `br`, emphasis elements, gaps. */
+  inlines(list: readonly Inline[]): void {
+    for (const i of list) {
+      if (i.t === 'span') this.span(i.text, i.fmt);
+      else if (i.t === 'br') this.b.empty('br');
+      else if (i.t === 'img') {
+        this.changed('images in long texts were left out (ÖNORM links graphics through grafiklinks, not inline)');
+        if (i.alt) this.b.text(this.clean(i.alt));
+      } else this.gap(i.tc);
+    }
+  }
+
+  private span(text: string, fmt: { bold: boolean; italic: boolean; underline: boolean; superscript: boolean; subscript: boolean }): void {
+    if (text === '') return;
+    const tags: string[] = [];
+    if (fmt.bold) tags.push('b');
+    if (fmt.italic) tags.push('i');
+    if (fmt.underline) tags.push('u');
+    if (fmt.superscript) tags.push('sup');
+    else if (fmt.subscript) tags.push('sub');
+    for (const t of tags) this.b.open(t);
+    this.b.text(this.clean(text));
+    for (let k = 0; k < tags.length; k++) this.b.close();
+  }
+
+  private gap(tc: Complement): void {
+    const kept = this.gaps[this.gapIndex++];
+    const name = this.edition2021 && (kept === 'blo' || kept === 'rw')
+      ? kept
+      : tc.kind === 'Owner' ? 'al' : 'bl';
+    if (tc.caption?.length) this.inlines(tc.caption);
+    const plainParts = tc.body.filter((x) => x.t === 'span' || x.t === 'br');
+    if (plainParts.some((x) => x.t === 'span' && (x.fmt.bold || x.fmt.italic || x.fmt.underline || x.fmt.superscript || x.fmt.subscript))) {
+      this.changed('formatting inside text gaps was left out (an ÖNORM gap holds only text and line breaks)');
+    }
+    const bodyValue = tc.bodyValue?.value;
+    if (plainParts.length === 0 && bodyValue === undefined) this.b.empty(name);
+    else {
+      this.b.open(name);
+      if (bodyValue !== undefined && plainParts.length === 0) this.b.text(this.clean(bodyValue));
+      for (const x of plainParts) {
+        if (x.t === 'br') this.b.empty('br');
+        else if (x.t === 'span') this.b.text(this.clean(x.text));
+      }
+      this.b.close();
+    }
+    if (tc.tail?.length) this.inlines(tc.tail);
+  }
+}
+
+function pick(value: string | undefined, allowed: RegExp | Set<string>): string | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  return (allowed instanceof Set ? allowed.has(v) : allowed.test(v)) ? v : undefined;
+}

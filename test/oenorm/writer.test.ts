@@ -1,0 +1,247 @@
+/**
+ * The ÖNORM writer (plugins/oenorm/writer): destination types, LV types from the exchange phase, element order
+ * (validated against the 2009 XSDs when the corpus holds them), outlines, positions, texts, variants, price shares,
+ * sums, and write → read round trips of our own fixtures.
+ */
+import { describe, expect, it } from 'vitest';
+import { GatewayError } from '../../core/errors.js';
+import { fixture, read, type Read } from './support.js';
+import { group, note, position, project, twoLevel } from './writer-model.js';
+import { hasOenormXsd, validateOnlv, write, words } from './writer-support.js';
+
+const valid = (xml: Buffer | string) => {
+  if (hasOenormXsd) expect(validateOnlv(xml).errors).toEqual([]);
+};
+const shares = (p: { priceComponents?: { price?: number }[] }) => (p.priceComponents ?? []).map((c) => c.price);
+
+describe('ÖNORM writer: destination types and editions', () => {
+  it('writes Lv2009, Lv2015 (default) and Lv2021 in the edition namespace, naming this program', () => {
+    const p = twoLevel();
+    for (const [type, ns] of [['Lv2009', '2009-06-01'], ['Lv2015', '2015-07-15'], ['Lv2021', '2021-03-01']]) {
+      const { text, xml } = write(p, { DestinationOenormType: type });
+      expect(text.startsWith('<?xml version="1.0" encoding="utf-8"?><onlv xmlns="http://www.oenorm.at/schema/A2063/' + ns + '">')).toBe(true);
+      expect(text).toContain('<programmsystem>ava-gateway</programmsystem>');
+      expect(text).toContain('<erstelltam>2026-01-02T03:04:05Z</erstelltam>');
+      valid(xml);
+    }
+    expect(write(p).text).toContain('2015-07-15');
+  });
+
+  it('answers 400 for B2063 and unknown types, naming the types that can be written', () => {
+    const messages: string[] = [];
+    for (const type of ['B2063', 'Nonsense']) {
+      let error: unknown;
+      try {
+        write(twoLevel(), { DestinationOenormType: type });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(GatewayError);
+      expect((error as GatewayError).statusCode).toBe(400);
+      expect((error as GatewayError).message).toContain('Lv2009, Lv2015, Lv2021, Lb2009, Lb2015, Lb2021');
+      messages.push((error as GatewayError).message);
+    }
+    expect(messages[0]).toContain('ÖNORM B 2063 (the 1996 fixed-column format) cannot be written: its record layout is not public');
+  });
+
+  it('writes an LB (Lb2009/2015/2021): texts and units, no quantities or prices (reported), per onlb.xsd', () => {
+    const source = read(fixture('angebot-2009-lg.onlv'));
+    for (const type of ['Lb2009', 'Lb2015', 'Lb2021']) {
+      const w = write(source.project, { DestinationOenormType: type });
+      expect(w.text).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?><onlb xmlns="http:\/\/www.oenorm.at\/schema\/A2063\/20..-..-.."><metadaten>.*<\/metadaten><lbkenndaten><bezeichnung>/);
+      expect(w.text).toContain('<aenderungskennzeichnungen><lbversion>999</lbversion></aenderungskennzeichnungen>');
+      expect(w.text).not.toContain('<lvmenge>');
+      expect(w.text).toContain('<ungeteilteposition><pos-eigenschaften>');
+      expect(w.messages.map((m) => m.message)).toContain('An ÖNORM LB holds no quantities or prices; those of 5 position(s) were not written.');
+      valid(w.xml);
+      const back = read(w.xml);
+      expect(back.positions.map((p) => [p.itemNumber?.stringRepresentation, p.unitTag, p.shortText, words(p.longText).join(' ')]))
+        .toEqual(source.positions.map((p) => [p.itemNumber?.stringRepresentation, p.unitTag, p.shortText, words(p.longText).join(' ')]));
+    }
+  });
+
+  it('an LB has only LG/ULG: other outlines need TryRepairProjectStructure', () => {
+    const hg = read(fixture('vertrag-2015-hg.onlv')).project;
+    expect(() => write(hg, { DestinationOenormType: 'Lb2015' })).toThrow(/an ÖNORM LB has 2 group levels \(LG, ULG\)/);
+    const w = write(hg, { DestinationOenormType: 'Lb2015', TryRepairProjectStructure: true });
+    expect(w.messages.some((m) => m.code === 'OENORM_STRUCTURE_REPAIRED')).toBe(true);
+    valid(w.xml);
+  });
+});
+
+describe('ÖNORM writer: LV type from the exchange phase', () => {
+  const cases: [string, string, boolean][] = [
+    ['CostEstimate', 'kostenschaetzungs-lv', true], ['OfferRequest', 'ausschreibungs-lv', false], ['Offer', 'angebots-lv', true],
+    ['SideOffer', 'alternativangebots-lv', true], ['Grant', 'vertrags-lv', true], ['Base', 'entwurfs-lv', false],
+  ];
+  for (const [phase, lvType, sums] of cases) {
+    it(`${phase} → ${lvType}${sums ? ' with sums' : ' without sums'}`, () => {
+      const { text, xml } = write(twoLevel(phase as never));
+      expect(text).toContain(`<${lvType}`);
+      expect(text.includes('<lv-summe>')).toBe(sums);
+      expect(text.includes('<ulg-summe>')).toBe(sums);
+      valid(xml);
+      const back = read(xml);
+      expect(back.project.serviceSpecifications![0].exchangePhase).toBe(phase);
+    });
+  }
+
+  it('a tender without prices has nichtangeboten; a priced cost estimate has preis, pospreis and the sums', () => {
+    const tender = project([group('01.', [group('01.01.', [position('01.01.01', { unitPriceOverride: undefined })])])], 'OfferRequest');
+    const t = write(tender).text;
+    expect(t).toContain('<lvmenge>2.50</lvmenge><nichtangeboten/>');
+    expect(t).not.toContain('<preis>');
+    const c = write(twoLevel()).text;
+    expect(c).toContain('<lvmenge>2.50</lvmenge><preis><gesamt>10.00</gesamt></preis><pospreis>25.00</pospreis>');
+    expect(c).toContain('<lv-summe><summe><gesamt>555.00</gesamt></summe><summe-inkl-na><gesamt>555.00</gesamt></summe-inkl-na></lv-summe>');
+    expect(read(write(twoLevel()).xml).project.serviceSpecifications![0].totalPrice).toBe(555);
+  });
+
+  it('keeps the LV type read from ÖNORM while the phase fits (abrechnungs-lv stays one)', () => {
+    const p = twoLevel('Grant');
+    p.serviceSpecifications![0].oenormProperties = { lvType: 'abrechnungs-lv' };
+    const { text, xml } = write(p);
+    expect(text).toContain('<abrechnungs-lv>');
+    valid(xml);
+    p.serviceSpecifications![0].exchangePhase = 'Offer';
+    expect(write(p).text).toContain('<angebots-lv>');
+  });
+});
+
+describe('ÖNORM writer: our fixtures round trip', () => {
+  for (const name of ['angebot-2009-lg.onlv', 'vertrag-2015-hg.onlv', 'kostenschaetzung-2021-posfrei.onlv']) {
+    for (const type of ['Lv2009', 'Lv2015', 'Lv2021']) {
+      it(`${name} → ${type} validates and reads back the same`, () => {
+        const source = read(fixture(name));
+        const { xml, messages } = write(source.project, { DestinationOenormType: type });
+        valid(xml);
+        const back = read(xml);
+        const key = (r: typeof source) => r.positions.map((p) => [
+          p.itemNumber?.stringRepresentation, p.shortText, p.quantity, p.unitTag, p.unitPrice, p.totalPrice, shares(p),
+          p.positionType, p.priceType ?? 'Standard', p.notOffered ?? false, p.alternativeTo !== undefined, words(p.longText).join(' '),
+        ]);
+        expect(key(back)).toEqual(key(source));
+        expect(back.groups.map((g) => [g.itemNumber?.stringRepresentation, g.shortText])).toEqual(source.groups.map((g) => [g.itemNumber?.stringRepresentation, g.shortText]));
+        expect(back.notes.map((n) => words(n.longText).join(' '))).toEqual(source.notes.map((n) => words(n.longText).join(' ')));
+        expect(back.project.serviceSpecifications![0].totalPrice).toBe(source.project.serviceSpecifications![0].totalPrice);
+        const kept = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.gliederung;
+        expect(kept(back)).toBe(kept(source));
+        expect(messages.filter((m) => m.severity !== 'info')).toEqual([]);
+      });
+    }
+  }
+
+  it('the 2021 gaps rw and blo stay in Lv2021 and become al and bl in earlier editions', () => {
+    const source = read(fixture('kostenschaetzung-2021-posfrei.onlv')).project;
+    const t2021 = write(source, { DestinationOenormType: 'Lv2021' }).text;
+    expect(t2021).toContain('<rw>20</rw>');
+    expect(t2021).toContain('<blo/>');
+    const t2015 = write(source, { DestinationOenormType: 'Lv2015' }).text;
+    expect(t2015).toContain('<al>20</al>');
+    expect(t2015).toContain('<bl/>');
+  });
+});
+
+describe('ÖNORM writer: outlines and positions', () => {
+  it('three and four group levels become gliederung-og and gliederung-hg; no groups gliederung-posfrei', () => {
+    const og = project([group('01.', [group('01.02.', [group('01.02.03.', [position('01.02.03.04')])])])], 'CostEstimate', [2, 2, 2, 'P2']);
+    const t = write(og);
+    expect(t.text).toContain('<gliederung-og><og-liste><og nr="01"><og-eigenschaften><ueberschrift>Gruppe 01.</ueberschrift></og-eigenschaften><preiserstellungsverfahren>');
+    valid(t.xml);
+    const hg = project([group('01.', [group('01.02.', [group('01.02.03.', [group('01.02.03.04.', [position('01.02.03.04.05')])])])])], 'CostEstimate', [2, 2, 2, 2, 'P2']);
+    valid(write(hg).xml);
+    expect(write(hg).text).toContain('<gliederung-hg><hg-liste><hg nr="01">');
+    expect(read(write(hg).xml).position('01.02.03.04.05').quantity).toBe(2.5);
+    const free = project([position('10'), position('20.A')], 'CostEstimate', ['P4']);
+    const f = write(free);
+    expect(f.text).toContain('<gliederung-posfrei><preiserstellungsverfahren>Preisangebotsverfahren</preiserstellungsverfahren><positionen><position nr="0010">');
+    valid(f.xml);
+  });
+
+  it('positions sharing LG.ULG.GT become Folgepositionen; the kept Grundtext is split off again', () => {
+    const source = read(fixture('angebot-2009-lg.onlv'));
+    const text = write(source.project).text;
+    expect(text).toMatch(/<grundtextnr nr="01"><grundtext><langtext><p>[^<]/);
+    expect(text).toContain('<folgeposition ftnr="A" mfv="">');
+    const folge = project([group('01.', [group('01.01.', [
+      position('01.01.05.A', { htmlLongText: '<p>Erster</p>' }), position('01.01.05.B', { htmlLongText: '<p>Zweiter</p>' }), position('01.01.06'),
+    ])])], 'CostEstimate', [2, 2, 'P2', 'I1']);
+    const w = write(folge);
+    expect(w.text).toContain('<grundtextnr nr="05"><grundtext/><folgeposition ftnr="A" mfv="">');
+    expect(w.text).toContain('<grundtextnr nr="06"><ungeteilteposition mfv="">');
+    valid(w.xml);
+    expect(read(w.xml).positions.map((p) => [p.itemNumber?.stringRepresentation, p.longText])).toEqual([
+      ['01.01.05.A', 'Erster'], ['01.01.05.B', 'Zweiter'], ['01.01.06', 'Langtext der Position 01.01.06'],
+    ]);
+  });
+
+  it('alternatives become wahlposition of a variant whose base is normalposition_einer_variante; optional ones eventualposition', () => {
+    const p = project([group('01.', [group('01.01.', [
+      position('01.01.01', { id: 'base', alternativeGroupIdentifier: 3, alternativeIdentifier: 0 }),
+      position('01.01.02', { positionType: 'Alternative', alternativeTo: 'base', alternativeGroupIdentifier: 3, alternativeIdentifier: 1 }),
+      position('01.01.03', { positionType: 'Optional', priceType: 'WithoutTotal' }),
+    ])])]);
+    const w = write(p);
+    expect(w.text).toContain('<pzzv><normalposition_einer_variante><zz>03</zz><variantennummer>0</variantennummer></normalposition_einer_variante></pzzv>');
+    expect(w.text).toContain('<pzzv><wahlposition><zz>03</zz><variantennummer>1</variantennummer></wahlposition></pzzv>');
+    expect(w.text).toContain('<pzzv><eventualposition/></pzzv>');
+    valid(w.xml);
+    const back = read(w.xml);
+    expect(back.position('01.01.02')).toMatchObject({ positionType: 'Alternative', alternativeTo: back.position('01.01.01').id });
+    expect(back.position('01.01.03')).toMatchObject({ positionType: 'Optional', priceType: 'WithoutTotal' });
+    // only the normal position counts: ulg-summe and lv-summe are 25.00
+    expect(w.text).toContain('<ulg-summe><summe><gesamt>25.00</gesamt>');
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(25);
+  });
+
+  it('unit price components map onto preisanteil1/2 by the documented rule', () => {
+    const comps = (...v: number[]) => v.map((x, i) => ({ label: ['Lohn', 'Stoff', 'Gerät'][i], values: [{ formula: String(x) }] }));
+    const two = project([group('01.', [group('01.01.', [position('01.01.01', { unitPriceOverride: undefined, priceComponents: comps(4, 6) })])])], 'Offer', [2, 2, 'P2'], { projectInformation: { priceComponents: ['Lohn', 'Stoff'] } });
+    const t = write(two);
+    expect(t.text).toContain('<preisanteilbez><preisanteil1bez>Lohn</preisanteil1bez><preisanteil2bez>Stoff</preisanteil2bez></preisanteilbez>');
+    expect(t.text).toContain('<preis><preisanteil1>4.00</preisanteil1><preisanteil2>6.00</preisanteil2><gesamt>10.00</gesamt></preis>');
+    valid(t.xml);
+    const three = project([group('01.', [group('01.01.', [position('01.01.01', { unitPriceOverride: undefined, priceComponents: comps(1, 2, 3) })])])], 'Offer', [2, 2, 'P2'],
+      { projectInformation: { priceComponents: ['Lohn', 'Stoff', 'Gerät'], priceComponentTypes: { Stoff: 'Wages' } } });
+    expect(write(three).text).toContain('<preis><preisanteil1>2.00</preisanteil1><preisanteil2>4.00</preisanteil2><gesamt>6.00</gesamt></preis>');
+    const untyped = project([group('01.', [group('01.01.', [position('01.01.01', { unitPriceOverride: undefined, priceComponents: comps(1, 2, 3) })])])], 'Offer');
+    expect(write(untyped).text).toContain('<preisanteil1>1.00</preisanteil1><preisanteil2>5.00</preisanteil2>');
+    const back = read(write(untyped).xml).position('01.01.01');
+    expect([back.unitPrice, shares(back)]).toEqual([6, [1, 5]]);
+  });
+
+  it('note texts become the group vorbemerkung and the svb; several are joined and reported', () => {
+    const p = project([
+      note('<p>Allgemeine Vorbemerkung</p>'),
+      group('01.', [note('<p>Vorbemerkung LG</p>'), group('01.01.', [note('<p>Erste</p>'), note('<p>Zweite</p>'), position('01.01.01')])]),
+    ]);
+    const w = write(p);
+    expect(w.text).toContain('<svb><vorbemerkung><p>Allgemeine Vorbemerkung</p></vorbemerkung></svb>');
+    expect(w.text).toContain('<ueberschrift>Gruppe 01.</ueberschrift><vorbemerkung><p>Vorbemerkung LG</p></vorbemerkung>');
+    expect(w.text).toContain('<vorbemerkung><p>Erste</p><p>Zweite</p></vorbemerkung>');
+    expect(w.messages.map((m) => m.code)).toContain('OENORM_NOTES_MERGED');
+    valid(w.xml);
+    expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Allgemeine Vorbemerkung', 'Vorbemerkung LG', 'Erste\nZweite']);
+  });
+});
+
+describe('ÖNORM writer: formatted text', () => {
+  it('writes p, br, b, i, u, sup, sub, lists, tables and gaps (owner → al, bidder → bl) per ontext.xsd', () => {
+    const html = '<p>Normal <b>fett</b> <i>kursiv</i> <u>unter</u> m<sup>2</sup> H<sub>2</sub>O<br>neue Zeile</p>'
+      + '<ul><li>eins</li><li>zwei</li></ul><ol><li><p>drei</p></li></ol>'
+      + '<table border="1" width="50%"><tr><th>Kopf</th><td align="right" width="20%">Zelle</td></tr></table>'
+      + '<p>Fabrikat <span class="TextComplement" data-kind="Owner"><span class="ComplBody">XY</span></span>, Typ '
+      + '<span class="TextComplement" data-kind="Bidder"><span class="ComplBody"></span></span></p>';
+    const w = write(project([group('01.', [group('01.01.', [position('01.01.01', { htmlLongText: html })])])]));
+    expect(w.text).toContain('<langtext><p>Normal <b>fett</b> <i>kursiv</i> <u>unter</u> m<sup>2</sup> H<sub>2</sub>O<br/>neue Zeile</p>');
+    expect(w.text).toContain('<ul><li><p>eins</p></li><li><p>zwei</p></li></ul><ol><li><p>drei</p></li></ol>');
+    expect(w.text).toContain('<table width="50%" border="1"><tr><td><b>Kopf</b></td><td align="right"><p>Zelle</p></td></tr></table>');
+    expect(w.text).toContain('<p>Fabrikat <al>XY</al>, Typ <bl/></p>');
+    expect(w.messages.map((m) => m.code)).toContain('OENORM_TEXT_CONTENT_CHANGED');
+    valid(w.xml);
+    const back = read(w.xml).position('01.01.01');
+    expect(back.htmlLongText).toContain('data-kind="Owner"');
+    expect(back.additionType).toBe('ByBidder');
+    expect(words(back.longText)).toEqual(words('Normal fett kursiv unter m2 H2O neue Zeile eins zwei drei Kopf Zelle Fabrikat XY, Typ'));
+  });
+});
