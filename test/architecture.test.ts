@@ -1,7 +1,7 @@
 /**
  * Layers point one way: `core/` (the model, pipeline, contracts, auth) imports nothing from `plugins/`, `gateway/`
  * or `config/`; `config/` may import `core/` (it builds the shapes core declares). The composition root that
- * wires plugins into core lives in `gateway/composition-root.ts`. Every static `import … from '…'`,
+ * wires plugins into core lives in `gateway/composition-root.ts`; format plugins do not import each other. Every static `import … from '…'`,
  * `export … from '…'`, bare `import '…'` and dynamic `import('…')` of every .ts file is checked.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -65,5 +65,20 @@ describe('architecture: layers point one way', () => {
   it('config/ imports nothing from plugins/ or gateway/ (it may import core/)', () => {
     expect(tsFiles(join(ROOT, 'config')).length).toBeGreaterThan(3);
     expect(violations('config')).toEqual([]);
+  });
+
+  it('a format plugin imports nothing from another plugin (what two formats share belongs in core/)', () => {
+    const found: string[] = [];
+    const plugins = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(plugins.length).toBeGreaterThan(2);
+    for (const plugin of plugins) {
+      for (const file of tsFiles(join(ROOT, 'plugins', plugin))) {
+        for (const spec of relativeSpecifiers(readFileSync(file, 'utf8'))) {
+          const target = relative(ROOT, resolve(dirname(file), spec)).split(sep);
+          if (target[0] === 'plugins' && target.length > 2 && target[1] !== plugin) found.push(`${relative(ROOT, file)} imports ${target.join('/')}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@
  * - Whitespace-only text holding a line break is the indentation of a pretty-printed file and is dropped.
  */
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../core/text/plain-text-sink.js';
-import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../gaeb/xml/reader/html.js';
+import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../core/text/html-output.js';
 
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = new Set(['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td']);

@@ -12,7 +12,7 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../core/pipeline/messages.js';
 import { XmlBuilder } from '../../../core/xml/builder.js';
 import { findInvalidXmlChar, removeInvalidXmlChars } from '../../../core/xml/escape.js';
-import { formatFixed } from '../../gaeb/xml/writer/context.js';
+import { formatFixed } from '../../../core/model/decimal.js';
 import type { OenormMessageCode } from '../messages.js';
 
 export const WRITER_SOURCE = 'oenorm';

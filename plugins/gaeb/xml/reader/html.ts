@@ -1,30 +1,10 @@
 /**
- * HTML output helpers of the rich text collector: escaping, the element and attribute whitelist of the
- * long-text convention, and a reusable piece buffer. Built to allocate as little as possible per element: tag
- * strings are constants, attribute values are pushed as pieces, and the buffer is joined once per text.
+ * HTML output of the rich text collector: the element and attribute whitelist of the long-text convention and
+ * the start tags it writes (escaping and the piece buffer are core/text/html-output.ts). Built to allocate as
+ * little as possible per element: tag strings are constants and attribute values are pushed as pieces.
  */
 import { tagKind } from '../../../../core/text/plain-text-sink.js';
-
-/** Escapes `&`, `<`, `>` for HTML text content. */
-export function escapeHtmlText(s: string): string {
-  if (s.indexOf('&') < 0 && s.indexOf('<') < 0 && s.indexOf('>') < 0) return s;
-  let out = '';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const entity = c === 38 ? '&amp;' : c === 60 ? '&lt;' : c === 62 ? '&gt;' : undefined;
-    if (entity === undefined) continue;
-    out += s.slice(run, i) + entity;
-    run = i + 1;
-  }
-  return out + s.slice(run);
-}
-
-/** Escapes `&`, `<`, `>`, `"` for a double-quoted HTML attribute value. */
-export function escapeHtmlAttribute(s: string): string {
-  if (s.indexOf('&') < 0 && s.indexOf('<') < 0 && s.indexOf('>') < 0 && s.indexOf('"') < 0) return s;
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { Pieces, escapeHtmlAttribute } from '../../../../core/text/html-output.js';
 
 /** Elements kept with their name in the HTML long text. */
 const KEPT_ELEMENTS = ['p', 'span', 'div', 'ul', 'ol', 'li', 'table', 'tr', 'td', 'th', 'tbody', 'thead'] as const;
@@ -56,33 +36,6 @@ export const KEPT: ReadonlyMap<string, KeptElement> = new Map(
 const TABLE_ATTRIBUTES = ['colspan', 'rowspan', 'valign', 'width', 'border', 'cellpadding'];
 const ATTRIBUTE_START: Record<string, string> = Object.create(null);
 for (const a of ['style', 'align', ...TABLE_ATTRIBUTES]) ATTRIBUTE_START[a] = ` ${a}="`;
-
-/** An append-only list of string pieces, reused across texts and joined once per text. */
-export class Pieces {
-  private readonly items: string[] = [];
-  private n = 0;
-
-  push(s: string): void {
-    this.items[this.n++] = s;
-  }
-
-  get empty(): boolean {
-    return this.n === 0;
-  }
-
-  /** The joined text; empties the list. */
-  take(): string {
-    if (this.n === 0) return '';
-    if (this.items.length !== this.n) this.items.length = this.n;
-    const s = this.n === 1 ? this.items[0] : this.items.join('');
-    this.n = 0;
-    return s;
-  }
-
-  clear(): void {
-    this.n = 0;
-  }
-}
 
 function pushAttribute(out: Pieces, name: string, value: string | undefined): void {
   if (value === undefined) return;

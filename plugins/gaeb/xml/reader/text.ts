@@ -22,7 +22,8 @@
  */
 
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/text/plain-text-sink.js';
-import { KEPT, Pieces, escapeHtmlAttribute, escapeHtmlText, pushStartTag } from './html.js';
+import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../../core/text/html-output.js';
+import { KEPT, pushStartTag } from './html.js';
 
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);
 const COMPLEMENT_PARTS: Record<string, string> = { ComplCaption: 'ComplCaption', ComplBody: 'ComplBody', ComplTail: 'ComplTail' };

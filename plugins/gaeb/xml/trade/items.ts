@@ -16,7 +16,7 @@
  */
 import { isGroup, isPosition, type ElementDto, type PositionDto } from '../../../../core/model/types.js';
 import type { WriterContext } from '../writer/context.js';
-import { formatFixed } from '../writer/context.js';
+import { formatFixed } from '../../../../core/model/decimal.js';
 import { writeDescription } from '../writer/description.js';
 import type { DocumentIndex } from '../writer/prepass.js';
 import { tradeHasPrices, type TradePhase } from './phase.js';

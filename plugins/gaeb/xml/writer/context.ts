@@ -5,7 +5,7 @@
  */
 import type { LongTextCache } from '../../../../core/text/long-text-cache.js';
 import { targetError } from '../../../../core/errors.js';
-import { dec } from '../../../../core/model/decimal.js';
+import { dec, formatFixed } from '../../../../core/model/decimal.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink, Severity } from '../../../../core/pipeline/messages.js';
 import { XmlBuilder } from '../../../../core/xml/builder.js';
@@ -136,34 +136,3 @@ export class WriterContext {
   }
 }
 
-/**
- * Fixed-point formatting of a JSON number, rounding half away from zero on its shortest decimal representation
- * (the same digits decimal.js sees for a number, without allocating decimals: a 40k-item BoQ formats ~200k
- * values). Returns undefined for values in exponent notation, which the caller formats with decimal.js.
- */
-export function formatFixed(value: number, scale: number): string | undefined {
-  if (!Number.isFinite(value)) return undefined;
-  const negative = value < 0;
-  const s = String(negative ? -value : value);
-  if (s.indexOf('e') >= 0) return undefined;
-  const dot = s.indexOf('.');
-  const int = dot < 0 ? s : s.slice(0, dot);
-  const frac = dot < 0 ? '' : s.slice(dot + 1);
-  let out: string;
-  if (frac.length <= scale) {
-    out = scale > 0 ? `${int}.${frac.padEnd(scale, '0')}` : int;
-  } else {
-    let digits = int + frac.slice(0, scale);
-    if (frac.charCodeAt(scale) >= 53 /* '5' */) {
-      const chars = digits.split('');
-      let i = chars.length - 1;
-      while (i >= 0 && chars[i] === '9') chars[i--] = '0';
-      if (i >= 0) chars[i] = String.fromCharCode(chars[i].charCodeAt(0) + 1);
-      else chars.unshift('1');
-      digits = chars.join('');
-    }
-    const intPart = digits.slice(0, digits.length - scale) || '0';
-    out = scale > 0 ? `${intPart}.${digits.slice(digits.length - scale)}` : intPart;
-  }
-  return negative && /[1-9]/.test(out) ? `-${out}` : out;
-}
