@@ -24,7 +24,7 @@ import type { PlanEntry } from './structure.js';
 import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
 import type { LongText } from '../../../core/text/long-text.js';
-import { parseLongText } from '../../../core/text/long-text.js';
+import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 
 export interface PositionContext {
   edition: string;
@@ -71,7 +71,7 @@ export function writeLbVersion(ctx: OenormWriterContext, version: string): void 
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {
-  return ctx.longTexts ? ctx.longTexts.form(html) : parseLongText(html);
+  return longTextFormOf(ctx.longTexts, html);
 }
 
 function writeStichwort(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, props: Record<string, unknown>, form: LongText | undefined, where: string): void {
