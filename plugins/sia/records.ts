@@ -54,7 +54,8 @@ export const B_COLUMNS = {
 /** C conditions record (discount, cash discount, VAT …). */
 export const C_COLUMNS = {
   kind: [1, 1],
-  number: [2, 4],
+  /** Condition number as written (the sample: `001501` Rabatt, `002502` Skonto, `003203` Mehrwertsteuer; `000` opens). */
+  number: [2, 7],
   recordType: [42, 42],
   unit: [44, 44],
   percentSign: [75, 75],

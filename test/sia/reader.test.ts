@@ -4,7 +4,7 @@
  * unit price (2 implied decimals), short text from variable 00 and long text by variable and line number.
  */
 import { describe, expect, it } from 'vitest';
-import { isGroup, isNoteText, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
+import { isGroup, isNoteText, isPosition, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { detectSia } from '../../plugins/sia/detect.js';
 import { fixture, read } from './support.js';
 
@@ -12,7 +12,7 @@ const tree = (elements: ServiceSpecificationGroupDto['elements']): unknown[] =>
   (elements ?? []).map((e) => {
     if (isGroup(e)) return { group: e.itemNumber?.stringRepresentation, shortText: e.shortText, elements: tree(e.elements) };
     if (isNoteText(e)) return { note: e.longText };
-    return e.itemNumber?.stringRepresentation;
+    return isPosition(e) ? e.itemNumber?.stringRepresentation : e.elementTypeDiscriminator;
   });
 
 describe('SIA 451 reader', () => {
@@ -30,7 +30,7 @@ describe('SIA 451 reader', () => {
 
   it('keeps the object outlines (CP850 umlauts decoded) and the conditions', () => {
     expect(spec.siaObjectOutlines).toEqual([{ code: '01Haus', name: 'Hauptgebäude' }, { code: '02Turn', name: 'Turnhalle' }]);
-    expect(spec.siaConditions).toEqual([{ number: '003', text: 'Mehrwertsteuer', percent: 7.7 }]);
+    expect(spec.siaConditions).toEqual([{ number: '003203', text: 'Mehrwertsteuer', percent: 7.7 }]);
   });
 
   it('builds chapters, headings nested by NPK digits and positions, numbered Kapitel.Leistungsposition', () => {

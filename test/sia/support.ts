@@ -63,3 +63,11 @@ export function write(project: ProjectDto): { bytes: Buffer; messages: Conversio
 
 /** A JSON round trip, as the `ava` target and source carry a project. */
 export const viaJson = (project: ProjectDto): ProjectDto => JSON.parse(JSON.stringify(project)) as ProjectDto;
+
+/**
+ * A project as a round trip must keep it: without the ids every read generates and without `siaSoftware` (the
+ * A record names the software that wrote the file: the writer names itself).
+ */
+export function comparable(project: ProjectDto): unknown {
+  return JSON.parse(JSON.stringify(project, (key, value) => (key === 'id' || key === 'siaSoftware' ? undefined : value)));
+}

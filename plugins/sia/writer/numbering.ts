@@ -79,13 +79,14 @@ export class SiaNumbering {
         this.changed(itemNumberOf(e), `${chapter}.`);
       }
       used.add(chapter);
-      out.push({ chapter, group: e, entries: this.entries(chapter, e.elements ?? [], true) });
+      this.dropNotes(e.elements ?? [], undefined, e);
+      out.push({ chapter, group: e, entries: this.entries(chapter, e.elements ?? []) });
     }
     const loosePositions = loose.filter((e) => isPosition(e) || isGroup(e));
     this.dropNotes(loose, undefined);
     if (loosePositions.length > 0) {
       const chapter = free();
-      out.push({ chapter, entries: this.entries(chapter, loosePositions, false) });
+      out.push({ chapter, entries: this.entries(chapter, loosePositions) });
     }
     return out;
   }
@@ -95,11 +96,13 @@ export class SiaNumbering {
   }
 
   /** Reports the note texts and execution descriptions SIA 451 has no record for (all but a group's first note). */
-  private dropNotes(elements: readonly ElementDto[], kept: NoteTextDto | undefined): void {
+  private dropNotes(elements: readonly ElementDto[], kept: NoteTextDto | undefined, parent?: ServiceSpecificationGroupDto): void {
+    const where = parent ? itemNumberOf(parent) || undefined : undefined;
     for (const e of elements) {
       if ((isNoteText(e) && e !== kept) || isExecutionDescription(e)) {
         const what = isNoteText(e) ? `A note text${e.shortText ? ` ('${e.shortText}')` : ''}` : 'An execution description';
-        this.report.report('SIA_ELEMENT_DROPPED', 'warning', `${what} has no SIA 451 record unless it opens a group; it was not written.`);
+        const place = where ? ` in group '${where}'` : ' outside any group';
+        this.report.report('SIA_ELEMENT_DROPPED', 'warning', `${what}${place} has no SIA 451 record unless it opens a heading's group; it was not written.`, where);
       }
     }
   }
@@ -110,14 +113,13 @@ export class SiaNumbering {
       if (!isGroup(e)) return [];
       const children = e.elements ?? [];
       const note = children[0] && isNoteText(children[0]) ? children[0] : undefined;
-      this.dropNotes(children, note);
+      this.dropNotes(children, note, e);
       return [{ element: e, note, children: this.tree(children) }];
     });
   }
 
   /** The headings and positions of one chapter, numbered. */
-  private entries(chapter: string, elements: readonly ElementDto[], inChapterGroup: boolean): NumberedEntry[] {
-    if (inChapterGroup) this.dropNotes(elements, undefined);
+  private entries(chapter: string, elements: readonly ElementDto[]): NumberedEntry[] {
     const nodes = this.tree(elements);
     return this.kept(chapter, nodes) ?? this.renumbered(chapter, nodes);
   }
