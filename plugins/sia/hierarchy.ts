@@ -2,7 +2,7 @@
  * The hierarchy inside an NPK chapter, from the 6-digit position numbers alone: a heading (an NPK number without a
  * unit record) covers the numbers that start with its digits before the trailing zeros (`991100` covers `9911xx`,
  * `990000` covers `99xxxx`), so `990000` > `991000` > `991100` > `991110` > `991111`. Inferred from the NPK
- * numbering in the real file janhajk/451 `lib/sia451.sample.01s` (other-formats research, SIA 451 §hierarchy).
+ * numbering in the real file janhajk/451 `lib/sia451.sample.01s` (headings end in zeros).
  * The reader builds its groups with it; the writer checks with it that the numbers it keeps read back as the same tree.
  */
 

@@ -30,9 +30,19 @@ describe('SIA 451 bad input', () => {
     expect(parseFailure(fixture('../gaeb90/schulhof.d83')).message).toMatch(/GAEB 90 file; send it as gaebFile/);
   });
 
-  it('refuses a UTF-8 file (wrong code page)', () => {
+  it('refuses a UTF-8 or Windows-1252 file (wrong code page)', () => {
     const utf8 = Buffer.from(`${records().join('\r\n')}\r\n`, 'utf8');
     expect(parseFailure(utf8).message).toMatch(/UTF-8.*CP850/);
+    const ansi = iconv.encode(`${records().join('\r\n')}\r\n`, 'windows-1252');
+    expect(parseFailure(ansi).message).toMatch(/Windows-1252.*CP850/);
+  });
+
+  it('reads a number with quantity records but no unit record as a position', () => {
+    const lines = records().filter((l) => !l.startsWith('G211   200001                            5'));
+    lines[lines.length - 1] = lines[lines.length - 1].replace('0000000000032', '0000000000031');
+    const r = read(siaBytes(lines));
+    expect(r.messages).toEqual([]);
+    expect(r.position('211.200001')).toMatchObject({ quantity: 12, unitTag: '' });
   });
 
   it('refuses truncated records and a file cut before its Z trailer', () => {

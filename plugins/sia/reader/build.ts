@@ -1,7 +1,7 @@
 /**
  * NPK chapters → the project tree: a chapter becomes a group (item number `CCC.`, its type-1 title the short
  * text); inside it a heading (an NPK number without a unit record) becomes a group and a number with a unit
- * record a position, nested by NPK digits (`hierarchy.ts`); item numbers `CCC.PPPPPP` (Kapitel, Leistungsposition).
+ * record (or quantity records) a position, nested by NPK digits (`hierarchy.ts`); item numbers `CCC.PPPPPP` (Kapitel, Leistungsposition).
  * Texts: variable 00 holds the whole short text (the type-2 record is it cut to 30 characters), variables 01–99
  * the long text, one paragraph per variable, its lines in line-number order joined with a blank (records are
  * 30-character pieces of running text). A heading's long text becomes a note text opening its group. A position's
@@ -29,6 +29,9 @@ export interface ObjectOutline {
   code: string;
   name: string;
 }
+
+/** A number with a unit record, or with quantity records (a unit record missing), is a position; else a heading. */
+const isPosition = (e: SiaEntry): boolean => e.hasUnit || e.quantities.length > 0;
 
 /** Runs of blanks (records pad and indent their text) as one blank. */
 const joinText = (parts: Iterable<string>): string => [...parts].join(' ').replace(/\s+/g, ' ').trim();
@@ -95,8 +98,8 @@ export function buildElements(chapters: readonly SiaChapter[], outlines: Readonl
       elements: [],
       ...(c.edition ? { siaNpkEdition: c.edition } : {}),
     };
-    const built = c.entries.map((e) => (e.hasUnit ? position(e, outlines, report) : heading(e)));
-    const parents = npkParents(c.entries.map((e) => ({ number: e.number, heading: !e.hasUnit })));
+    const built = c.entries.map((e) => (isPosition(e) ? position(e, outlines, report) : heading(e)));
+    const parents = npkParents(c.entries.map((e) => ({ number: e.number, heading: !isPosition(e) })));
     built.forEach((element, i) => {
       const parent = parents[i] < 0 ? group : (built[parents[i]] as ServiceSpecificationGroupDto);
       parent.elements!.push(element);

@@ -47,10 +47,27 @@ function isUtf8Text(bytes: Buffer): boolean {
   }
 }
 
+/** German umlauts and ß as CP850 bytes (ä ö ü Ä Ö Ü ß) and as Windows-1252 / ISO-8859-1 bytes. */
+const CP850_UMLAUTS = new Set([0x84, 0x94, 0x81, 0x8e, 0x99, 0x9a, 0xe1]);
+const ANSI_UMLAUTS = new Set([0xe4, 0xf6, 0xfc, 0xc4, 0xd6, 0xdc, 0xdf]);
+
+/**
+ * True when the text's umlauts are Windows-1252 (ISO-8859-1) bytes and none is a CP850 one: in CP850 those bytes
+ * are `õ ÷ ³ ─ Í ▄ ▀`, which German text does not hold.
+ */
+function isAnsiText(bytes: Buffer): boolean {
+  let ansi = false;
+  for (const b of bytes) {
+    if (CP850_UMLAUTS.has(b)) return false;
+    if (ANSI_UMLAUTS.has(b)) ansi = true;
+  }
+  return ansi;
+}
+
 /**
  * The records of a SIA 451 file, checked.
  * @throws GatewayError GW_ERR_PARSE (400, key `siaFile`) for an empty file, another format (GAEB, XML, JSON), a
- *   UTF-8 file (wrong code page), a first record other than A, a G record cut before its record type (col 42), or
+ *   UTF-8 or Windows-1252 file (wrong code page), a first record other than A, a G record cut before its record type (col 42), or
  *   a file without Z trailer (truncated)
  */
 export function siaLines(bytes: Buffer, report: SiaReport): SiaLine[] {
@@ -61,6 +78,12 @@ export function siaLines(bytes: Buffer, report: SiaReport): SiaLine[] {
   if (bytes[0] !== 0xef && isUtf8Text(bytes)) {
     throw parseError(
       'The SIA 451 file is encoded as UTF-8, but SIA 451 files are CP850 (DOS Latin-1): its umlauts would read wrongly. Export it again in the SIA 451 code page, or convert it to CP850.',
+      SIA_KEY,
+    );
+  }
+  if (isAnsiText(bytes)) {
+    throw parseError(
+      'The SIA 451 file is encoded as Windows-1252 (ANSI), but SIA 451 files are CP850 (DOS Latin-1): its umlauts would read wrongly (ä as õ, ü as ³). Export it again in the SIA 451 code page, or convert it to CP850.',
       SIA_KEY,
     );
   }
