@@ -3,5 +3,6 @@ import type { FormatPlugin } from '../core/plugin/contract.js';
 import { avaPlugin } from './ava/index.js';
 import { gaebPlugin } from './gaeb/index.js';
 import { oenormPlugin } from './oenorm/index.js';
+import { siaPlugin } from './sia/index.js';
 
-export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin, oenormPlugin]);
+export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin, oenormPlugin, siaPlugin]);

@@ -19,8 +19,8 @@ describe('route matrix', () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const registry = container.resolve(FormatRegistry);
     const installed = new Set(registry.plugins.map((p) => p.id));
-    expect([...installed].sort()).toEqual(['ava', 'gaeb', 'oenorm']);
-    // A route needs the source's reader and the target's writer (ava, gaeb and oenorm have both).
+    expect([...installed].sort()).toEqual(['ava', 'gaeb', 'oenorm', 'sia']);
+    // A route needs the source's reader and the target's writer (sia's writer accepts ava only).
     const writers = new Set(registry.plugins.filter((p) => p.writer).map((p) => p.id));
 
     const generated = new Map(registry.routes.map((r) => [`${r.source.id}/${r.target.id}`, r.optionGroups]));
@@ -40,9 +40,10 @@ describe('route matrix', () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const ids = container.resolve(FormatRegistry).routes.map((r) => r.operationId).sort();
     expect(ids).toEqual([
-      'AvaConversion_ConvertToAva', 'AvaConversion_ConvertToGaeb', 'AvaConversion_ConvertToOenorm',
+      'AvaConversion_ConvertToAva', 'AvaConversion_ConvertToGaeb', 'AvaConversion_ConvertToOenorm', 'AvaConversion_ConvertToSia',
       'GaebConversion_ConvertToAva', 'GaebConversion_ConvertToGaeb', 'GaebConversion_ConvertToOenorm',
       'OenormConversion_ConvertToAva', 'OenormConversion_ConvertToGaeb', 'OenormConversion_ConvertToOenorm',
+      'SiaConversion_ConvertToAva', 'SiaConversion_ConvertToGaeb', 'SiaConversion_ConvertToOenorm',
     ]);
   });
 

@@ -1,0 +1,218 @@
+/**
+ * SIA 451 writer (`ava` → `sia`): a normalised, recalculated project → CP850 records, CRLF, trailing blanks
+ * trimmed (as real files have them). Layout: `records.ts`; item numbers: `numbering.ts`.
+ *
+ * Records: A (creation date, `451-92`, document code from the exchange phase — OfferRequest B, Offer C, Grant D,
+ * else B — status C, project id and name, software), the B001 outlines and C conditions a SIA 451 source kept,
+ * B002 object outlines the quantities use, then per chapter a
+ * G type-1 title and per heading or position a type-2 text (the short text cut to 30 characters; a longer one
+ * also as variable 00 lines), type-3 long-text lines (one variable per paragraph, 30-character lines by word
+ * wrap), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
+ * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
+ * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost.
+ */
+import iconv from 'iconv-lite';
+import { targetError } from '../../../core/errors.js';
+import type { PositionDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { MessageSink } from '../../../core/pipeline/messages.js';
+import { formatImplied, RecordBuilder, toCodePage, wrapWords } from '../../../core/text/records.js';
+import {
+  A_COLUMNS, B_COLUMNS, C_COLUMNS, G_COLUMNS, G_TYPE, PRICE_DECIMALS, QUANTITY_DECIMALS, SIA_ENCODING, SIA_INTERFACE_VERSION,
+  SIA_RECORD_LENGTH, SIA_TEXT_WIDTH, Z_COLUMNS,
+} from '../records.js';
+import { SiaReport } from '../report.js';
+import { type NumberedEntry, SiaNumbering } from './numbering.js';
+
+const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
+const MAX_LINES = 99;
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+const isGroupEntry = (e: NumberedEntry) => e.element.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
+
+/** YYYY-MM-DD… → TTMMJJ; undefined when not a date. */
+function ttmmjj(iso: string | undefined): string | undefined {
+  const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  return m ? `${m[3]}${m[2]}${m[1]}` : undefined;
+}
+
+interface Outline {
+  code: string;
+  name: string;
+}
+
+class SiaWriter {
+  private readonly records: string[] = [];
+  private readonly report: SiaReport;
+  private readonly spec: ServiceSpecificationDto;
+  private readonly outlines = new Map<string, string>();
+
+  constructor(private readonly project: ProjectDto, sink: MessageSink, private readonly today: Date) {
+    this.report = new SiaReport(sink);
+    this.spec = project.serviceSpecifications?.[0] ?? { elements: [] };
+    if ((project.serviceSpecifications?.length ?? 0) > 1) {
+      this.report.report('SIA_ELEMENT_DROPPED', 'warning', 'SIA 451 holds one service specification; only the first was written.');
+    }
+    for (const o of (this.spec.siaObjectOutlines as Outline[] | undefined) ?? []) this.outlines.set(o.code, o.name);
+  }
+
+  /** Text made writable in CP850 (controls → blank, others replaced and reported). */
+  private clean(text: string, itemNumber?: string): string {
+    const { text: out, replaced } = toCodePage(text.replace(CONTROLS, ' '), SIA_ENCODING);
+    if (replaced) this.report.report('SIA_CHARACTER_REPLACED', 'warning', `Characters CP850 cannot hold (${replaced}) were replaced.`, itemNumber);
+    return out;
+  }
+
+  /** A text cut to `width`, reporting the cut. */
+  private cut(text: string, width: number, what: string, itemNumber?: string): string {
+    const chars = Array.from(this.clean(text, itemNumber).trim());
+    if (chars.length <= width) return chars.join('');
+    this.report.report('SIA_TEXT_TRUNCATED', 'warning', `${what} '${chars.join('')}' is longer than ${width} characters and was shortened.`, itemNumber);
+    return chars.slice(0, width).join('');
+  }
+
+  private add(r: RecordBuilder<string>): void {
+    this.records.push(r.toString().trimEnd());
+  }
+
+  private g(chapter: string, number: string, type: string): RecordBuilder<keyof typeof G_COLUMNS> {
+    return new RecordBuilder(G_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'G').put('chapter', chapter).put('position', number).put('recordType', type);
+  }
+
+  /** An implied-decimal number with its sign; a value that does not fit is a target error (400). */
+  private number(r: RecordBuilder<keyof typeof G_COLUMNS>, sign: 'quantitySign' | 'priceSign', c: 'quantity' | 'price', value: number, decimals: number, itemNumber: string): void {
+    const width = G_COLUMNS[c][1] - G_COLUMNS[c][0] + 1;
+    const f = formatImplied(value, width, decimals);
+    if (!f) throw targetError(`The ${c === 'quantity' ? 'quantity' : 'unit price'} ${value} of ${itemNumber} does not fit the ${width} digits of SIA 451 (${decimals} decimals).`, itemNumber);
+    r.put(sign, f.sign === '-' ? '-' : '+').put(c, f.digits);
+  }
+
+  write(): Buffer {
+    const chapters = new SiaNumbering(this.report, this.project.projectInformation?.itemNumberSchema?.separator || '.').chapters(this.spec.elements ?? []);
+    for (const c of chapters) {
+      const edition = typeof c.group?.siaNpkEdition === 'string' ? c.group.siaNpkEdition : '';
+      this.add(this.g(c.chapter, '', G_TYPE.chapterTitle).put('edition', edition).put('text', this.cut(c.group?.shortText ?? '', SIA_TEXT_WIDTH, 'The chapter title', c.group?.itemNumber?.stringRepresentation)));
+      for (const e of c.entries) this.entry(c.chapter, e);
+    }
+    // The body first: it collects the object outlines the B002 records before it name.
+    const body = this.records.splice(0);
+    this.header();
+    this.keptRecords();
+    this.outlineRecords();
+    this.conditionRecords();
+    this.records.push(...body);
+    this.trailer();
+    return iconv.encode(this.records.map((r) => `${r}\r\n`).join(''), SIA_ENCODING);
+  }
+
+  private projectName(): string {
+    return this.spec.name ?? this.project.projectInformation?.name ?? this.spec.description ?? '';
+  }
+
+  private header(): void {
+    const a = new RecordBuilder(A_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'A')
+      .put('creationDate', ttmmjj(this.spec.creationDate) ?? ttmmjj(this.today.toISOString())!)
+      .put('interfaceVersion', SIA_INTERFACE_VERSION).put('language', '1')
+      .put('documentCode', DOCUMENT_CODE_BY_PHASE[this.spec.exchangePhase ?? ''] ?? 'B').put('documentStatus', 'C')
+      .put('projectId', this.cut(this.spec.contractIdentifier ?? '', 11, 'The project id'))
+      .put('projectName', this.cut(this.projectName(), 30, 'The project name'))
+      .put('vendor', 'ava-gateway');
+    this.add(a);
+  }
+
+  /** B001 outlines and C conditions a SIA 451 source kept (`siaSecondaryOutlines`, `siaConditions`), as read. */
+  private keptRecords(): void {
+    const secondary = (this.spec.siaSecondaryOutlines as { outline: string; code: string; text: string }[] | undefined) ?? [];
+    for (const [i, o] of secondary.entries()) {
+      if (i === 0 || secondary[i - 1].outline !== o.outline) this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '0'));
+      this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '1').put('code', o.code).putAt(B_COLUMNS.text[0], SIA_RECORD_LENGTH, this.clean(o.text)));
+    }
+  }
+
+  private conditionRecords(): void {
+    const conditions = (this.spec.siaConditions as { number: string; text: string; percent?: number }[] | undefined) ?? [];
+    if (conditions.length === 0) return;
+    this.add(new RecordBuilder(C_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'C').put('number', '000').put('recordType', '0'));
+    for (const c of conditions) {
+      const r = new RecordBuilder(C_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'C').put('number', c.number).put('recordType', '1').put('unit', '%')
+        .put('text', this.cut(c.text, SIA_TEXT_WIDTH, 'The condition'));
+      const f = formatImplied(c.percent ?? 0, C_COLUMNS.percent[1] - C_COLUMNS.percent[0] + 1, 2);
+      if (f) r.put('percentSign', f.sign === '-' ? '-' : '+').put('percent', f.digits);
+      this.add(r);
+    }
+  }
+
+  private outlineRecords(): void {
+    if (this.outlines.size === 0) return;
+    this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'B002').put('recordType', '0'));
+    for (const [code, name] of this.outlines) {
+      this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'B002').put('objectOutline', code).put('recordType', '2').put('text', this.cut(name, SIA_TEXT_WIDTH, 'The object outline name')));
+    }
+  }
+
+  private trailer(): void {
+    const count = String(this.records.length + 1).padStart(13, '0');
+    const today = ttmmjj(this.today.toISOString())!;
+    this.add(new RecordBuilder(Z_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'Z').put('exportDate', today)
+      .put('creationDate', ttmmjj(this.spec.creationDate) ?? today).put('recordCount', count).put('continuation', '-')
+      .put('projectId', this.cut(this.spec.contractIdentifier ?? '', 11, 'The project id'))
+      .put('projectName', this.cut(this.projectName(), 30, 'The project name')));
+  }
+
+  private entry(chapter: string, e: NumberedEntry): void {
+    const itemNumber = `${chapter}.${e.number}`;
+    const short = this.clean(e.element.shortText ?? '', itemNumber).replace(/\s+/g, ' ').trim();
+    this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', Array.from(short).slice(0, SIA_TEXT_WIDTH).join('')));
+    if (Array.from(short).length > SIA_TEXT_WIDTH) this.textLines(chapter, e.number, 0, short, itemNumber);
+    const long = isGroupEntry(e) ? e.note?.longText : (e.element as PositionDto).longText;
+    const paragraphs = (long ?? '').split('\n').map((p) => p.trim()).filter((p) => p !== '');
+    if (paragraphs.length > MAX_LINES) {
+      this.report.report('SIA_TEXT_TRUNCATED', 'warning', `The long text has ${paragraphs.length} paragraphs; SIA 451 numbers ${MAX_LINES} variables, the rest joined the last one.`, itemNumber);
+      paragraphs.splice(MAX_LINES - 1, paragraphs.length, paragraphs.slice(MAX_LINES - 1).join(' '));
+    }
+    paragraphs.forEach((p, i) => this.textLines(chapter, e.number, i + 1, this.clean(p, itemNumber), itemNumber));
+    if (!isGroupEntry(e)) this.quantities(chapter, e.number, e.element as PositionDto, itemNumber);
+  }
+
+  /** One paragraph as type-3 lines of a variable, wrapped at 30 characters. */
+  private textLines(chapter: string, number: string, variable: number, text: string, itemNumber: string): void {
+    const { lines, split } = wrapWords(text, SIA_TEXT_WIDTH);
+    if (split) this.report.report('SIA_TEXT_TRUNCATED', 'warning', `A word longer than ${SIA_TEXT_WIDTH} characters was split over two text records.`, itemNumber);
+    if (lines.length > MAX_LINES) {
+      this.report.report('SIA_TEXT_TRUNCATED', 'warning', `A paragraph needs ${lines.length} text records; SIA 451 numbers ${MAX_LINES}, the rest was not written.`, itemNumber);
+    }
+    lines.slice(0, MAX_LINES).forEach((line, i) => {
+      this.add(this.g(chapter, number, G_TYPE.longText).put('variable', String(variable).padStart(2, '0')).put('line', String(i + 1).padStart(2, '0')).put('text', line));
+    });
+  }
+
+  private quantities(chapter: string, number: string, p: PositionDto, itemNumber: string): void {
+    this.add(this.g(chapter, number, G_TYPE.unit).put('unit', this.cut(p.unitTag ?? '', 2, 'The unit', itemNumber)));
+    const components = p.quantityComponents ?? [];
+    const perOutline = components.length > 0 && components.every((c) => typeof c.siaObjectOutline === 'string' && c.siaObjectOutline !== '');
+    const rows: { outline: string; quantity: number }[] = perOutline
+      ? components.map((c) => ({ outline: c.siaObjectOutline as string, quantity: c.result ?? 0 }))
+      : [{ outline: '', quantity: p.quantity ?? 0 }];
+    if (!perOutline && components.length > 0) {
+      this.report.report('SIA_QUANTITY_COMPONENTS_SUMMED', 'info', `${components.length} quantity component(s) without object outline were written as one quantity record.`, itemNumber);
+    }
+    const price = p.unitPrice ?? 0;
+    if (!perOutline && rows[0].quantity === 0 && price === 0) return;
+    for (const row of rows) {
+      if (row.outline && !this.outlines.has(row.outline)) this.outlines.set(row.outline, row.outline);
+      const r = this.g(chapter, number, G_TYPE.quantity).put('objectOutline', row.outline).put('quantityKind', 'A');
+      this.number(r, 'quantitySign', 'quantity', row.quantity, QUANTITY_DECIMALS, itemNumber);
+      if (price !== 0) this.number(r, 'priceSign', 'price', price, PRICE_DECIMALS, itemNumber);
+      else r.put('priceSign', '+');
+      this.add(r);
+    }
+  }
+}
+
+/**
+ * Writes a project as SIA 451.
+ * @param today the export date of the Z record (and the creation date when the project has none)
+ * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) for a quantity or price that does not fit its digits, more
+ *   than 999 chapters, or more headings or positions in one group than the numbering holds
+ */
+export function writeSia(project: ProjectDto, sink: MessageSink, today = new Date()): Buffer {
+  return new SiaWriter(project, sink, today).write();
+}

@@ -1,0 +1,69 @@
+/**
+ * The real SIA 451 file of the shared corpus (`sia/sia451.sample.01s`: a BauPlus 10.26.22.0 tender from
+ * janhajk/451 `lib/sia451.sample.01s`, restored to its CP850 bytes): 139 positions with units and quantities,
+ * the Z record count checked, agreement with the public reader janhajk/451, and sia → ava → sia → ava keeping
+ * every position number, quantity, unit and text. Skipped, with a notice, when the corpus is absent.
+ */
+import { describe, expect, it } from 'vitest';
+import { hasCorpus, readCorpus } from '../support/corpus.js';
+import { comparable, read, viaJson, write } from '../sia/support.js';
+
+/**
+ * What the public reader janhajk/451 (`lib/sia451.js`, commit 11cfc559c4adc985979fbda385adc5a3a1c7e756, GPL-2.0)
+ * finds in this file, run once outside this repository on the CP850-decoded file: G records of type 5 (units),
+ * type-6 records (quantity per object outline), their positions and the sum of their `Menge`, and the Z record's
+ * `Anz-Austauschrecords`. Its first and last positions' summed quantities: 111.222001 20600, 241.992502 1.
+ */
+const JANHAJK_451 = { positions: 139, positionsWithQuantity: 139, quantityRecords: 194, quantitySum: 55618, recordCount: 2892 };
+
+const key = (p: { itemNumber?: { stringRepresentation?: string } }) => p.itemNumber?.stringRepresentation;
+
+describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
+  const file = hasCorpus ? readCorpus('sia', 'sia451.sample.01s') : Buffer.alloc(0);
+
+  it('reads 139 positions with units and quantities; the Z count checks (no message)', () => {
+    const r = read(file);
+    expect(r.messages).toEqual([]);
+    expect(r.positions).toHaveLength(139);
+    expect(r.positions.every((p) => p.unitTag !== '' && (p.quantity ?? 0) > 0)).toBe(true);
+    const spec = r.project.serviceSpecifications![0];
+    expect(spec).toMatchObject({ name: 'FL-Mastfundamente Aesch', exchangePhase: 'OfferRequest', creationDate: '2015-08-25', origin: 'Sia' });
+    expect(r.groups.filter((g) => g.hierarchyLevel === 0).map((g) => key(g)?.slice(0, 3))).toContain('241');
+    expect(r.position('111.222001')).toMatchObject({ quantity: 20600, unitTag: 'LE' });
+    expect(r.position('241.992502')).toMatchObject({ quantity: 1, unitTag: 'St', shortText: expect.stringMatching(/^Mauerersatz/) });
+  });
+
+  it('agrees with janhajk/451 on positions, quantity records and quantities', () => {
+    const r = read(file);
+    expect(r.positions.length).toBe(JANHAJK_451.positions);
+    expect(r.positions.filter((p) => (p.quantityComponents?.length ?? 0) > 0).length).toBe(JANHAJK_451.positionsWithQuantity);
+    expect(r.positions.reduce((n, p) => n + (p.quantityComponents?.length ?? 0), 0)).toBe(JANHAJK_451.quantityRecords);
+    expect(r.positions.reduce((s, p) => s + (p.quantity ?? 0), 0)).toBeCloseTo(JANHAJK_451.quantitySum, 6);
+  });
+
+  it('says so when the Z count is wrong', () => {
+    const text = file.toString('latin1').replace(/^(Z.{44})0000000002892/m, '$10000000002899');
+    expect(read(Buffer.from(text, 'latin1')).messages.map((m) => m.message)).toEqual([
+      `The Z trailer states 2899 records, the file holds ${JANHAJK_451.recordCount} (A and Z included).`,
+    ]);
+  });
+
+  it('sia → ava → sia → ava keeps every position number, quantity, unit and text', () => {
+    const first = read(file);
+    const written = write(viaJson(first.project));
+    expect(written.messages).toEqual([]);
+    const second = read(written.bytes);
+    expect(second.messages).toEqual([]);
+    const facts = (r: typeof first) => r.positions.map((p) => ({
+      number: key(p), quantity: p.quantity, unit: p.unitTag, shortText: p.shortText, longText: p.longText ?? '',
+      components: p.quantityComponents?.map((c) => [c.siaObjectOutline, c.result]),
+    }));
+    expect(facts(second)).toEqual(facts(first));
+    expect(second.groups.map(key)).toEqual(first.groups.map(key));
+    expect(second.groups.map((g) => g.shortText)).toEqual(first.groups.map((g) => g.shortText));
+    expect(second.notes.map((n) => n.longText)).toEqual(first.notes.map((n) => n.longText));
+    expect(comparable(second.project)).toEqual(comparable(first.project));
+    // and once more: the written file is a fixed point
+    expect(write(viaJson(second.project)).bytes.equals(written.bytes)).toBe(true);
+  });
+});
