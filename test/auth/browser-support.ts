@@ -26,6 +26,7 @@ const browserClient = (clientId: string, extra: Record<string, unknown> = {}) =>
  */
 export function browserAuth(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
+    ...extra,
     auth: {
       clients: [
         ...DEFAULT_AUTH.clients,
