@@ -51,15 +51,18 @@ export function sessionFits(current: CurrentSession | undefined, req: AuthorizeR
   return tenants.length === 0 || tenants.includes(req.tenant);
 }
 
-/** Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant). */
-export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: FastifyReply, req: AuthorizeRequest, locale: UiLocale, failed = false): FastifyReply {
+/**
+ * Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant); after a
+ * failed attempt with the message and the name that was typed.
+ */
+export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: FastifyReply, req: AuthorizeRequest, locale: UiLocale, failedAs?: string): FastifyReply {
   const csrf = ctx.sessions.csrfToken(request, reply);
   const tenant = req.requestedTenant === undefined ? undefined : ctx.auth.tenants.tenant(req.requestedTenant);
   return sendPage(reply, loginPage({ csrf, action: LOGIN_PATH, locale }, {
     client: req.client.clientName ?? req.client.clientId,
     ...(tenant && { tenant: tenant.displayName ?? tenant.name }),
-    ...(req.loginHint !== undefined && { loginHint: req.loginHint }),
-    failed,
+    ...((failedAs ?? req.loginHint) !== undefined && { loginHint: failedAs ?? req.loginHint }),
+    failed: failedAs !== undefined,
     returnTo: authorizeReturn(req),
     formAction: formAction(req),
   }));

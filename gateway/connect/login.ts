@@ -43,9 +43,9 @@ export function registerLoginForm(app: FastifyInstance, ctx: BrowserContext): vo
       return found && (!req || found.tenants.length === 0 || found.tenants.includes(req.tenant)) ? found : undefined;
     });
     if (!user) {
-      if (req) return showLogin(ctx, request, reply, req, locale, true);
+      if (req) return showLogin(ctx, request, reply, req, locale, userName);
       const csrf = ctx.sessions.csrfToken(request, reply);
-      return sendPage(reply, loginPage({ csrf, action: LOGIN_PATH, locale }, { failed: true, returnTo: form.get('return')! }));
+      return sendPage(reply, loginPage({ csrf, action: LOGIN_PATH, locale }, { failed: true, loginHint: userName, returnTo: form.get('return')! }));
     }
     const current = await ctx.sessions.signIn(request, reply, user, { amr: ['pwd'], ...(req?.requestedTenant !== undefined && { tenant: req.requestedTenant }) });
     if (!req) return reply.code(303).header('location', (target as { device: string }).device).send();

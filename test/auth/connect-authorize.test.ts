@@ -112,7 +112,7 @@ describe('code flow with PKCE', () => {
 describe('errors', () => {
   it('oidcc-ensure-registered-redirect-uri: unknown client or unregistered redirect URI shows a local page, never a redirect', async () => {
     const b = new InjectBrowser(h.app);
-    const cases = [
+    const cases: Record<string, string>[] = [
       { client_id: 'nobody', redirect_uri: REDIRECT },
       { client_id: WEB.id, redirect_uri: 'https://evil.example/cb' },
       { client_id: WEB.id, redirect_uri: 'https://APP.example/cb' },
