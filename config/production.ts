@@ -8,14 +8,14 @@
  *   `auth.users` start empty unless the configuration gives them (config/load.ts);
  * - development signing keys are refused: `auth.keys.signing` must hold an RS256 key (core/auth/keys, KeyRing);
  * - {@link assertSafeAuthConfig} refuses, besides the checks of every environment, public clients with grants
- *   that need client authentication, redirect URIs that are neither `https` nor loopback `http`, and weak
- *   password hashes;
+ *   that need client authentication, redirect URIs (and post-logout redirect URIs) that are neither `https` nor
+ *   loopback `http`, and weak password hashes;
  * - {@link configWarnings} warns about `auth.requireTokenForConversions: false` (allowed: conversions on a
  *   closed network are a legitimate deployment, but it must be visible in the log).
  *
  * Checked in every environment (a typo must not wait for production to show): grant types no installed grant
- * plugin provides, and redirect URIs that are not absolute, carry a fragment or use a scheme a browser or native
- * app cannot be redirected to safely.
+ * plugin provides, and redirect URIs (`redirectUris`, `postLogoutRedirectUris`) that are not absolute, carry a
+ * fragment or use a scheme a browser or native app cannot be redirected to safely.
  */
 import { GatewayError } from '../core/errors.js';
 import type { ClientConfig, UserConfig } from './auth.js';
@@ -97,10 +97,12 @@ function clientProblems(client: ClientConfig, i: number, grantTypes: ReadonlySet
       problems.push(`${key}.allowedGrantTypes.${j}: unknown grant type "${grant}" (client ${client.clientId}); known: ${[...grantTypes].join(', ')}, or a grant plugin named in auth.grantPlugins`);
     }
   });
-  client.redirectUris.forEach((uri, j) => {
-    const problem = redirectUriProblem(uri, production);
-    if (problem) problems.push(`${key}.redirectUris.${j}: "${uri}" ${problem}`);
-  });
+  for (const list of ['redirectUris', 'postLogoutRedirectUris'] as const) {
+    client[list].forEach((uri, j) => {
+      const problem = redirectUriProblem(uri, production);
+      if (problem) problems.push(`${key}.${list}.${j}: "${uri}" ${problem}`);
+    });
+  }
   if (production && client.secrets.length === 0) {
     const confidential = client.allowedGrantTypes.filter((g) => !PUBLIC_CLIENT_GRANTS.has(g));
     if (confidential.length > 0) {
