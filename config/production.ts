@@ -17,6 +17,7 @@
  * plugin provides, and redirect URIs (`redirectUris`, `postLogoutRedirectUris`) that are not absolute, carry a
  * fragment or use a scheme a browser or native app cannot be redirected to safely.
  */
+import { IMPLICIT_GRANT } from '../core/auth/implicit.js';
 import { GatewayError } from '../core/errors.js';
 import type { ClientConfig, UserConfig } from './auth.js';
 import type { GatewayConfig } from './defaults.js';
@@ -128,7 +129,8 @@ const userProblems = (user: UserConfig, i: number): string[] => {
  */
 export function assertSafeAuthConfig(config: GatewayConfig, grantTypes: readonly string[]): void {
   const production = isProduction(config.environment);
-  const known = new Set(grantTypes);
+  // `implicit` has no token endpoint grant: it lets a client receive tokens from the authorization endpoint.
+  const known = new Set([...grantTypes, IMPLICIT_GRANT]);
   const problems = [
     ...config.auth.clients.flatMap((c, i) => clientProblems(c, i, known, production)),
     ...(production ? config.auth.users.flatMap(userProblems) : []),

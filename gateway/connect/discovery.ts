@@ -18,6 +18,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
+import { IMPLICIT_GRANT } from '../../core/auth/implicit.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { connectOperation } from '../openapi/operations.js';
 import { RESPONSE_MODES_SUPPORTED, RESPONSE_TYPES_SUPPORTED } from './authorize-request.js';
@@ -87,7 +88,8 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
     ...(withDevice && { device_authorization_endpoint: issuer + CONNECT_PATHS.deviceAuthorization }),
     introspection_endpoint: issuer + CONNECT_PATHS.introspection,
     revocation_endpoint: issuer + CONNECT_PATHS.revocation,
-    grant_types_supported: grantTypes,
+    // `implicit` (OIDC Discovery §3) when the authorization endpoint hands out tokens.
+    grant_types_supported: withAuthorize && RESPONSE_TYPES_SUPPORTED.some((t) => t.includes('token')) ? [...grantTypes, IMPLICIT_GRANT] : grantTypes,
     scopes_supported: auth.resources.allScopes(),
     claims_supported: [...claims],
     response_types_supported: withAuthorize ? [...RESPONSE_TYPES_SUPPORTED] : [],

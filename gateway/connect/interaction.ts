@@ -1,6 +1,7 @@
 /**
  * The steps of an authorization request once it is valid (OpenID Connect Core 1.0 §3.1.2.3–3.1.2.5): is the
- * user signed in recently enough for this request, has the user consented, then the code. Shared by
+ * user signed in recently enough for this request, has the user consented, then the code and the tokens the
+ * response type asks for (`core/auth/implicit.ts`). Shared by
  * `GET/POST /connect/authorize`, the login form and the consent form, so that a sign-in or a consent continues the
  * original request without another round trip through the authorize endpoint (and `prompt=login`/`max_age=0`
  * cannot loop).
@@ -14,6 +15,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAuthorizationCode } from '../../core/auth/authorization-codes.js';
+import { issueFrontChannelTokens } from '../../core/auth/implicit.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import type { AuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError, sendAuthorizeResponse } from './authorize-response.js';
@@ -102,12 +104,21 @@ export async function continueAuthorization(
       }));
     }
   }
-  const code = await createAuthorizationCode(auth, {
-    client: req.client, user: current.user, scopes: req.scopes, tenant: req.tenant, redirectUri: req.redirectUri,
-    authTime: current.session.authTime, amr: current.session.amr,
+  const { session, user } = current;
+  const code = !req.returns.code ? undefined : await createAuthorizationCode(auth, {
+    client: req.client, user, scopes: req.scopes, tenant: req.tenant, redirectUri: req.redirectUri,
+    authTime: session.authTime, amr: session.amr,
     ...(req.codeChallenge !== undefined && { codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod }),
     ...(req.nonce !== undefined && { nonce: req.nonce }),
-    ...(current.session.idp !== undefined && { idp: current.session.idp }),
+    ...(session.idp !== undefined && { idp: session.idp }),
   });
-  return sendAuthorizeResponse(reply, req, { code }, auth.issuer, locale);
+  const tokens = !req.returns.idToken && !req.returns.token ? {} : await issueFrontChannelTokens(auth, auth.issuer, {
+    client: req.client, user, scopes: req.scopes, tenant: req.tenant, token: req.returns.token, idToken: req.returns.idToken,
+    authTime: session.authTime, amr: session.amr,
+    ...(code !== undefined && { code }),
+    ...(req.nonce !== undefined && { nonce: req.nonce }),
+    ...(session.idp !== undefined && { idp: session.idp }),
+  });
+  const scope = req.scopes.scopes.join(' ');
+  return sendAuthorizeResponse(reply, req, { ...(code !== undefined && { code }), ...tokens, ...(req.returns.token && { scope }) }, auth.issuer, locale);
 }

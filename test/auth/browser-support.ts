@@ -21,7 +21,8 @@ const browserClient = (clientId: string, extra: Record<string, unknown> = {}) =>
 
 /**
  * Clients: `web` (S256 required, no consent), `consent` (`requireConsent`), `plain` (`allowPlainTextPkce`),
- * `partner` (tenant `partner`), `device-only` (no authorization_code); the default clients stay. Users: `demo`,
+ * `partner` (tenant `partner`), `device-only` (no authorization_code), `hybrid` (authorization_code and implicit:
+ * every response type); the default clients stay. Users: `demo`,
  * `partner-user` / `partner-password` (tenant `partner` only). Tenant `partner` ("Partner GmbH").
  */
 export function browserAuth(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -35,6 +36,7 @@ export function browserAuth(extra: Record<string, unknown> = {}): Record<string,
         browserClient('plain', { allowPlainTextPkce: true }),
         browserClient('partner', { tenant: 'partner' }),
         browserClient('device-only', { allowedGrantTypes: ['urn:ietf:params:oauth:grant-type:device_code'] }),
+        browserClient('hybrid', { allowedGrantTypes: ['authorization_code', 'implicit'] }),
       ],
       users: [
         ...DEFAULT_AUTH.users,

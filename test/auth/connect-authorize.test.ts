@@ -143,8 +143,10 @@ describe('errors', () => {
       expect(r.params, JSON.stringify(params)).toMatchObject({ error, error_description: expect.any(String), state: 'st-1', iss: ISS });
     };
     await expectError({ response_type: '' }, 'invalid_request');
-    await expectError({ response_type: 'id_token' }, 'unsupported_response_type');
-    await expectError({ response_type: 'token' }, 'unsupported_response_type');
+    await expectError({ response_type: 'code token' }, 'unsupported_response_type');
+    await expectError({ response_type: 'code foo' }, 'unsupported_response_type');
+    await expectError({ response_type: 'id_token' }, 'unauthorized_client');
+    await expectError({ response_type: 'code id_token' }, 'unauthorized_client');
     await expectError({ scope: 'openid admin' }, 'invalid_scope');
     await expectError({ scope: '' }, 'invalid_request');
     await expectError({ code_challenge: '' , code_challenge_method: '' }, 'invalid_request');

@@ -19,6 +19,10 @@ beforeAll(async () => {
   const login = await b.get(authorizeUrl({ client_id: 'plain', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
   await b.submit(login, { username: 'demo', password: 'demo-password' });
 });
+
+it('grant_types_supported lists implicit exactly when the authorization endpoint hands out tokens', () => {
+  expect(doc.grant_types_supported.includes('implicit')).toBe(doc.response_types_supported.some((t) => t.split(' ').includes('token') || t.split(' ').includes('id_token')));
+});
 afterAll(() => h.app.close());
 
 const path = (url: string) => new URL(url).pathname;
@@ -38,11 +42,17 @@ describe('discovery matches behaviour', () => {
     expect((await h.app.inject(path(doc.jwks_uri))).statusCode).toBe(200);
   });
 
-  it('response_types_supported: each listed type answers a code; an unlisted one is unsupported_response_type', async () => {
+  it('response_types_supported: each listed type answers what it names; an unlisted one is unsupported_response_type', async () => {
     expect(doc.response_types_supported.length).toBeGreaterThan(0);
-    for (const type of doc.response_types_supported) expect((await answer({ response_type: type })).code, type).toBeTruthy();
-    for (const type of ['id_token', 'token', 'code token', 'none']) {
-      if (!doc.response_types_supported.includes(type)) expect((await answer({ response_type: type })).error, type).toBe('unsupported_response_type');
+    for (const type of doc.response_types_supported) {
+      const words = type.split(' ');
+      const scope = type === 'token' ? 'avacloud' : type === 'id_token' ? 'openid' : 'openid avacloud';
+      const got = await answer({ client_id: 'hybrid', response_type: type, nonce: 'n', scope });
+      expect(Object.keys(got).filter((k) => ['code', 'id_token', 'access_token'].includes(k)).sort(), type)
+        .toEqual([words.includes('code') && 'code', words.includes('id_token') && 'id_token', words.includes('token') && 'access_token'].filter(Boolean).sort());
+    }
+    for (const type of ['code token', 'none', 'code foo']) {
+      if (!doc.response_types_supported.includes(type)) expect((await answer({ client_id: 'hybrid', response_type: type, nonce: 'n' })).error, type).toBe('unsupported_response_type');
     }
   });
 

@@ -40,7 +40,8 @@ describe('GET /.well-known/openid-configuration', () => {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['plain', 'S256'],
     });
-    expect(doc.grant_types_supported).toEqual(h.container.resolve(GrantRegistry).grantTypes());
+    // the token endpoint's grants, and `implicit` for the tokens of the authorization endpoint
+    expect(doc.grant_types_supported).toEqual([...h.container.resolve(GrantRegistry).grantTypes(), 'implicit']);
     expect(doc.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'password', 'refresh_token', 'authorization_code', 'urn:ietf:params:oauth:grant-type:device_code']));
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'role', 'avacloud', 'offline_access']));
     expect(doc.claims_supported).toEqual(expect.arrayContaining(['sub', 'name', 'given_name', 'family_name', 'role']));
