@@ -63,16 +63,20 @@ export class RelyingParty {
   }
 }
 
-/** Clients `rp` (no consent) and `rp-consent` (`requireConsent`), secrets `<id>-secret`, redirecting to the relying party. */
+/**
+ * Clients `rp` (no consent), `rp-consent` (`requireConsent`) and `rp-hybrid` (also `implicit`), secrets
+ * `<id>-secret`, redirecting to the relying party.
+ */
 export function browserConfig(rp: RelyingParty): Record<string, unknown> {
   const base = browserAuth();
   const client = (clientId: string, extra: Record<string, unknown> = {}) => ({
-    clientId, clientName: clientId === 'rp' ? 'Tender Portal' : 'Cost Planner', secrets: [{ sha256: hashSecret(`${clientId}-secret`) }],
+    clientId, clientName: clientId === 'rp-consent' ? 'Cost Planner' : 'Tender Portal', secrets: [{ sha256: hashSecret(`${clientId}-secret`) }],
     allowedGrantTypes: ['authorization_code', 'refresh_token'], allowedScopes: ['openid', 'profile', 'role', 'avacloud', 'offline_access'],
     redirectUris: [rp.callback], postLogoutRedirectUris: [rp.loggedOut], allowOfflineAccess: true, ...extra,
   });
   const auth = base.auth as Record<string, unknown[]>;
-  return { ...base, auth: { ...auth, clients: [...auth.clients, client('rp'), client('rp-consent', { requireConsent: true })] } };
+  const hybrid = client('rp-hybrid', { allowedGrantTypes: ['authorization_code', 'implicit'] });
+  return { ...base, auth: { ...auth, clients: [...auth.clients, client('rp'), client('rp-consent', { requireConsent: true }), hybrid] } };
 }
 
 export function screensDir(): string {

@@ -1,7 +1,7 @@
 /**
  * End to end in a real browser (headless Chromium) against a listening gateway, with openid-client as the
- * relying party: code + PKCE (query and form_post), prompt=none signed in and out, ui_locales=de, consent given
- * and denied, the device flow through the verification page, logout with redirect, and clickjacking. No page of
+ * relying party: code + PKCE (query and form_post), implicit `id_token`, hybrid `code id_token`, prompt=none
+ * signed in and out, ui_locales=de, consent given and denied, the device flow through the verification page, logout with redirect, and clickjacking. No page of
  * the gateway may cause a Content-Security-Policy violation. Screenshots of the login, consent, device, logout
  * and error pages in German and English go to `SCREENS` (outside the repository). Skipped, saying so, when
  * Chromium is missing.
@@ -184,6 +184,30 @@ suite('browser flows (Chromium + openid-client)', () => {
       await page.goto(`${h.auth.issuer}/connect/endsession?ui_locales=${locale}`);
       await shot(page, `logged-out-${locale}`);
     }
+    await context.close();
+  });
+
+  it('implicit id_token (fragment) and hybrid code id_token (form_post), validated by openid-client', async () => {
+    const { context, page } = await newPage();
+    const implicit = await oc.discovery(new URL(h.auth.issuer), 'rp-hybrid', undefined, oc.ClientSecretBasic('rp-hybrid-secret'), execute);
+    oc.useIdTokenResponseType(implicit);
+    const nonce = oc.randomNonce();
+    const state = oc.randomState();
+    await page.goto(oc.buildAuthorizationUrl(implicit, { redirect_uri: rp.callback, scope: 'openid profile', nonce, state }).href);
+    await signIn(page);
+    await page.waitForURL(`${rp.callback}#**`);
+    const claims = await oc.implicitAuthentication(implicit, new URL(page.url()), nonce, { expectedState: state });
+    expect(claims).toMatchObject({ nonce, name: 'Demo User' });
+
+    const hybrid = await oc.discovery(new URL(h.auth.issuer), 'rp-hybrid', undefined, oc.ClientSecretBasic('rp-hybrid-secret'), execute);
+    oc.useCodeIdTokenResponseType(hybrid);
+    const { url, checks } = await start(hybrid, { response_mode: 'form_post' });
+    await page.goto(url.href);
+    await page.waitForURL(rp.callback);
+    const posted = rp.last('/cb');
+    const request = new Request(posted.url, { method: 'POST', body: posted.body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const tokens = await oc.authorizationCodeGrant(hybrid, request, checks);
+    expect(tokens.claims()?.nonce).toBe(checks.expectedNonce);
     await context.close();
   });
 
