@@ -90,7 +90,6 @@ const REPEATED = Symbol('repeated');
 
 /**
  * Validates the parameters of `GET` (query) or `POST` (form body) `/connect/authorize`.
- * @param now epoch seconds
  */
 export function validateAuthorizeRequest(params: URLSearchParams, auth: AuthServices): AuthorizeValidation {
   const clientId = single(params, 'client_id');

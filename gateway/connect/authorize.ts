@@ -5,11 +5,14 @@
  *
  * `prompt=none` never shows a page: it answers the code, or `login_required` / `consent_required` to the
  * redirect URI (OIDC Core §3.1.2.6). Without a fitting session the login page is shown in place (its form
- * continues this request); `prompt=login` and an exceeded `max_age` show it even with a session.
+ * continues this request); `prompt=login`, an exceeded `max_age` and an `id_token_hint` naming another user than
+ * the signed-in one show it even with a session (OIDC Core §3.1.2.1: with `prompt=none` that is `login_required`);
+ * a hint that is not an id token of this server is `invalid_request`.
  */
 import type { FastifyInstance } from 'fastify';
 import { validateAuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError } from './authorize-response.js';
+import { verifyIdTokenHint } from './id-token-hint.js';
 import { AUTHORIZE_PATH, continueAuthorization, localeOf, sessionFits, showLogin, type BrowserContext } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { errorPage } from './pages/views.js';
@@ -24,7 +27,11 @@ export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: BrowserCont
     if (v.kind === 'redirect') return sendAuthorizeError(reply, v.target, v.error, v.description, auth.issuer, locale);
     const req = v.request;
     const current = await ctx.sessions.current(request);
-    if (!sessionFits(current, req, auth.now()) || req.prompt.has('login')) {
+    const hintValue = params.get('id_token_hint') || undefined;
+    const hint = hintValue === undefined ? undefined : await verifyIdTokenHint(auth, hintValue);
+    if (hintValue !== undefined && !hint) return sendAuthorizeError(reply, req, 'invalid_request', 'id_token_hint is not an id token issued by this server', auth.issuer, locale);
+    const otherUser = hint !== undefined && current !== undefined && hint.sub !== current.user.subject;
+    if (!sessionFits(current, req, auth.now()) || req.prompt.has('login') || otherUser) {
       if (req.prompt.has('none')) return sendAuthorizeError(reply, req, 'login_required', 'the user must sign in', auth.issuer, locale);
       return showLogin(ctx, request, reply, req, locale);
     }

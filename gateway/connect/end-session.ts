@@ -1,20 +1,20 @@
 /**
  * `GET`/`POST /connect/endsession` — the end-session endpoint of OpenID Connect RP-Initiated Logout 1.0 (§2, §3).
  *
- * Parameters: `id_token_hint` (an id token this server issued: signature, `iss` and `aud` are checked, expiry is
- * not — §2 "the OP need not verify that the ID Token is still valid"), `client_id`, `post_logout_redirect_uri`,
- * `state`, `ui_locales`.
+ * Parameters: `id_token_hint` (an id token this server issued, `./id-token-hint.ts`: signature and `iss` are
+ * checked, expiry is not — §2: the OP should accept it even when its `exp` has passed), `client_id`,
+ * `post_logout_redirect_uri`, `state`, `ui_locales`.
  * - `post_logout_redirect_uri` must be byte-equal to one of the client's `postLogoutRedirectUris`, the client
  *   being the hint's `aud` or `client_id` (both must agree); otherwise, and for a hint that does not verify, a
  *   local error page answers — never a redirect (§3).
  * - With a valid hint for the signed-in user (or nobody signed in) the session ends at once; otherwise the user
- *   is asked (§2 "the OP SHOULD ask the End-User whether to log out"): a form with `csrf` and `decision=logout`.
+ *   is asked whether to log out (§2 recommends asking): a form with `csrf` and `decision=logout`.
  * - Afterwards: `303` to `post_logout_redirect_uri` with `state`, or the "signed out" page.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { compactVerify, decodeProtectedHeader } from 'jose';
 import type { ClientConfig } from '../../core/auth/config.js';
 import { CSRF_FIELD } from './browser-session.js';
+import { verifyIdTokenHint } from './id-token-hint.js';
 import { localeOf, type BrowserContext } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { text, type UiLocale } from './pages/texts.js';
@@ -23,29 +23,13 @@ import { pageRoute } from './page-route.js';
 
 export const END_SESSION_PATH = '/connect/endsession';
 
-/** The `sub` and `aud` of an id token this server signed (expired ones included), or undefined. */
-async function verifyIdTokenHint(ctx: BrowserContext, token: string): Promise<{ sub: string; aud: string } | undefined> {
-  try {
-    const { kid, alg } = decodeProtectedHeader(token);
-    const key = kid === undefined || alg !== 'RS256' ? undefined : ctx.auth.keys.verificationKey(kid);
-    if (!key) return undefined;
-    const { payload } = await compactVerify(token, key, { algorithms: ['RS256'] });
-    const claims = JSON.parse(new TextDecoder().decode(payload)) as { iss?: unknown; sub?: unknown; aud?: unknown };
-    const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
-    if (claims.iss !== ctx.auth.issuer || typeof claims.sub !== 'string' || typeof aud !== 'string') return undefined;
-    return { sub: claims.sub, aud };
-  } catch {
-    return undefined;
-  }
-}
-
 export function registerEndSessionEndpoint(app: FastifyInstance, ctx: BrowserContext): void {
   const handler = pageRoute(async (request, reply, params) => {
     const { auth } = ctx;
     const locale = localeOf(request, params.get('ui_locales'));
     const fail = (detail: string) => sendPage(reply, errorPage(locale, detail));
     const hintValue = params.get('id_token_hint') || undefined;
-    const hint = hintValue === undefined ? undefined : await verifyIdTokenHint(ctx, hintValue);
+    const hint = hintValue === undefined ? undefined : await verifyIdTokenHint(ctx.auth, hintValue);
     if (hintValue !== undefined && !hint) return fail('id_token_hint is not an id token issued by this server');
     const clientId = params.get('client_id') || undefined;
     if (hint && clientId !== undefined && hint.aud !== clientId) return fail('client_id does not match the id_token_hint');

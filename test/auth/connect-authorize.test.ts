@@ -6,7 +6,7 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, postForm, authHarness, type AuthHarness } from './connect-support.js';
+import { DEMO, basic, postForm, authHarness, type AuthHarness } from './connect-support.js';
 import { InjectBrowser, REDIRECT, WEB, authorizeUrl, browserAuth, formOf, pkce, redirectParams } from './browser-support.js';
 
 let h: AuthHarness;
@@ -240,5 +240,19 @@ describe('prompt, max_age, login_hint, ui_locales', () => {
     const other = await outsider.submit(await outsider.get(webRequest().url), { username: 'partner-user', password: 'partner-password' });
     expect(other.statusCode).toBe(400);
     expect(other.body).toContain('Sign-in failed');
+  });
+});
+
+describe('id_token_hint', () => {
+  it('oidcc-id-token-hint: a hint for the signed-in user answers quietly; for another user or forged, it does not', async () => {
+    const b = new InjectBrowser(h.app);
+    const { url, pkce: p } = webRequest();
+    const tokens = (await redeem(redirectParams(await signIn(b, url)).params.code, p.verifier)).json();
+    const same = await b.get(webRequest({ prompt: 'none', id_token_hint: tokens.id_token }).url);
+    expect(redirectParams(same).params.code).toBeTruthy();
+    const other = await b.get(webRequest({ prompt: 'none', id_token_hint: await h.auth.tokens.createIdToken(ISS, { client: h.auth.clients.client(WEB.id)!, user: { ...h.auth.users.bySubjectId(DEMO.subject)!, subject: 'someone-else' }, granted: h.auth.resources.resolve('openid', h.auth.clients.client(WEB.id)!), tenant: 'default' }, undefined, {}) }).url);
+    expect(redirectParams(other).params.error).toBe('login_required');
+    const forged = await b.get(webRequest({ prompt: 'none', id_token_hint: tokens.id_token.slice(0, -4) + 'AAAA' }).url);
+    expect(redirectParams(forged).params).toMatchObject({ error: 'invalid_request', state: 'st-1' });
   });
 });
