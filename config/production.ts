@@ -11,7 +11,8 @@
  *   that need client authentication, redirect URIs (and post-logout redirect URIs) that are neither `https` nor
  *   loopback `http`, and weak password hashes;
  * - {@link configWarnings} warns about `auth.requireTokenForConversions: false` (allowed: conversions on a
- *   closed network are a legitimate deployment, but it must be visible in the log).
+ *   closed network are a legitimate deployment, but it must be visible in the log) and about a shared Redis
+ *   without `auth.session.cookieSecret` (login sessions would not carry over between instances).
  *
  * Checked in every environment (a typo must not wait for production to show): grant types no installed grant
  * plugin provides, and redirect URIs (`redirectUris`, `postLogoutRedirectUris`) that are not absolute, carry a
@@ -147,6 +148,9 @@ export function configWarnings(config: GatewayConfig): string[] {
   const warnings: string[] = [];
   if (!config.auth.requireTokenForConversions) {
     warnings.push('auth.requireTokenForConversions is false in production: the conversion routes answer without a token; run them only on a closed network');
+  }
+  if (config.redisUrl?.trim() && config.auth.session.cookieSecret === undefined) {
+    warnings.push('auth.session.cookieSecret is not set: each instance signs login cookies with its own random secret, so a browser signed in on one instance is not on another and every restart signs everyone out; set the same secret on every instance');
   }
   return warnings;
 }

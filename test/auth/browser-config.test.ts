@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
-import { assertSafeAuthConfig } from '../../config/production.js';
+import { assertSafeAuthConfig, configWarnings } from '../../config/production.js';
 
 const client = (extra: Record<string, unknown>) => ({ clientId: 'app', secrets: [{ sha256: 'Ef94FvcwfmQ9vCapEUzoTAMoBZELotKy7I3QEB3rR0U=' }], allowedGrantTypes: ['authorization_code'], ...extra });
 
@@ -28,5 +28,13 @@ describe('browser-side configuration', () => {
     const production = loadConfig({}, { environment: 'Production', auth: { clients: [client({ postLogoutRedirectUris: ['http://app.example/out'] })] } });
     expect(() => assertSafeAuthConfig(production, ['authorization_code'])).toThrow(/postLogoutRedirectUris\.0/);
     expect(() => assertSafeAuthConfig(loadConfig({}, { auth: { clients: [client({ postLogoutRedirectUris: ['https://app.example/out'] })] } }), ['authorization_code'])).not.toThrow();
+  });
+
+  it('warns in production when instances share a Redis but no cookie secret', () => {
+    const warned = configWarnings(loadConfig({}, { environment: 'Production', redisUrl: 'redis://127.0.0.1:6379' }));
+    expect(warned.some((w) => w.startsWith('auth.session.cookieSecret is not set'))).toBe(true);
+    const set = loadConfig({}, { environment: 'Production', redisUrl: 'redis://127.0.0.1:6379', auth: { session: { cookieSecret: 'x'.repeat(32) } } });
+    expect(configWarnings(set).some((w) => w.includes('cookieSecret'))).toBe(false);
+    expect(configWarnings(loadConfig({}, { environment: 'Production' })).some((w) => w.includes('cookieSecret'))).toBe(false);
   });
 });
