@@ -52,6 +52,8 @@ const client = {
     tenant: str,
     accessTokenSigningAlg: { ...alg, default: 'RS256' },
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
+    requireConsent: { type: 'boolean', default: false },
+    postLogoutRedirectUris: { ...strings, default: [] },
   },
 } as const;
 
@@ -67,7 +69,7 @@ export function fillClientDefaults(entry: Partial<ClientConfig> & { clientId: st
 export const AUTH_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins', 'lockout'],
+  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins', 'lockout', 'session'],
   properties: {
     issuer: { type: 'string', pattern: '^https?://[^?#]+$' },
     requireTokenForConversions: { type: 'boolean' },
@@ -166,6 +168,16 @@ export const AUTH_SCHEMA = {
         maxDelaySeconds: { type: 'number', minimum: 0 },
         lockAfter: { type: 'integer', minimum: 1 },
         lockSeconds: { type: 'integer', minimum: 1 },
+      },
+    },
+    session: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['lifetimeSeconds', 'consentLifetimeSeconds'],
+      properties: {
+        lifetimeSeconds: seconds,
+        consentLifetimeSeconds: seconds,
+        cookieSecret: { type: 'string', minLength: 32 },
       },
     },
   },

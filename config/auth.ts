@@ -21,6 +21,7 @@ export type {
   DeviceFlowConfig,
   AuthConfig,
   LockoutConfig,
+  SessionConfig,
 } from '../core/auth/config.js';
 
 /**
@@ -78,4 +79,5 @@ export const DEFAULT_AUTH: AuthConfig = {
   deviceFlow: { userCodeLength: 8, lifetime: 600, interval: 5, verificationPath: '/device' },
   grantPlugins: [],
   lockout: { freeAttempts: 3, baseDelaySeconds: 1, maxDelaySeconds: 60, lockAfter: 10, lockSeconds: 900 },
+  session: { lifetimeSeconds: 28_800, consentLifetimeSeconds: 31_536_000 },
 };

@@ -8,15 +8,17 @@
  *   `auth.users` start empty unless the configuration gives them (config/load.ts);
  * - development signing keys are refused: `auth.keys.signing` must hold an RS256 key (core/auth/keys, KeyRing);
  * - {@link assertSafeAuthConfig} refuses, besides the checks of every environment, public clients with grants
- *   that need client authentication, redirect URIs that are neither `https` nor loopback `http`, and weak
- *   password hashes;
+ *   that need client authentication, redirect URIs (and post-logout redirect URIs) that are neither `https` nor
+ *   loopback `http`, and weak password hashes;
  * - {@link configWarnings} warns about `auth.requireTokenForConversions: false` (allowed: conversions on a
- *   closed network are a legitimate deployment, but it must be visible in the log).
+ *   closed network are a legitimate deployment, but it must be visible in the log) and about a shared Redis
+ *   without `auth.session.cookieSecret` (login sessions would not carry over between instances).
  *
  * Checked in every environment (a typo must not wait for production to show): grant types no installed grant
- * plugin provides, and redirect URIs that are not absolute, carry a fragment or use a scheme a browser or native
- * app cannot be redirected to safely.
+ * plugin provides, and redirect URIs (`redirectUris`, `postLogoutRedirectUris`) that are not absolute, carry a
+ * fragment or use a scheme a browser or native app cannot be redirected to safely.
  */
+import { IMPLICIT_GRANT } from '../core/auth/implicit.js';
 import { GatewayError } from '../core/errors.js';
 import type { ClientConfig, UserConfig } from './auth.js';
 import type { GatewayConfig } from './defaults.js';
@@ -97,10 +99,12 @@ function clientProblems(client: ClientConfig, i: number, grantTypes: ReadonlySet
       problems.push(`${key}.allowedGrantTypes.${j}: unknown grant type "${grant}" (client ${client.clientId}); known: ${[...grantTypes].join(', ')}, or a grant plugin named in auth.grantPlugins`);
     }
   });
-  client.redirectUris.forEach((uri, j) => {
-    const problem = redirectUriProblem(uri, production);
-    if (problem) problems.push(`${key}.redirectUris.${j}: "${uri}" ${problem}`);
-  });
+  for (const list of ['redirectUris', 'postLogoutRedirectUris'] as const) {
+    client[list].forEach((uri, j) => {
+      const problem = redirectUriProblem(uri, production);
+      if (problem) problems.push(`${key}.${list}.${j}: "${uri}" ${problem}`);
+    });
+  }
   if (production && client.secrets.length === 0) {
     const confidential = client.allowedGrantTypes.filter((g) => !PUBLIC_CLIENT_GRANTS.has(g));
     if (confidential.length > 0) {
@@ -126,7 +130,8 @@ const userProblems = (user: UserConfig, i: number): string[] => {
  */
 export function assertSafeAuthConfig(config: GatewayConfig, grantTypes: readonly string[]): void {
   const production = isProduction(config.environment);
-  const known = new Set(grantTypes);
+  // `implicit` has no token endpoint grant: it lets a client receive tokens from the authorization endpoint.
+  const known = new Set([...grantTypes, IMPLICIT_GRANT]);
   const problems = [
     ...config.auth.clients.flatMap((c, i) => clientProblems(c, i, known, production)),
     ...(production ? config.auth.users.flatMap(userProblems) : []),
@@ -143,6 +148,9 @@ export function configWarnings(config: GatewayConfig): string[] {
   const warnings: string[] = [];
   if (!config.auth.requireTokenForConversions) {
     warnings.push('auth.requireTokenForConversions is false in production: the conversion routes answer without a token; run them only on a closed network');
+  }
+  if (config.redisUrl?.trim() && config.auth.session.cookieSecret === undefined) {
+    warnings.push('auth.session.cookieSecret is not set: each instance signs login cookies with its own random secret, so a browser signed in on one instance is not on another and every restart signs everyone out; set the same secret on every instance');
   }
   return warnings;
 }

@@ -53,6 +53,10 @@ export interface ClientConfig {
   accessTokenSigningAlg: 'RS256' | 'ES256';
   /** Claims added to client_credentials tokens (`claim` → value). */
   claims: Record<string, string>;
+  /** Show the consent page before the first authorization (remembered per user and client until revoked). */
+  requireConsent: boolean;
+  /** Exact, case-sensitive `post_logout_redirect_uri` values (OpenID Connect RP-Initiated Logout 1.0 §3). */
+  postLogoutRedirectUris: string[];
 }
 
 export interface ApiResourceConfig {
@@ -155,8 +159,26 @@ export interface AuthConfig {
   deviceFlow: DeviceFlowConfig;
   /** Module specifiers of customer grant plugins, loaded with `import()`. */
   grantPlugins: string[];
-  /** Throttling of failed password attempts per user (password grant and, later, the login pages). */
+  /** Throttling of failed password attempts per user (password grant and the login page). */
   lockout: LockoutConfig;
+  /** Login sessions of the browser side (`/connect/authorize`, login, consent, device page, logout). */
+  session: SessionConfig;
+}
+
+/**
+ * Login sessions: a signed, `HttpOnly`, `SameSite=Lax` cookie naming a session record in the session store.
+ * Seconds.
+ */
+export interface SessionConfig {
+  /** How long a login session lasts from sign-in (the record's and the cookie's lifetime). */
+  lifetimeSeconds: number;
+  /** How long a remembered consent lasts. */
+  consentLifetimeSeconds: number;
+  /**
+   * Secret (at least 32 characters) signing the session and CSRF cookies; every instance sharing a Redis needs the
+   * same one. Absent = a random secret per process (sessions then end with a restart).
+   */
+  cookieSecret?: string;
 }
 
 /**

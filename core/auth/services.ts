@@ -4,17 +4,20 @@
  * users, scopes, tenants and the issuer.
  */
 import { GatewayError } from '../errors.js';
-import { createGrantStore, createLockoutStore } from '../stores/index.js';
+import { createGrantStore, createLockoutStore, createSessionStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { LockoutStore } from '../stores/lockout-store.js';
+import type { SessionStore } from '../stores/session-store.js';
 import type { AuthConfig } from './config.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
+import { ConsentStore } from './consents.js';
 import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
 import { PasswordLockout } from './lockout.js';
 import { OAuthError } from './oauth-error.js';
 import { ResourceCatalog } from './resources.js';
+import { LoginSessions } from './sessions.js';
 import { TenantDirectory } from './tenants.js';
 import { TokenService } from './token-service.js';
 import { UserDirectory } from './users.js';
@@ -28,6 +31,10 @@ export interface AuthServices extends GrantContext {
    * every request, whatever `Host` it names.
    */
   readonly issuer: string;
+  /** Login sessions of the browser side (store: memory, or Redis with `redisUrl`). */
+  sessions: LoginSessions;
+  /** Consents remembered per user and client (same store). */
+  consents: ConsentStore;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,8 @@ export interface AuthServiceOptions {
   store?: GrantStore;
   /** An attempt store for the password lockout instead of creating one (tests); closed with the services. */
   lockoutStore?: LockoutStore;
+  /** A store of login sessions and consents instead of creating one (tests); closed with the services. */
+  sessionStore?: SessionStore;
   /** Folder relative key files resolve against. */
   baseDir?: string;
   /** Epoch seconds (tests); fractions are honoured by the password lockout. */
@@ -82,6 +91,10 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     if (!options.store) await store.close();
     throw err;
   }));
+  const sessionStore = options.sessionStore ?? (await createSessionStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix }).catch(async (err: unknown) => {
+    await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close()]);
+    throw err;
+  }));
   const clock = options.now;
   const lockout = new PasswordLockout(auth.lockout, lockoutStore, clock ? () => clock() * 1000 : Date.now);
   return {
@@ -97,8 +110,10 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     now,
     error: (code, description, status) => new OAuthError(code, description, status),
     issuer: issuerOf(config),
+    sessions: new LoginSessions(sessionStore, auth.session, now),
+    consents: new ConsentStore(sessionStore, auth.session),
     close: async () => {
-      await Promise.all([store.close(), lockout.close()]);
+      await Promise.all([store.close(), lockout.close(), sessionStore.close()]);
     },
   };
 }

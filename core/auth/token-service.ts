@@ -130,9 +130,10 @@ export class TokenService {
 
   /**
    * Creates an id token (OIDC Core §2, §3.1.3.6): RS256 by default, `aud` = client_id, `at_hash` of the access
-   * token issued with it.
+   * token issued with it and, from the authorization endpoint of the hybrid flow, `c_hash` of the code issued
+   * with it (OIDC Core §3.3.2.11).
    */
-  async createIdToken(issuer: string, s: TokenSubject, accessToken: string | undefined, userClaims: Record<string, unknown>): Promise<string> {
+  async createIdToken(issuer: string, s: TokenSubject, accessToken: string | undefined, userClaims: Record<string, unknown>, code?: string): Promise<string> {
     const iat = this.now();
     const key = this.keys.signingKey('RS256');
     const payload: Record<string, unknown> = { ...userClaims, iss: issuer, aud: s.client.clientId, iat, exp: iat + s.client.identityTokenLifetime };
@@ -142,6 +143,7 @@ export class TokenService {
     if (s.amr) payload.amr = s.amr;
     if (s.idp) payload.idp = s.idp;
     if (accessToken) payload.at_hash = atHash(accessToken);
+    if (code) payload.c_hash = atHash(code);
     return new SignJWT(payload as JWTPayload).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
   }
 
@@ -227,7 +229,10 @@ export class TokenService {
   }
 }
 
-/** OIDC Core §3.1.3.6: base64url of the left half of SHA-256 of the access token (for *256 algorithms). */
+/**
+ * OIDC Core §3.1.3.6 (`at_hash`) and §3.3.2.11 (`c_hash`): base64url of the left half of SHA-256 of the access
+ * token or code (for *256 algorithms).
+ */
 export function atHash(accessToken: string): string {
   return createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16).toString('base64url');
 }

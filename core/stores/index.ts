@@ -8,6 +8,9 @@ import { MemoryGrantStore } from './memory-grant-store.js';
 import { MemoryLockoutStore } from './memory-lockout-store.js';
 import { RedisGrantStore } from './redis-grant-store.js';
 import { RedisLockoutStore } from './redis-lockout-store.js';
+import type { SessionStore } from './session-store.js';
+import { MemorySessionStore } from './memory-session-store.js';
+import { RedisSessionStore } from './redis-session-store.js';
 
 export * from './grant-store.js';
 export { MemoryGrantStore, type MemoryGrantStoreOptions, type MemoryGrantStoreStats } from './memory-grant-store.js';
@@ -20,6 +23,9 @@ export {
 export * from './lockout-store.js';
 export { MemoryLockoutStore } from './memory-lockout-store.js';
 export { RedisLockoutStore, type RedisLockoutStoreOptions } from './redis-lockout-store.js';
+export * from './session-store.js';
+export { MemorySessionStore } from './memory-session-store.js';
+export { RedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store.js';
 
 /** Options of {@link createGrantStore}. */
 export interface CreateGrantStoreOptions {
@@ -52,4 +58,16 @@ export async function createLockoutStore(options: CreateGrantStoreOptions = {}):
   const url = options.redisUrl?.trim();
   if (url) return RedisLockoutStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
   return new MemoryLockoutStore();
+}
+
+/**
+ * The store of login sessions and remembered consents, chosen like {@link createGrantStore}: a connected
+ * {@link RedisSessionStore} (its own connection, keys `<keyPrefix>session:*`) when `redisUrl` is non-empty, else a
+ * {@link MemorySessionStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createSessionStore(options: CreateGrantStoreOptions = {}): Promise<SessionStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisSessionStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemorySessionStore();
 }

@@ -9,15 +9,20 @@
  *   oauth4webapi reject a mismatch), so it must be the public URL clients use.
  * - Endpoint URLs are the issuer plus the `/connect/*` path (a path issuer thus assumes a proxy mounting the
  *   gateway under that path).
- * - Only endpoints that exist are listed: `authorization_endpoint` (and the response types and modes that go with
- *   it) and `device_authorization_endpoint` appear once their routes are registered, checked per request with
- *   `app.hasRoute`, so the later browser issue needs no change here.
+ * - Only endpoints that exist are listed: `authorization_endpoint` (and the response types, response modes,
+ *   `ui_locales_supported` and RFC 9207 `authorization_response_iss_parameter_supported` that go with it),
+ *   `end_session_endpoint` (OpenID Connect RP-Initiated Logout 1.0 §2.1) and `device_authorization_endpoint`
+ *   appear once their routes are registered, checked per request with `app.hasRoute`; the response types and
+ *   modes are the ones `./authorize-request.ts` serves.
  * - `jwks_uri` uses Duende's path `/.well-known/openid-configuration/jwks`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
+import { IMPLICIT_GRANT } from '../../core/auth/implicit.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { connectOperation } from '../openapi/operations.js';
+import { RESPONSE_MODES_SUPPORTED, RESPONSE_TYPES_SUPPORTED } from './authorize-request.js';
+import { UI_LOCALES } from './pages/texts.js';
 
 /** Paths of the token service's endpoints, relative to the issuer. */
 export const CONNECT_PATHS = Object.freeze({
@@ -29,16 +34,15 @@ export const CONNECT_PATHS = Object.freeze({
   deviceAuthorization: '/connect/deviceauthorization',
   introspection: '/connect/introspect',
   revocation: '/connect/revocation',
+  endSession: '/connect/endsession',
 });
-
-/** Response types of the authorize endpoint (IdentityServer4 authorize endpoint (https://identityserver4.readthedocs.io/en/latest/endpoints/authorize.html)), advertised once that endpoint exists. */
-const RESPONSE_TYPES = ['code', 'id_token', 'id_token token', 'code id_token', 'code id_token token', 'token'];
 
 /** Metadata members this server publishes (OIDC Discovery §3, RFC 8414 §2, RFC 8628 §4, RFC 7662/7009 via RFC 8414). */
 export interface DiscoveryDocument {
   issuer: string;
   jwks_uri: string;
   authorization_endpoint?: string;
+  end_session_endpoint?: string;
   token_endpoint: string;
   userinfo_endpoint: string;
   device_authorization_endpoint?: string;
@@ -55,7 +59,10 @@ export interface DiscoveryDocument {
   introspection_endpoint_auth_methods_supported: string[];
   revocation_endpoint_auth_methods_supported: string[];
   code_challenge_methods_supported?: string[];
+  ui_locales_supported?: string[];
+  authorization_response_iss_parameter_supported?: boolean;
   request_parameter_supported: boolean;
+  request_uri_parameter_supported: boolean;
   claims_parameter_supported: boolean;
 }
 
@@ -68,22 +75,25 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
   const grantTypes = grants.grantTypes();
   const withAuthorize = has('GET', CONNECT_PATHS.authorize);
   const withDevice = has('POST', CONNECT_PATHS.deviceAuthorization);
+  const withEndSession = has('GET', CONNECT_PATHS.endSession);
   const claims = new Set<string>(['sub']);
   for (const s of auth.config.identityScopes) for (const c of s.claims) claims.add(c);
   return {
     issuer,
     jwks_uri: issuer + CONNECT_PATHS.jwks,
     ...(withAuthorize && { authorization_endpoint: issuer + CONNECT_PATHS.authorize }),
+    ...(withEndSession && { end_session_endpoint: issuer + CONNECT_PATHS.endSession }),
     token_endpoint: issuer + CONNECT_PATHS.token,
     userinfo_endpoint: issuer + CONNECT_PATHS.userinfo,
     ...(withDevice && { device_authorization_endpoint: issuer + CONNECT_PATHS.deviceAuthorization }),
     introspection_endpoint: issuer + CONNECT_PATHS.introspection,
     revocation_endpoint: issuer + CONNECT_PATHS.revocation,
-    grant_types_supported: grantTypes,
+    // `implicit` (OIDC Discovery §3) when the authorization endpoint hands out tokens.
+    grant_types_supported: withAuthorize && RESPONSE_TYPES_SUPPORTED.some((t) => t.includes('token')) ? [...grantTypes, IMPLICIT_GRANT] : grantTypes,
     scopes_supported: auth.resources.allScopes(),
     claims_supported: [...claims],
-    response_types_supported: withAuthorize ? RESPONSE_TYPES : [],
-    ...(withAuthorize && { response_modes_supported: ['query', 'fragment', 'form_post'] }),
+    response_types_supported: withAuthorize ? [...RESPONSE_TYPES_SUPPORTED] : [],
+    ...(withAuthorize && { response_modes_supported: [...RESPONSE_MODES_SUPPORTED] }),
     subject_types_supported: ['public'],
     // Id tokens are always signed with RS256 (TokenService.createIdToken); ES256 keys sign access tokens only.
     id_token_signing_alg_values_supported: auth.keys.algorithms().filter((a) => a === 'RS256'),
@@ -91,7 +101,11 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     ...(grantTypes.includes('authorization_code') && { code_challenge_methods_supported: ['plain', 'S256'] }),
+    ...((withAuthorize || withEndSession) && { ui_locales_supported: [...UI_LOCALES] }),
+    ...(withAuthorize && { authorization_response_iss_parameter_supported: true }),
     request_parameter_supported: false,
+    // OIDC Discovery §3: absent means true, so "not supported" must be said.
+    request_uri_parameter_supported: false,
     claims_parameter_supported: false,
   };
 }

@@ -3,12 +3,14 @@
  * Discovery lists only endpoints whose routes exist, so an endpoint registered here (or by a later issue) shows
  * up there by itself. The rate limits (`./rate-limit.ts`) are installed first, so they attach to the token,
  * device authorization, introspection and revocation routes as these are registered; a user name locked by the
- * password lockout is logged as a warning.
+ * password lockout is logged as a warning. The browser side (authorize, login, consent, device page, logout) is
+ * registered by `./browser.ts`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../../config/defaults.js';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { AuthServices } from '../../core/auth/services.js';
+import { registerBrowserRoutes } from './browser.js';
 import { registerDeviceAuthorizationEndpoint } from './device-authorization.js';
 import { registerDiscoveryEndpoint } from './discovery.js';
 import { registerIntrospectionEndpoint } from './introspect.js';
@@ -30,4 +32,5 @@ export async function registerConnectRoutes(app: FastifyInstance, auth: AuthServ
   registerIntrospectionEndpoint(app, auth);
   registerRevocationEndpoint(app, auth);
   registerUserInfoEndpoint(app, auth);
+  await registerBrowserRoutes(app, auth);
 }

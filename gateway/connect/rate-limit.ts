@@ -24,7 +24,9 @@
  * - With `redisUrl`, the counts live in Redis under `redisKeyPrefix` (`./rate-limit-store.ts`), shared by every
  *   instance. When the counter store fails, the request goes through (logged): an outage of the counters must
  *   not stop token issuance; the password lockout, which guards user passwords, fails closed instead.
- * - Only these four routes are limited (`global: false`); with `enabled: false` the plugin is not registered.
+ * - The login form (`POST /connect/login`) is limited per remote address only, with the same settings (it names no
+ *   client; the password lockout counts per user name), and answers with an error page (429, `Retry-After`).
+ * - Only these routes are limited (`global: false`); with `enabled: false` the plugin is not registered.
  */
 import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
@@ -35,6 +37,10 @@ import { connectClient, throttledConsoleError } from '../../core/stores/redis-gr
 import { CONNECT_PATHS } from './discovery.js';
 import { Form } from './form.js';
 import { redisRateLimitStore } from './rate-limit-store.js';
+import { LOGIN_PATH } from './interaction.js';
+import { sendPage } from './pages/html.js';
+import { pickLocale, text } from './pages/texts.js';
+import { errorPage } from './pages/views.js';
 import { noStore } from './reply.js';
 
 /** The limited endpoints (POST). */
@@ -44,6 +50,9 @@ export const RATE_LIMITED_PATHS: readonly string[] = [
   CONNECT_PATHS.introspection,
   CONNECT_PATHS.revocation,
 ];
+
+/** The browser forms limited per remote address only (POST). */
+export const PAGE_RATE_LIMITED_PATHS: readonly string[] = [LOGIN_PATH];
 
 /** Bucket of requests whose claimed client is absent or unknown. */
 const UNKNOWN_CLIENT = '?';
@@ -79,8 +88,14 @@ function tooManyRequests(reply: FastifyReply, seconds: number, what: 'client' | 
   });
 }
 
+/** The 429 answer of a browser form: an error page. */
+function tooManyPageRequests(reply: FastifyReply, seconds: number): FastifyReply {
+  const locale = pickLocale(undefined, reply.request.headers['accept-language']);
+  return sendPage(reply.header('retry-after', String(seconds)), errorPage(locale, text(locale, 'unavailable'), 429));
+}
+
 /** A hook that counts the request with `limiter` and answers 429 when it is over the limit. */
-function limitHook(limiter: Limiter, what: 'client' | 'address'): onRequestAsyncHookHandler {
+function limitHook(limiter: Limiter, what: 'client' | 'address' | 'page'): onRequestAsyncHookHandler {
   return async (request, reply) => {
     let result;
     try {
@@ -89,7 +104,10 @@ function limitHook(limiter: Limiter, what: 'client' | 'address'): onRequestAsync
       request.log.error({ err }, 'rate limit store unavailable; request not counted');
       return;
     }
-    if (!result.isAllowed && result.isExceeded) return tooManyRequests(reply, Math.max(1, result.ttlInSeconds), what);
+    if (!result.isAllowed && result.isExceeded) {
+      const seconds = Math.max(1, result.ttlInSeconds);
+      return what === 'page' ? tooManyPageRequests(reply, seconds) : tooManyRequests(reply, seconds, what);
+    }
   };
 }
 
@@ -117,9 +135,13 @@ export async function installConnectRateLimits(app: FastifyInstance, config: Gat
     address: limitHook(app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` }), 'address'),
     client: limitHook(app.createRateLimit({ max: perClient, timeWindow, keyGenerator: (request) => `${path}|client|${claimedClient(request, auth)}` }), 'client'),
   }]));
+  const pageHooks = new Map(PAGE_RATE_LIMITED_PATHS.map((path) => [path,
+    limitHook(app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` }), 'page')]));
   app.addHook('onRoute', (route: RouteOptions) => {
     const limits = hooks.get(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const page = pageHooks.get(route.url);
+    if (page && methods.includes('POST')) route.onRequest = [...asArray(route.onRequest), page];
     if (!limits || !methods.includes('POST')) return;
     route.onRequest = [...asArray(route.onRequest), limits.address];
     route.preValidation = [...asArray(route.preValidation), limits.client];

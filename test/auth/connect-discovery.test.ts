@@ -40,20 +40,23 @@ describe('GET /.well-known/openid-configuration', () => {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['plain', 'S256'],
     });
-    expect(doc.grant_types_supported).toEqual(h.container.resolve(GrantRegistry).grantTypes());
+    // the token endpoint's grants, and `implicit` for the tokens of the authorization endpoint
+    expect(doc.grant_types_supported).toEqual([...h.container.resolve(GrantRegistry).grantTypes(), 'implicit']);
     expect(doc.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'password', 'refresh_token', 'authorization_code', 'urn:ietf:params:oauth:grant-type:device_code']));
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'role', 'avacloud', 'offline_access']));
     expect(doc.claims_supported).toEqual(expect.arrayContaining(['sub', 'name', 'given_name', 'family_name', 'role']));
   });
 
-  it('does not advertise the authorize endpoint before it exists, and does once a route is registered', async () => {
+  it('advertises the authorize and end-session endpoints only when their routes exist', async () => {
     const doc = (await h.app.inject(CONNECT_PATHS.discovery)).json();
-    expect(doc).not.toHaveProperty('authorization_endpoint');
-    expect(doc.response_types_supported).toEqual([]);
-    const withAuthorize = discoveryDocument('https://id.example', h.auth, h.container.resolve(GrantRegistry), (m, p) => m === 'GET' && p === CONNECT_PATHS.authorize);
-    expect(withAuthorize.authorization_endpoint).toBe('https://id.example/connect/authorize');
-    expect(withAuthorize.response_types_supported).toEqual(expect.arrayContaining(['code', 'id_token', 'id_token token', 'code id_token', 'code id_token token', 'token']));
-    expect(withAuthorize).not.toHaveProperty('device_authorization_endpoint');
+    expect(doc.authorization_endpoint).toBe(`${INJECT_ISSUER}/connect/authorize`);
+    expect(doc.end_session_endpoint).toBe(`${INJECT_ISSUER}/connect/endsession`);
+    const without = discoveryDocument('https://id.example', h.auth, h.container.resolve(GrantRegistry), () => false);
+    expect(without).not.toHaveProperty('authorization_endpoint');
+    expect(without).not.toHaveProperty('end_session_endpoint');
+    expect(without).not.toHaveProperty('response_modes_supported');
+    expect(without.response_types_supported).toEqual([]);
+    expect(without).not.toHaveProperty('device_authorization_endpoint');
   });
 
   it('uses the configured issuer whatever host the request names', async () => {

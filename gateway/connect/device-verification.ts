@@ -1,0 +1,70 @@
+/**
+ * The device flow's verification page at `verification_uri` (`auth.deviceFlow.verificationPath`, RFC 8628 §3.3):
+ * - `GET` without `user_code`: a form to enter the code;
+ * - `GET ?user_code=…` (also `verification_uri_complete`, §3.3.1): the sign-in page when nobody is signed in
+ *   (continuing here), else which client asks for which scopes, with the code to compare and allow/deny buttons;
+ *   an unknown, expired or decided code shows the entry form with a message;
+ * - `POST` (`csrf`, `user_code`, `decision` `allow`|`deny`): approves for the signed-in user (`approveDevice`:
+ *   the device's next poll gets tokens) or denies (`access_denied`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { approveDevice, denyDevice, describeDeviceRequest } from '../../core/auth/device-authorizations.js';
+import { OAuthError } from '../../core/auth/oauth-error.js';
+import { CSRF_FIELD } from './browser-session.js';
+import { LOGIN_PATH, localeOf, scopesInWords, type BrowserContext } from './interaction.js';
+import { sendPage } from './pages/html.js';
+import { text } from './pages/texts.js';
+import { deviceConfirmPage, deviceEntryPage, errorPage, loginPage, messagePage } from './pages/views.js';
+import { pageRoute } from './page-route.js';
+
+export function registerDeviceVerificationPage(app: FastifyInstance, ctx: BrowserContext): void {
+  const path = ctx.auth.config.deviceFlow.verificationPath;
+  app.get(path, { schema: { hide: true } }, pageRoute(async (request, reply, params) => {
+    const { auth } = ctx;
+    const locale = localeOf(request, params.get('ui_locales'));
+    const csrf = ctx.sessions.csrfToken(request, reply);
+    const form = { csrf, action: path, locale };
+    const userCode = params.get('user_code')?.trim();
+    if (!userCode) return sendPage(reply, deviceEntryPage(form));
+    const pending = await describeDeviceRequest(auth, userCode);
+    if (!pending) return sendPage(reply, deviceEntryPage(form, userCode));
+    const current = await ctx.sessions.current(request);
+    if (!current) {
+      const returnTo = `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`;
+      const tenant = pending.tenant === undefined ? undefined : auth.tenants.tenant(pending.tenant);
+      return sendPage(reply, loginPage({ ...form, action: LOGIN_PATH }, {
+        client: pending.client.clientName ?? pending.client.clientId, returnTo,
+        ...(tenant && pending.tenant !== auth.tenants.defaultTenant && { tenant: tenant.displayName ?? tenant.name }),
+      }));
+    }
+    return sendPage(reply, deviceConfirmPage(form, {
+      client: pending.client.clientName ?? pending.client.clientId,
+      user: current.user.claims.name ?? current.user.userName,
+      userCode,
+      scopes: scopesInWords(auth, pending.scopes, locale),
+    }));
+  }));
+
+  app.post(path, { schema: { hide: true } }, pageRoute(async (request, reply, form) => {
+    const { auth } = ctx;
+    const locale = localeOf(request, form.get('ui_locales'));
+    if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
+    const current = await ctx.sessions.current(request);
+    const userCode = form.get('user_code') ?? '';
+    if (!current) return reply.code(303).header('location', `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`).send();
+    const title = text(locale, 'deviceTitle');
+    try {
+      if (form.get('decision') === 'allow') {
+        const result = await approveDevice(auth, userCode, { user: current.user, authTime: current.session.authTime, amr: current.session.amr });
+        if (result.status !== 'decided') return sendPage(reply, messagePage(locale, title, text(locale, 'deviceUnknown'), 400));
+        return sendPage(reply, messagePage(locale, title, text(locale, 'deviceApproved')));
+      }
+      const result = await denyDevice(auth, userCode);
+      if (result.status !== 'decided') return sendPage(reply, messagePage(locale, title, text(locale, 'deviceUnknown'), 400));
+      return sendPage(reply, messagePage(locale, title, text(locale, 'deviceDenied')));
+    } catch (err) {
+      if (err instanceof OAuthError) return sendPage(reply, errorPage(locale, err.description, 400));
+      throw err;
+    }
+  }));
+}
