@@ -85,7 +85,8 @@ function longText(d: PositionDraft, grundtext: GrundtextDraft | undefined): { ht
   const base = grundtext?.text?.html ?? '';
   if (base === '') return { html: own, plain: own.includes('<') ? d.text?.plain : undefined };
   if (own === '') return { html: base, plain: base.includes('<') ? grundtext?.text?.plain : undefined };
-  return { html: base + own };
+  const html = base + own;
+  return { html, plain: d.text?.afterGrundtext === true && html.includes('<') ? d.text.plain : undefined };
 }
 
 function shortText(d: PositionDraft): string | undefined {
