@@ -129,7 +129,8 @@ export class OenormRichText {
 
   /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
-    if (this.skip > 0 || t.length === 0 || INDENTATION.test(t)) return;
+    // indentation begins with a blank or a line break (checked before the expression, which most text fails)
+    if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && INDENTATION.test(t))) return;
     this.parts.push(escapeHtmlText(t));
     this.sink.text(t, 0, t.length);
     this.events?.push(t);
