@@ -19,6 +19,9 @@ import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../gaeb/xml/read
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = new Set(['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td']);
 const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
+/** Start tags without attributes and end tags of the formatting elements, written once. */
+const START_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `<${n}>`]));
+const END_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `</${n}>`]));
 /** Gap element → complement kind. */
 const GAPS: Readonly<Record<string, 'Owner' | 'Bidder'>> = { al: 'Owner', rw: 'Owner', bl: 'Bidder', blo: 'Bidder' };
 const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
@@ -86,9 +89,9 @@ export class OenormRichText {
       return;
     }
     if (FORMATTING.has(name)) {
-      let tag = `<${name}`;
-      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag += ` ${a}="${escapeHtmlAttribute(attrs[a])}"`;
-      this.parts.push(tag + '>');
+      let tag: string | undefined;
+      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+      this.parts.push(tag === undefined ? START_TAGS[name] : tag + '>');
       this.tag(tagKind(name), false);
       return;
     }
@@ -120,7 +123,7 @@ export class OenormRichText {
       return;
     }
     if (FORMATTING.has(name)) {
-      this.parts.push(`</${name}>`);
+      this.parts.push(END_TAGS[name]);
       this.tag(tagKind(name), true);
     } else if (GAPS[name] !== undefined) {
       this.parts.push('</span></span>');
