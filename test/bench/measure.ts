@@ -6,7 +6,9 @@
  * Timing: an untimed warm-up of at least {@link WARMUP_MS} and 2 runs (so the JIT has settled, for a 100 KB file as
  * for a 20 MB one), then at least {@link ITERATIONS} timed runs and {@link TIMED_MS}; best and median in ms. A
  * `once` mode runs a single time without warm-up, so that the process's peak RSS (`process.resourceUsage().maxRSS`)
- * is the peak of one run rather than of several in a row.
+ * is the peak of one run rather than of several in a row. Besides wall time, each run's CPU time of the process
+ * (`process.cpuUsage`, user + system, garbage collector threads included) is kept: on a machine shared with other
+ * work, a mode that had to wait for a CPU shows it in wall time only, so ratios of CPU times vary less.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -15,8 +17,10 @@ export const ITERATIONS = 5;
 export const WARMUP_MS = 1000;
 export const TIMED_MS = 2000;
 
-/** What a child reports: times in ms, peak RSS in MB (MiB), the last run's result and a description of it. */
-export interface Measurement { mode: string; bestMs: number; medianMs: number; peakRssMb: number; result: number; detail?: string }
+/** What a child reports: wall and CPU times in ms, peak RSS in MB (MiB), the last run's result and a description of it. */
+export interface Measurement {
+  mode: string; bestMs: number; medianMs: number; bestCpuMs: number; medianCpuMs: number; peakRssMb: number; result: number; detail?: string;
+}
 
 /** A timed operation over the file's bytes; its number (elements, bytes written …) is described by the caller. */
 export type Run = (bytes: Buffer) => Promise<number>;
@@ -32,16 +36,22 @@ export async function reportRuns(mode: string, run: Run, bytes: Buffer, once: bo
     for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) result = await run(bytes);
   }
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const start = performance.now();
   for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     result = await run(bytes);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpuTimes.push((c.user + c.system) / 1000);
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
+  const median = (list: number[]) => list[Math.floor(list.length / 2)];
   const m: Measurement = {
-    mode, bestMs: times[0], medianMs: times[Math.floor(times.length / 2)], peakRssMb: process.resourceUsage().maxRSS / 1024,
-    result, detail: detail(result),
+    mode, bestMs: times[0], medianMs: median(times), bestCpuMs: cpuTimes[0], medianCpuMs: median(cpuTimes),
+    peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail: detail(result),
   };
   process.stdout.write(JSON.stringify(m));
 }
