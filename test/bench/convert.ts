@@ -9,6 +9,7 @@
  * A second table (`convert-legacy.ts`) reads and writes the largest GAEB 90 (`.D8x`), GAEB 2000 (`.P8x`) and, for
  * comparison, DA XML (`.X8x`, written as 3.3) file of the corpus in their own generation and phase, in the same
  * way: read, write and one read + write for the peak RSS, each in its own child.
+ * The child processes, timing and the saxes-only parse are `measure.ts`'s (shared with `oenorm.ts`).
  *
  *   npm run bench                  # all
  *   node --import tsx test/bench/convert.ts --only generated
@@ -16,24 +17,19 @@
  *
  * Targets (issue 2): conversion throughput ≥ 50 % of saxes-only; peak RSS < 5 × input + 150 MB.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath, hasCorpus } from '../support/corpus.js';
 import { LEGACY_MODES, legacyRunner, printLegacyTable } from './convert-legacy.js';
 import { generateX83 } from './generate-x83.js';
+import { ITERATIONS, measureInChild, printMethod, rate, reportRuns, saxesOnly, saxesParse, type Measurement, type Run } from './measure.js';
 
-const ITERATIONS = 5;
-const WARMUP_MS = 1000;
-const TIMED_MS = 2000;
 const self = fileURLToPath(import.meta.url);
 
-interface Measurement { mode: string; bestMs: number; medianMs: number; peakRssMb: number; result: number; detail?: string }
-
 /** The conversion as the route runs it: ConversionService over the built-in gaeb and ava plugins. */
-async function converter(): Promise<(bytes: Buffer) => Promise<number>> {
+async function converter(): Promise<Run> {
   await import('reflect-metadata');
   const { gaebPlugin } = await import('../../plugins/gaeb/index.js');
   const { avaPlugin } = await import('../../plugins/ava/index.js');
@@ -53,29 +49,12 @@ async function converter(): Promise<(bytes: Buffer) => Promise<number>> {
   };
 }
 
-async function saxesOnly(): Promise<(bytes: Buffer) => Promise<number>> {
-  const { SaxesParser } = await import('saxes');
-  return async (bytes) => saxesParse(SaxesParser, bytes);
-}
-
-/** Parses `bytes` with saxes, counting elements and receiving the texts, and nothing else. */
-function saxesParse(SaxesParser: typeof import('saxes').SaxesParser, bytes: Buffer): number {
-  const parser = new SaxesParser({ xmlns: false });
-  let elements = 0;
-  parser.on('opentag', () => void elements++);
-  parser.on('text', () => undefined);
-  const decoder = new TextDecoder('utf-8');
-  for (let off = 0; off < bytes.length; off += 65536) parser.write(decoder.decode(bytes.subarray(off, off + 65536), { stream: true }));
-  parser.write(decoder.decode()).close();
-  return elements;
-}
-
 /**
  * The floor of any GAEB → ava conversion that uses saxes and emits this JSON: a saxes-only parse plus the
  * serialisation of the finished project (prepared once, outside the clock) through the same `JsonChunks` the
  * route uses, with no model building and no calculation. The conversion can be no faster than this.
  */
-async function floor(bytes: Buffer): Promise<(bytes: Buffer) => Promise<number>> {
+async function floor(bytes: Buffer): Promise<Run> {
   const { SaxesParser } = await import('saxes');
   const { JsonChunks } = await import('../../plugins/ava/index.js');
   await import('reflect-metadata');
@@ -91,38 +70,18 @@ async function floor(bytes: Buffer): Promise<(bytes: Buffer) => Promise<number>>
 }
 
 /**
- * Child side: runs one mode on one file and prints a JSON measurement. Modules are loaded before the clock
- * starts. `memory` and `legacy-memory` run once, so that the process's peak RSS is the peak of one run.
+ * Child side: runs one mode on one file and prints a JSON measurement (measure.ts). `memory` and `legacy-memory`
+ * run once, so that the process's peak RSS is the peak of one run.
  */
 async function child(mode: string, file: string): Promise<void> {
   const bytes = readFileSync(file);
   const legacy = LEGACY_MODES.includes(mode) ? await legacyRunner(mode, file) : undefined;
   const run = legacy?.run ?? (mode === 'saxes' ? await saxesOnly() : mode === 'floor' ? await floor(bytes) : await converter());
-  const once = mode === 'memory' || mode === 'legacy-memory';
-  let result = 0;
-  if (!once) {
-    // Warm-up, untimed: until the JIT has settled (at least WARMUP_MS and 2 runs), the same for every mode.
-    const start = performance.now();
-    for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) result = await run(bytes);
-  }
-  // Timed: at least ITERATIONS runs and TIMED_MS, so that a 1 MB file is measured over many runs.
-  const times: number[] = [];
-  const start = performance.now();
-  for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
-    const t0 = process.hrtime.bigint();
-    result = await run(bytes);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const detail = legacy ? legacy.detail(result) : mode === 'saxes' ? `${result} elements` : `${(result / 1048576).toFixed(1)} MiB JSON`;
-  const m: Measurement = { mode, bestMs: times[0], medianMs: times[Math.floor(times.length / 2)], peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail };
-  process.stdout.write(JSON.stringify(m));
+  const detail = (result: number) => legacy ? legacy.detail(result) : mode === 'saxes' ? `${result} elements` : `${(result / 1048576).toFixed(1)} MiB JSON`;
+  await reportRuns(mode, run, bytes, mode === 'memory' || mode === 'legacy-memory', detail);
 }
 
-function measure(mode: string, file: string): Measurement {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  return JSON.parse(out) as Measurement;
-}
+const measure = (mode: string, file: string): Measurement => measureInChild(self, mode, file);
 
 function main(): void {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -135,8 +94,7 @@ function main(): void {
     writeFileSync(path, generateX83(20 * 1024 * 1024));
     files.push({ name: 'generated 20 MB X83', path });
   }
-  console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`each mode in its own process: ${WARMUP_MS / 1000} s untimed warm-up, then ≥ ${ITERATIONS} timed runs and ≥ ${TIMED_MS / 1000} s (best / median); peak RSS from a separate process converting once`);
+  printMethod();
   if (files.length > 0) console.log('| file | size MiB | saxes-only MB/s (best/median) | gaeb→ava MB/s (best/median) | ratio (median) | target ≥ 0.50 | floor: saxes + JSON out MB/s (median), ratio | peak RSS gaeb→ava | ceiling 5×input+150 MB |');
   if (files.length > 0) console.log('|---|---|---|---|---|---|---|---|---|');
   for (const f of files) {
@@ -146,10 +104,9 @@ function main(): void {
     const c = measure('convert', f.path);
     const fl = measure('floor', f.path);
     const m = measure('memory', f.path);
-    const rate = (ms: number) => (mb / (ms / 1000)).toFixed(1);
     const ratio = s.medianMs / c.medianMs;
     const ceiling = 5 * mb + 150;
-    console.log(`| ${f.name} | ${mb.toFixed(2)} | ${rate(s.bestMs)} / ${rate(s.medianMs)} | ${rate(c.bestMs)} / ${rate(c.medianMs)} | ${ratio.toFixed(2)} | ${ratio >= 0.5 ? 'met' : 'MISSED'} | ${rate(fl.medianMs)}, ${(s.medianMs / fl.medianMs).toFixed(2)} | ${m.peakRssMb.toFixed(0)} MB (${m.detail}) | ${ceiling.toFixed(0)} MB ${m.peakRssMb <= ceiling ? 'met' : 'MISSED'} |`);
+    console.log(`| ${f.name} | ${mb.toFixed(2)} | ${rate(mb, s.bestMs)} / ${rate(mb, s.medianMs)} | ${rate(mb, c.bestMs)} / ${rate(mb, c.medianMs)} | ${ratio.toFixed(2)} | ${ratio >= 0.5 ? 'met' : 'MISSED'} | ${rate(mb, fl.medianMs)}, ${(s.medianMs / fl.medianMs).toFixed(2)} | ${m.peakRssMb.toFixed(0)} MB (${m.detail}) | ${ceiling.toFixed(0)} MB ${m.peakRssMb <= ceiling ? 'met' : 'MISSED'} |`);
   }
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   if (only !== 'generated') printLegacyTable(measure, (path) => statSync(path).size, ITERATIONS);

@@ -23,7 +23,7 @@ import { isPosition } from '../../../core/model/types.js';
 import type { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import type { OenormDocument, OenormEdition } from '../detect.js';
 import { LV_TYPE_ATTRIBUTES } from './lv-types.js';
-import { type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
+import { type BuildContext, type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
 import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
 
@@ -43,6 +43,8 @@ export class OenormBody {
   private levels: string[] = [];
   private readonly groups: ServiceSpecificationGroupDto[] = [];
   private readonly numbers: string[] = [];
+  /** The open groups' numbers joined, each followed by '.' ("01.02."; '' outside any group). */
+  private prefix = '';
   /** Per group tier: a number that is not digits was read. */
   private readonly alphanumericTier: boolean[] = [];
   private alphanumericGrundtext = false;
@@ -52,7 +54,17 @@ export class OenormBody {
   private sumTarget: Record<string, unknown> | undefined;
   private offer = false;
 
-  constructor(private readonly report: OenormReport, private readonly plainTexts: DerivedPlainTexts) {}
+  /** What `buildElement` needs, one object for the whole read (its fields set per position). */
+  private readonly build: BuildContext;
+
+  constructor(private readonly report: OenormReport, private readonly plainTexts: DerivedPlainTexts) {
+    this.build = {
+      grundtext: undefined,
+      priceComponentLabels: ['', ''],
+      offer: false,
+      decimal: (text, what, itemNumber) => this.decimal(text, what, itemNumber),
+    };
+  }
 
   private get properties(): Record<string, unknown> {
     return (this.spec.oenormProperties ??= {}) as Record<string, unknown>;
@@ -93,9 +105,10 @@ export class OenormBody {
     const depth = this.numbers.length;
     if (!DIGITS.test(nr)) this.alphanumericTier[depth] = true;
     this.numbers.push(nr);
+    this.prefix += nr + '.';
     const group: ServiceSpecificationGroupDto = {
       elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
-      itemNumber: { stringRepresentation: this.numbers.join('.') + '.' },
+      itemNumber: { stringRepresentation: this.prefix },
       elements: [],
       oenormProperties: { originCode: 'Unknown', gliederungsebene: level },
     };
@@ -113,7 +126,8 @@ export class OenormBody {
 
   closeGroup(): void {
     this.groups.pop();
-    this.numbers.pop();
+    const nr = this.numbers.pop();
+    if (nr !== undefined) this.prefix = this.prefix.slice(0, this.prefix.length - nr.length - 1);
   }
 
   /** A preliminary remark: `svb` of the LV/LB or the `vorbemerkung` of the open group. */
@@ -150,7 +164,7 @@ export class OenormBody {
     let number: string;
     if (element === 'position') number = attrs.nr ?? '';
     else {
-      const base = [...this.numbers, this.grundtextnr].join('.');
+      const base = this.prefix + this.grundtextnr;
       const index = (element === 'folgeposition' ? attrs.ftnr ?? '' : '') + mfv;
       number = index === '' ? base : `${base}.${index}`;
       if (index.length > 1) {
@@ -190,12 +204,11 @@ export class OenormBody {
   closePosition(labels: readonly [string, string]): void {
     const d = this.position!;
     this.position = undefined;
-    const built = buildElement(d, {
-      grundtext: this.grundtext,
-      priceComponentLabels: labels,
-      offer: this.offer,
-      decimal: (text, what, itemNumber) => this.decimal(text, what, itemNumber),
-    });
+    const build = this.build;
+    build.grundtext = this.grundtext;
+    build.priceComponentLabels = labels;
+    build.offer = this.offer;
+    const built = buildElement(d, build);
     this.container().push(built.element);
     const html = built.element.htmlLongText;
     if (html !== undefined && built.plain !== undefined) this.plainTexts.add(built.element, html, built.plain);

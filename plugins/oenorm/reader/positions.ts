@@ -85,7 +85,8 @@ function longText(d: PositionDraft, grundtext: GrundtextDraft | undefined): { ht
   const base = grundtext?.text?.html ?? '';
   if (base === '') return { html: own, plain: own.includes('<') ? d.text?.plain : undefined };
   if (own === '') return { html: base, plain: base.includes('<') ? grundtext?.text?.plain : undefined };
-  return { html: base + own };
+  const html = base + own;
+  return { html, plain: d.text?.afterGrundtext === true && html.includes('<') ? d.text.plain : undefined };
 }
 
 function shortText(d: PositionDraft): string | undefined {
@@ -119,12 +120,14 @@ function additionType(d: PositionDraft, grundtext: GrundtextDraft | undefined): 
 
 function priceComponents(d: PositionDraft, ctx: BuildContext): PriceComponentDto[] | undefined {
   if (d.preisanteil1 === undefined && d.preisanteil2 === undefined) return undefined;
-  const values = [d.preisanteil1, d.preisanteil2];
-  return ctx.priceComponentLabels.map((label, i) => {
-    const v = values[i];
-    ctx.decimal(v, `preisanteil${i + 1}`, d.number);
-    return { label, values: v !== undefined && v !== '' ? [{ formula: v }] : [] };
-  });
+  const labels = ctx.priceComponentLabels;
+  return [priceComponent(labels[0], d.preisanteil1, 'preisanteil1', d.number, ctx), priceComponent(labels[1], d.preisanteil2, 'preisanteil2', d.number, ctx)];
+}
+
+/** One price share as a price component with the share as its formula (checked as a decimal, reported if not one). */
+function priceComponent(label: string, value: string | undefined, what: string, itemNumber: string, ctx: BuildContext): PriceComponentDto {
+  ctx.decimal(value, what, itemNumber);
+  return { label, values: value !== undefined && value !== '' ? [{ formula: value }] : [] };
 }
 
 /** Builds the model element of a finished position entry. */

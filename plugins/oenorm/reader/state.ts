@@ -137,7 +137,9 @@ export class OenormState {
   }
 
   private startRich(target: number, depth: number): number {
-    this.rich.reset();
+    // a Grundtext's events are kept for its Folgepositionen, whose long text begins with it
+    const grundtext = target === TO_POSITION && this.body.position?.element === 'folgeposition' ? this.body.grundtext?.text : undefined;
+    this.rich.reset(target === TO_GRUNDTEXT, grundtext);
     this.richDepth = depth;
     this.richTarget = target;
     return RICH;

@@ -19,17 +19,29 @@ import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../core/text/
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = new Set(['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td']);
 const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
+/** Start tags without attributes and end tags of the formatting elements, written once. */
+const START_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `<${n}>`]));
+const END_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `</${n}>`]));
 /** Gap element → complement kind. */
 const GAPS: Readonly<Record<string, 'Owner' | 'Bidder'>> = { al: 'Owner', rw: 'Owner', bl: 'Bidder', blo: 'Bidder' };
 const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
 
-/** One finished text: HTML, its plain form, and which complement kinds it holds. */
+/**
+ * One finished text: HTML, its plain form, and which complement kinds it holds. `plain` is of `html` alone, or, when
+ * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `events`
+ * (recorded for a Grundtext) are the plain-text events of the text, replayed before a Folgeposition's own.
+ */
 export interface OenormText {
   html: string;
   plain: string;
   owner: boolean;
   bidder: boolean;
+  afterGrundtext?: boolean;
+  events?: readonly SinkEvent[];
 }
+
+/** A plain-text event: a tag as `kind * 2 + (closing ? 1 : 0)` (`applyTagKind`), or character data. */
+type SinkEvent = number | string;
 
 /** Collects one formatted text container from the events of its descendants. */
 export class OenormRichText {
@@ -39,14 +51,35 @@ export class OenormRichText {
   private bidder = false;
   /** Depth inside elements that are not text (unknown elements are read past with their content). */
   private skip = 0;
+  /** The plain-text events of this container, when they are recorded. */
+  private events: SinkEvent[] | undefined;
+  private afterGrundtext = false;
 
-  /** Clears the collector for the next container. */
-  reset(): void {
+  /**
+   * Clears the collector for the next container.
+   * @param record keep this text's plain-text events (a Grundtext, whose Folgepositionen follow it)
+   * @param after a Grundtext whose events go first into the plain text (a Folgeposition's long text is the
+   *   Grundtext's followed by its own, and feeding the sink both gives exactly the plain text of that HTML)
+   */
+  reset(record = false, after?: OenormText): void {
     this.parts.clear();
     this.sink = new PlainTextSink(false);
     this.owner = false;
     this.bidder = false;
     this.skip = 0;
+    this.events = record ? [] : undefined;
+    this.afterGrundtext = after?.events !== undefined;
+    if (after?.events !== undefined) {
+      for (const e of after.events) {
+        if (typeof e === 'string') this.sink.text(e, 0, e.length);
+        else applyTagKind(this.sink, e >> 1, (e & 1) === 1);
+      }
+    }
+  }
+
+  private tag(kind: number, closing: boolean): void {
+    applyTagKind(this.sink, kind, closing);
+    this.events?.push(kind * 2 + (closing ? 1 : 0));
   }
 
   /** Start tag of a descendant (local name, attributes). */
@@ -56,15 +89,15 @@ export class OenormRichText {
       return;
     }
     if (FORMATTING.has(name)) {
-      let tag = `<${name}`;
-      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag += ` ${a}="${escapeHtmlAttribute(attrs[a])}"`;
-      this.parts.push(tag + '>');
-      applyTagKind(this.sink, tagKind(name), false);
+      let tag: string | undefined;
+      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+      this.parts.push(tag === undefined ? START_TAGS[name] : tag + '>');
+      this.tag(tagKind(name), false);
       return;
     }
     if (name === 'br') {
       this.parts.push('<br>');
-      applyTagKind(this.sink, tagKind('br'), false);
+      this.tag(tagKind('br'), false);
       return;
     }
     const kind = GAPS[name];
@@ -80,7 +113,7 @@ export class OenormRichText {
       span += ` data-parameterlistenkennung="${escapeHtmlAttribute(attrs.parameterlistenkennung)}"`;
     }
     this.parts.push(span + '><span class="ComplBody">');
-    applyTagKind(this.sink, TAG_NONE, false);
+    this.tag(TAG_NONE, false);
   }
 
   /** End tag of a descendant (local name). */
@@ -90,8 +123,8 @@ export class OenormRichText {
       return;
     }
     if (FORMATTING.has(name)) {
-      this.parts.push(`</${name}>`);
-      applyTagKind(this.sink, tagKind(name), true);
+      this.parts.push(END_TAGS[name]);
+      this.tag(tagKind(name), true);
     } else if (GAPS[name] !== undefined) {
       this.parts.push('</span></span>');
     }
@@ -99,15 +132,20 @@ export class OenormRichText {
 
   /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
-    if (this.skip > 0 || t.length === 0 || INDENTATION.test(t)) return;
+    // indentation begins with a blank or a line break (checked before the expression, which most text fails)
+    if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && INDENTATION.test(t))) return;
     this.parts.push(escapeHtmlText(t));
     this.sink.text(t, 0, t.length);
+    this.events?.push(t);
   }
 
   /** The collected text (HTML and plain); the collector is empty afterwards. */
   finish(): OenormText {
     const html = this.parts.take();
     const plain = this.sink.finish();
-    return { html, plain, owner: this.owner, bidder: this.bidder };
+    const text: OenormText = { html, plain, owner: this.owner, bidder: this.bidder };
+    if (this.afterGrundtext) text.afterGrundtext = true;
+    if (this.events !== undefined) text.events = this.events;
+    return text;
   }
 }

@@ -1,0 +1,90 @@
+/**
+ * Measuring helpers shared by the conversion benchmarks (`convert.ts`, `oenorm.ts`; not tests): every mode runs in
+ * a child process of its own (the bench script started again with `--child MODE FILE …`), its modules loaded before
+ * any clock starts; the child prints one JSON {@link Measurement} on stdout, which the parent reads.
+ *
+ * Timing: an untimed warm-up of at least {@link WARMUP_MS} and 2 runs (so the JIT has settled, for a 100 KB file as
+ * for a 20 MB one), then at least {@link ITERATIONS} timed runs and {@link TIMED_MS}; best and median in ms. A
+ * `once` mode runs a single time without warm-up, so that the process's peak RSS (`process.resourceUsage().maxRSS`)
+ * is the peak of one run rather than of several in a row. Besides wall time, each run's CPU time of the process
+ * (`process.cpuUsage`, user + system, garbage collector threads included) is kept: on a machine shared with other
+ * work, a mode that had to wait for a CPU shows it in wall time only, so ratios of CPU times vary less.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+
+export const ITERATIONS = 5;
+export const WARMUP_MS = 1000;
+export const TIMED_MS = 2000;
+
+/** What a child reports: wall and CPU times in ms, peak RSS in MB (MiB), the last run's result and a description of it. */
+export interface Measurement {
+  mode: string; bestMs: number; medianMs: number; bestCpuMs: number; medianCpuMs: number; peakRssMb: number; result: number; detail?: string;
+}
+
+/** A timed operation over the file's bytes; its number (elements, bytes written …) is described by the caller. */
+export type Run = (bytes: Buffer) => Promise<number>;
+
+/**
+ * Child side: warms `run` up (unless `once`), times it and prints the JSON {@link Measurement} on stdout.
+ * @param detail describes the last run's result for the table
+ */
+export async function reportRuns(mode: string, run: Run, bytes: Buffer, once: boolean, detail: (result: number) => string): Promise<void> {
+  let result = 0;
+  if (!once) {
+    const start = performance.now();
+    for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) result = await run(bytes);
+  }
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  const start = performance.now();
+  for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    result = await run(bytes);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpuTimes.push((c.user + c.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
+  const median = (list: number[]) => list[Math.floor(list.length / 2)];
+  const m: Measurement = {
+    mode, bestMs: times[0], medianMs: median(times), bestCpuMs: cpuTimes[0], medianCpuMs: median(cpuTimes),
+    peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail: detail(result),
+  };
+  process.stdout.write(JSON.stringify(m));
+}
+
+/** Parent side: runs `script --child mode file ...extra` under tsx in a fresh Node process and returns its measurement. */
+export function measureInChild(script: string, mode: string, file: string, extra: readonly string[] = []): Measurement {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', mode, file, ...extra], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out) as Measurement;
+}
+
+/** A saxes-only run: parses the bytes (UTF-8, 64 KiB chunks) counting elements and receiving the texts, nothing else. */
+export async function saxesOnly(): Promise<Run> {
+  const { SaxesParser } = await import('saxes');
+  return async (bytes) => saxesParse(SaxesParser, bytes);
+}
+
+/** Parses `bytes` with saxes, counting elements and receiving the texts; returns the element count. */
+export function saxesParse(SaxesParser: typeof import('saxes').SaxesParser, bytes: Buffer): number {
+  const parser = new SaxesParser({ xmlns: false });
+  let elements = 0;
+  parser.on('opentag', () => void elements++);
+  parser.on('text', () => undefined);
+  const decoder = new TextDecoder('utf-8');
+  for (let off = 0; off < bytes.length; off += 65536) parser.write(decoder.decode(bytes.subarray(off, off + 65536), { stream: true }));
+  parser.write(decoder.decode()).close();
+  return elements;
+}
+
+/** The header lines of a bench: Node version, CPUs, load average and the timing method. */
+export function printMethod(): void {
+  console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`each mode in its own process: ${WARMUP_MS / 1000} s untimed warm-up, then ≥ ${ITERATIONS} timed runs and ≥ ${TIMED_MS / 1000} s (best / median); peak RSS from a separate process running once`);
+}
+
+/** MB/s (MiB of input per second) of `mb` processed in `ms`, one decimal. */
+export const rate = (mb: number, ms: number): string => (mb / (ms / 1000)).toFixed(1);

@@ -1,0 +1,165 @@
+/**
+ * ÖNORM A 2063 reading benchmark (not a test; issue 12, "How it is shown"): the largest ONLV of the corpus
+ * (`corpus/oenorm/*.onlv`, by bytes) and a generated 20 MB ONLV (`generate-onlv.ts`, checked first to read without
+ * warnings or errors), each in the same run:
+ *
+ * - saxes-only: a saxes parse of the same bytes (elements counted, texts received, nothing built);
+ * - oenorm: bytes → prepared project as `core/pipeline/convert.ts` reads a source: `readOenormResult`, then
+ *   `prepareProject` with the route's default option values and a `LongTextCache`, then the plugin's check of the
+ *   stated sums (`reportOenormTotalMismatches`); MB/s of the input bytes and the ratio to saxes-only (medians);
+ * - peer: the public TypeScript ONLV reader of enapetschnig/groismaier (`src/lib/onlv.ts`, `parseOnlv(xml)`, with
+ *   `@xmldom/xmldom`'s `DOMParser` as the global it expects), bytes decoded to a string with `TextDecoder` and
+ *   parsed; it reads only `ausschreibungs-lv`, `angebots-lv`, `alternativangebots-lv`, `vertrags-lv`, so a file it
+ *   refuses is shown as refused, with its message;
+ * - peak RSS of one oenorm read in its own process, against the ceiling 5 × input + 150 MB.
+ *
+ * Ratios are of the medians; beside the wall-time ratio (the target's measure) the ratio of the CPU times is printed,
+ * which varies less when other processes load the machine (the met/MISSED verdict follows the wall time).
+ *
+ * Every mode runs in a child process of its own, with warm-up and best / median (`measure.ts`).
+ * Targets (issue 12): oenorm ≥ 3 × the peer and ≥ 0.5 × saxes-only; peak RSS < 5 × input + 150 MB.
+ *
+ *   npm run bench:oenorm -- --peer DIR     # with the peer column
+ *   npm run bench:oenorm                   # without it (said so in the output)
+ *   node --import tsx test/bench/oenorm.ts --only generated --peer DIR
+ *
+ * The peer's code is never part of this repository. To prepare DIR (any folder outside the repository):
+ *
+ *   git clone https://github.com/enapetschnig/groismaier && git -C groismaier show HEAD:src/lib/onlv.ts > DIR/onlv.ts
+ *   npm install --prefix DIR @xmldom/xmldom
+ *
+ * so that DIR holds `onlv.ts` and `node_modules/@xmldom/xmldom`.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ElementDto } from '../../core/model/types.js';
+import { corpusFiles, corpusPath } from '../support/corpus.js';
+import { generateOnlv } from './generate-onlv.js';
+import { measureInChild, printMethod, rate, reportRuns, saxesOnly, type Measurement, type Run } from './measure.js';
+
+const self = fileURLToPath(import.meta.url);
+const PEER_SOURCE = 'enapetschnig/groismaier src/lib/onlv.ts';
+
+/** bytes → prepared project, as ConversionService reads a source; the number of entries read (positions and text entries). */
+async function oenormReader(): Promise<Run> {
+  await import('reflect-metadata');
+  const { readOenormResult } = await import('../../plugins/oenorm/reader/index.js');
+  const { reportOenormTotalMismatches } = await import('../../plugins/oenorm/stated-totals.js');
+  const { prepareProject } = await import('../../core/model/index.js');
+  const { defaultOptions } = await import('../../core/options/catalog.js');
+  const { MessageCollector } = await import('../../core/pipeline/messages.js');
+  const { LongTextCache } = await import('../../core/text/long-text-cache.js');
+  const { isNoteText, isPosition } = await import('../../core/model/types.js');
+  const options = defaultOptions();
+  return async (bytes) => {
+    const sink = new MessageCollector();
+    const read = readOenormResult(bytes, options, sink);
+    const project = prepareProject(read.project, {
+      tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
+      supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
+      derivedPlainTexts: read.derivedPlainTexts,
+      longTexts: new LongTextCache(),
+    });
+    reportOenormTotalMismatches(project, sink);
+    // positions and text entries (a position entry without unit, read as a note text that keeps its number)
+    let entries = 0;
+    const count = (elements: readonly ElementDto[] | undefined): void => {
+      for (const e of elements ?? []) {
+        if (isPosition(e) || (isNoteText(e) && e.oenormNoteTextProperties?.itemNumber !== undefined)) entries++;
+        else count((e as { elements?: ElementDto[] }).elements);
+      }
+    };
+    count(project.serviceSpecifications?.[0]?.elements);
+    return entries;
+  };
+}
+
+/** The peer reader from `dir` (see the module docstring); the number of entries it read (its `positionen`, text entries included). */
+async function peerReader(dir: string): Promise<Run> {
+  type XmlDom = { DOMParser?: unknown; default?: { DOMParser?: unknown } };
+  const xmldom = (await import(pathToFileURL(join(dir, 'node_modules', '@xmldom', 'xmldom', 'lib', 'index.js')).href)) as XmlDom;
+  (globalThis as { DOMParser?: unknown }).DOMParser = xmldom.DOMParser ?? xmldom.default?.DOMParser;
+  const { parseOnlv } = (await import(pathToFileURL(join(dir, 'onlv.ts')).href)) as { parseOnlv: (xml: string) => { positionen: unknown[] } };
+  return async (bytes) => parseOnlv(new TextDecoder('utf-8').decode(bytes)).positionen.length;
+}
+
+/** Child side: one mode on one file; a peer that refuses the file reports `refused` instead of times. */
+async function child(mode: string, file: string, peerDir: string | undefined): Promise<void> {
+  const bytes = readFileSync(file);
+  const run = mode === 'saxes' ? await saxesOnly() : mode === 'peer' ? await peerReader(peerDir!) : await oenormReader();
+  if (mode === 'peer') {
+    try {
+      await run(bytes);
+    } catch (err) {
+      process.stdout.write(JSON.stringify({ mode, refused: (err as Error).message }));
+      return;
+    }
+  }
+  const detail = (n: number) => (mode === 'saxes' ? `${n} elements` : `${n} entries`);
+  await reportRuns(mode, run, bytes, mode === 'memory', detail);
+}
+
+/** Reads the generated file once in this process and throws when the reader reports a warning or an error. */
+async function assertReadsClean(bytes: Buffer): Promise<void> {
+  const { readOenormResult } = await import('../../plugins/oenorm/reader/index.js');
+  const { defaultOptions } = await import('../../core/options/catalog.js');
+  const { MessageCollector } = await import('../../core/pipeline/messages.js');
+  const sink = new MessageCollector();
+  readOenormResult(bytes, defaultOptions(), sink);
+  const bad = sink.messages.filter((m) => m.severity !== 'info');
+  if (bad.length > 0) throw new Error(`the generated ONLV does not read cleanly: ${bad.slice(0, 5).map((m) => `${m.code}: ${m.message}`).join('; ')}`);
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const only = arg('--only');
+  const peerDir = arg('--peer') === undefined ? undefined : resolve(arg('--peer')!);
+  if (peerDir !== undefined && !(existsSync(join(peerDir, 'onlv.ts')) && existsSync(join(peerDir, 'node_modules', '@xmldom', 'xmldom')))) {
+    throw new Error(`--peer ${peerDir}: expected onlv.ts and node_modules/@xmldom/xmldom there (see the docstring of test/bench/oenorm.ts)`);
+  }
+  const files: { name: string; path: string }[] = [];
+  if (only !== 'generated') {
+    const largest = corpusFiles('oenorm', /\.onlv$/i).map((n) => ({ name: n, path: corpusPath('oenorm', n) }))
+      .sort((a, b) => statSync(b.path).size - statSync(a.path).size)[0];
+    if (largest) files.push(largest);
+    else console.log(`corpus row skipped: no .onlv in ${corpusPath('oenorm')}`);
+  }
+  let scratch: string | undefined;
+  if (only !== 'corpus') {
+    const bytes = generateOnlv(20 * 1024 * 1024);
+    await assertReadsClean(bytes);
+    scratch = mkdtempSync(join(tmpdir(), 'ava-bench-'));
+    const path = join(scratch, 'generated-20mb.onlv');
+    writeFileSync(path, bytes);
+    files.push({ name: 'generated 20 MB ONLV (2015, angebots-lv)', path });
+  }
+  printMethod();
+  console.log(peerDir ? `peer: ${PEER_SOURCE} with @xmldom/xmldom from ${peerDir}` : `peer column skipped: no --peer DIR given (see the docstring of test/bench/oenorm.ts for preparing DIR with ${PEER_SOURCE})`);
+  console.log('| file | size MiB | saxes-only MB/s (best/median) | oenorm → prepared MB/s (best/median) | ratio to saxes (median wall; CPU time) | target ≥ 0.50 | peer MB/s (best/median) | oenorm ÷ peer (median wall; CPU time) | target ≥ 3 | peak RSS oenorm | ceiling 5×input+150 MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const extra = peerDir ? [peerDir] : [];
+  for (const f of files) {
+    const mb = statSync(f.path).size / 1048576;
+    const s = measureInChild(self, 'saxes', f.path);
+    const o = measureInChild(self, 'oenorm', f.path);
+    const p = peerDir ? (measureInChild(self, 'peer', f.path, extra) as Measurement & { refused?: string }) : undefined;
+    const m = measureInChild(self, 'memory', f.path);
+    const ratio = s.medianMs / o.medianMs;
+    const cpuRatio = s.medianCpuMs / o.medianCpuMs;
+    const ceiling = 5 * mb + 150;
+    let peer = 'skipped (no --peer) | – | –';
+    if (p?.refused !== undefined) peer = `refused the file: “${p.refused}” | – | –`;
+    else if (p) {
+      const x = p.medianMs / o.medianMs;
+      const xCpu = p.medianCpuMs / o.medianCpuMs;
+      peer = `${rate(mb, p.bestMs)} / ${rate(mb, p.medianMs)} (${p.detail}) | ${x.toFixed(2)} (CPU ${xCpu.toFixed(2)}) | ${x >= 3 ? 'met' : 'MISSED'}`;
+    }
+    console.log(`| ${f.name} | ${mb.toFixed(2)} | ${rate(mb, s.bestMs)} / ${rate(mb, s.medianMs)} (${s.detail}) | ${rate(mb, o.bestMs)} / ${rate(mb, o.medianMs)} (${o.detail}) | ${ratio.toFixed(2)} (CPU ${cpuRatio.toFixed(2)}) | ${ratio >= 0.5 ? 'met' : 'MISSED'} | ${peer} | ${m.peakRssMb.toFixed(0)} MB | ${ceiling.toFixed(0)} MB ${m.peakRssMb <= ceiling ? 'met' : 'MISSED'} |`);
+  }
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5]);
+else await main();
