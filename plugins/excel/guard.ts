@@ -1,0 +1,130 @@
+/**
+ * What the bytes in `excelFile` are, checked before any of them is inflated: an xlsx workbook is a ZIP package
+ * (ECMA-376 Part 2) holding `xl/workbook.xml`. Refused with a 400 naming the problem: an empty upload, a legacy
+ * `.xls` (BIFF8 in a Compound File Binary container, [MS-CFB] §2.2 header signature D0 CF 11 E0 A1 B1 1A E1), an
+ * encrypted workbook (also a CFB container, with an `EncryptionInfo` stream, [MS-OFFCRYPTO] §2.3.4), a CSV or
+ * other text (a GAEB or other XML file among them), a ZIP that is not a workbook (an OpenDocument spreadsheet, a
+ * Word file …), and a ZIP bomb: the central directory's declared uncompressed sizes (PKWARE APPNOTE.TXT 6.3.10
+ * §4.3.12, §4.3.16) are summed before anything is inflated, and a total above {@link MAX_UNCOMPRESSED_BYTES} is
+ * refused. A ZIP may lie about its sizes and JSZip (under xlsx-populate) notices only after inflating a whole
+ * entry, so every entry is first inflated here with its declared size as the output limit (zlib
+ * `maxOutputLength`): an entry that inflates to more is refused as soon as it passes the limit.
+ */
+import { inflateRawSync } from 'node:zlib';
+import { parseError } from '../../core/errors.js';
+
+/** The most bytes the parts of one workbook may declare, uncompressed (bounds the reader's memory). */
+export const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+
+const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+const FIELD = 'excelFile';
+
+/** True when the bytes start like a ZIP package (what the CLI uses to pick the `excel` source). */
+export const looksLikeXlsx = (head: Buffer): boolean => head.length >= 4 && head.readUInt32LE(0) === ZIP_LOCAL;
+
+interface Entry {
+  name: string;
+  uncompressed: number;
+  compressed: number;
+  method: number;
+  localHeader: number;
+}
+
+/** The central directory's entries, or undefined when it is missing or malformed. */
+function centralDirectory(bytes: Buffer): Entry[] | undefined {
+  const from = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= from; i--) {
+    if (bytes.readUInt32LE(i) === ZIP_END) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  const entries: Entry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ZIP_CENTRAL) return undefined;
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    // 0xFFFFFFFF = the size is in the ZIP64 extra field (APPNOTE §4.5.3): counted as too large to take.
+    const size = bytes.readUInt32LE(at + 24);
+    entries.push({
+      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
+      uncompressed: size === 0xffffffff ? Infinity : size,
+      compressed: bytes.readUInt32LE(at + 20),
+      method: bytes.readUInt16LE(at + 10),
+      localHeader: bytes.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** Whether a CFB container holds an `EncryptionInfo` stream (its directory names are UTF-16LE). */
+const isEncryptedPackage = (bytes: Buffer): boolean => bytes.includes(Buffer.from('EncryptionInfo', 'utf16le'));
+
+function describeText(bytes: Buffer): string {
+  const head = bytes.subarray(0, 4096).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+  if (/^#begin\[GAEB\]/i.test(head) || /^<\?xml[^>]*>\s*(<!--[\s\S]*?-->\s*)*<GAEB[\s>]/i.test(head) || /^<GAEB[\s>]/.test(head)) {
+    return 'a GAEB file (send it as gaebFile to /conversion/gaeb/…)';
+  }
+  if (head.startsWith('<')) return 'an XML or HTML document';
+  if (/[;,\t]/.test(head.split(/\r?\n/)[0] ?? '')) return 'a CSV or other text file (open it in a spreadsheet application and save it as .xlsx)';
+  return 'a text file';
+}
+
+/**
+ * Checks that the bytes are an xlsx workbook small enough to read.
+ * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`) naming what the bytes are instead
+ */
+export function checkWorkbookBytes(bytes: Buffer): void {
+  if (bytes.length === 0) throw parseError('The excelFile upload is empty; expected an .xlsx workbook.', FIELD);
+  if (bytes.subarray(0, 8).equals(CFB_SIGNATURE)) {
+    throw parseError(
+      isEncryptedPackage(bytes)
+        ? 'The workbook is encrypted (password protected); save it without a password and send it again.'
+        : 'This is a legacy Excel 97–2003 workbook (.xls, BIFF); save it as an Excel workbook (.xlsx) and send it again.',
+      FIELD,
+    );
+  }
+  if (!looksLikeXlsx(bytes)) {
+    const binary = bytes.subarray(0, 1024).includes(0);
+    throw parseError(`Expected an .xlsx workbook (a ZIP package); the upload is ${binary ? 'a binary file of another kind' : describeText(bytes)}.`, FIELD);
+  }
+  const entries = centralDirectory(bytes);
+  if (!entries) throw parseError('The .xlsx workbook is damaged: its ZIP central directory is missing or malformed.', FIELD);
+  const total = entries.reduce((sum, e) => sum + e.uncompressed, 0);
+  if (total > MAX_UNCOMPRESSED_BYTES) {
+    throw parseError(
+      `The workbook's parts declare ${Number.isFinite(total) ? `${Math.round(total / 1048576)} MiB` : 'more than 4 GiB'} uncompressed, ` +
+        `more than the ${MAX_UNCOMPRESSED_BYTES / 1048576} MiB a workbook may hold; it was not unpacked.`,
+      FIELD,
+    );
+  }
+  for (const e of entries) {
+    if (e.method !== 8 || e.localHeader + 30 > bytes.length || bytes.readUInt32LE(e.localHeader) !== ZIP_LOCAL) continue;
+    const start = e.localHeader + 30 + bytes.readUInt16LE(e.localHeader + 26) + bytes.readUInt16LE(e.localHeader + 28);
+    try {
+      inflateRawSync(bytes.subarray(start, start + e.compressed), { maxOutputLength: Math.max(e.uncompressed, 1) });
+    } catch (err) {
+      const lied = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError;
+      throw parseError(
+        lied
+          ? `The workbook part ${e.name} inflates to more than the ${e.uncompressed} bytes it declares (a ZIP bomb?); it was not read.`
+          : `The .xlsx workbook is damaged: its part ${e.name} cannot be unpacked.`,
+        FIELD,
+      );
+    }
+  }
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('xl/workbook.xml')) {
+    const what = names.has('content.xml') ? 'an OpenDocument file (.ods); save it as .xlsx' : names.has('word/document.xml') ? 'a Word document' : 'a ZIP archive without a workbook (xl/workbook.xml)';
+    throw parseError(`Expected an .xlsx workbook; the upload is ${what}.`, FIELD);
+  }
+}
