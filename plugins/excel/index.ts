@@ -24,7 +24,6 @@ export const excelPlugin: FormatPlugin = {
   },
   writer: {
     optionGroups: ['X'],
-    output: { mediaType: XLSX_MEDIA_TYPE },
     async write(project, options, ctx) {
       return { data: await writeExcel(project, options, ctx), contentType: XLSX_MEDIA_TYPE, fileExtension: '.xlsx' };
     },

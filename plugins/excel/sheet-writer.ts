@@ -62,8 +62,9 @@ class SheetWriter {
   }
 
   private text(r: number, key: ColumnKey, value: string | undefined, look: Look, itemNumber?: string): void {
+    if (!value) return;
     const cell = this.cell(r, key);
-    if (!cell || !value) return;
+    if (!cell) return;
     let text = value;
     if (text.length > CELL_TEXT_LIMIT) {
       text = text.slice(0, CELL_TEXT_LIMIT);
@@ -76,8 +77,9 @@ class SheetWriter {
   }
 
   private number(r: number, key: ColumnKey, value: number | undefined, look: Look, formula?: string): void {
+    if (value === undefined) return;
     const cell = this.cell(r, key);
-    if (!cell || value === undefined) return;
+    if (!cell) return;
     if (formula) setFormula(cell, formula, value);
     else cell.value(value);
     cell.style(this.s.palette.get(look));

@@ -19,7 +19,7 @@ describe('route matrix', () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const registry = container.resolve(FormatRegistry);
     const installed = new Set(registry.plugins.map((p) => p.id));
-    expect([...installed].sort()).toEqual(['ava', 'gaeb']);
+    expect([...installed].sort()).toEqual(['ava', 'excel', 'gaeb']);
 
     const generated = new Map(registry.routes.map((r) => [`${r.source.id}/${r.target.id}`, r.optionGroups]));
     const expected = new Map<string, string[]>();
@@ -37,7 +37,11 @@ describe('route matrix', () => {
   it('names operations <Source>Conversion_ConvertTo<Target>', async () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const ids = container.resolve(FormatRegistry).routes.map((r) => r.operationId).sort();
-    expect(ids).toEqual(['AvaConversion_ConvertToAva', 'AvaConversion_ConvertToGaeb', 'GaebConversion_ConvertToAva', 'GaebConversion_ConvertToGaeb']);
+    expect(ids).toEqual([
+      'AvaConversion_ConvertToAva', 'AvaConversion_ConvertToExcel', 'AvaConversion_ConvertToGaeb',
+      'ExcelConversion_ConvertToAva', 'ExcelConversion_ConvertToExcel', 'ExcelConversion_ConvertToGaeb',
+      'GaebConversion_ConvertToAva', 'GaebConversion_ConvertToExcel', 'GaebConversion_ConvertToGaeb',
+    ]);
   });
 
   it('gives two containers independent registries', async () => {
