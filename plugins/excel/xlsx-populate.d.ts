@@ -19,6 +19,7 @@ declare module 'xlsx-populate' {
     value(value: CellValue): Cell;
     formula(): string | undefined;
     formula(formula: string): Cell;
+    style(name: string): unknown;
     style(style: Style): Cell;
     style(name: string, value: unknown): Cell;
     style(values: Record<string, unknown>): Cell;

@@ -29,8 +29,10 @@ export function rowKind(row: SheetRow): 'position' | 'group' | 'note' {
 
 /** A new element for a row (`prices`: the sheet has a unit price column to take). */
 export function newElement(row: SheetRow, prices: boolean): ElementDto {
-  const itemNumber = row.itemNumber !== undefined ? { stringRepresentation: row.itemNumber } : undefined;
   const kind = rowKind(row);
+  // Group numbers carry a trailing separator in the model (`01.`), as the GAEB readers give them.
+  const number = row.itemNumber !== undefined && kind === 'group' && !/[.\s/-]$/.test(row.itemNumber) ? `${row.itemNumber}.` : row.itemNumber;
+  const itemNumber = number !== undefined ? { stringRepresentation: number } : undefined;
   if (kind === 'group') {
     return { elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber, shortText: row.shortText, elements: [], ...(row.markers.includes('withoutTotal') ? { priceType: 'WithoutTotal' } : {}) };
   }

@@ -85,7 +85,8 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
   const workbook = await open(bytes);
   const report = new OncePerItemReporter<ExcelMessageCode>(ctx, 'excel');
   const embedded = embeddedProject(workbook);
-  const project: ProjectDto = embedded ?? { serviceSpecifications: [] };
+  // A sheet alone states no price accuracy: amounts in a spreadsheet are money, two decimals (as GAEB amounts).
+  const project: ProjectDto = embedded ?? { priceAccuracy: 2, serviceSpecifications: [] };
   if (!embedded) {
     report.report('EXCEL_PROJECT_NOT_EMBEDDED', 'info', 'The workbook holds no project written by the gateway; every row of its sheets was read as an element.');
   }
