@@ -8,13 +8,18 @@
  * §4.3.12, §4.3.16) are summed before anything is inflated, and a total above {@link MAX_UNCOMPRESSED_BYTES} is
  * refused. A ZIP may lie about its sizes and JSZip (under xlsx-populate) notices only after inflating a whole
  * entry, so every entry is first inflated here with its declared size as the output limit (zlib
- * `maxOutputLength`): an entry that inflates to more is refused as soon as it passes the limit.
+ * `maxOutputLength`): an entry that inflates to more is refused as soon as it passes the limit. The rows of the
+ * worksheets are counted on the way (`<row` elements, ECMA-376 Part 1 §18.3.1.73): a workbook of more than
+ * {@link MAX_ROWS} rows (a million empty styled rows, say) is refused before the library builds them in memory.
  */
 import { inflateRawSync } from 'node:zlib';
 import { parseError } from '../../core/errors.js';
 
 /** The most bytes the parts of one workbook may declare, uncompressed (bounds the reader's memory). */
 export const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+
+/** The most rows all worksheets together may have (a BoQ of 20,000 positions has about 21,000). */
+export const MAX_ROWS = 200_000;
 
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL = 0x04034b50;
@@ -66,6 +71,16 @@ function centralDirectory(bytes: Buffer): Entry[] | undefined {
   return entries;
 }
 
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+const ROW_TAG = Buffer.from('<row');
+
+/** How often `needle` occurs in `haystack`. */
+function occurrences(haystack: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
 /** Whether a CFB container holds an `EncryptionInfo` stream (its directory names are UTF-16LE). */
 const isEncryptedPackage = (bytes: Buffer): boolean => bytes.includes(Buffer.from('EncryptionInfo', 'utf16le'));
 
@@ -107,11 +122,14 @@ export function checkWorkbookBytes(bytes: Buffer): void {
       FIELD,
     );
   }
+  let rows = 0;
   for (const e of entries) {
-    if (e.method !== 8 || e.localHeader + 30 > bytes.length || bytes.readUInt32LE(e.localHeader) !== ZIP_LOCAL) continue;
+    if (e.localHeader + 30 > bytes.length || bytes.readUInt32LE(e.localHeader) !== ZIP_LOCAL) continue;
     const start = e.localHeader + 30 + bytes.readUInt16LE(e.localHeader + 26) + bytes.readUInt16LE(e.localHeader + 28);
+    const stored = bytes.subarray(start, start + e.compressed);
+    let content: Buffer;
     try {
-      inflateRawSync(bytes.subarray(start, start + e.compressed), { maxOutputLength: Math.max(e.uncompressed, 1) });
+      content = e.method === 8 ? inflateRawSync(stored, { maxOutputLength: Math.max(e.uncompressed, 1) }) : stored;
     } catch (err) {
       // zlib throws a RangeError when the output passes maxOutputLength, another error on damaged data.
       const lied = err instanceof RangeError;
@@ -121,6 +139,10 @@ export function checkWorkbookBytes(bytes: Buffer): void {
           : `The .xlsx workbook is damaged: its part ${e.name} cannot be unpacked.`,
         FIELD,
       );
+    }
+    if (WORKSHEET.test(e.name)) rows += occurrences(content, ROW_TAG);
+    if (rows > MAX_ROWS) {
+      throw parseError(`The workbook has more than ${MAX_ROWS.toLocaleString('en')} rows (a bill of quantities has far fewer); it was not read.`, FIELD);
     }
   }
   const names = new Set(entries.map((e) => e.name));
