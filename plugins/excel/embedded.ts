@@ -17,11 +17,12 @@ const CHUNK = 30_000;
 /** The most bytes the stored JSON may inflate to (a project of 10,000 positions with long texts: about 17 MB). */
 const MAX_JSON_BYTES = 128 * 1024 * 1024;
 /**
- * Fields the recalculation fills (core/model/calculate.ts; "Computed" in core/model/types.ts), and the plain long
- * text where an HTML one exists (the normalisation derives it): left out of the stored copy, which keeps it small.
+ * Fields the recalculation fills (core/model/calculate.ts; "Computed" in core/model/types.ts): left out of the
+ * stored copy, which keeps it small — except what the reader compares a row with to see whether the row changed
+ * it (`quantity`, `unitPrice`, the plain `longText`).
  */
 const COMPUTED_ELEMENT_FIELDS = [
-  'elementType', 'quantity', 'unitPrice', 'totalPrice', 'deductedPrice', 'totalPriceGross', 'totalPriceGrossDeducted', 'hierarchyLevel',
+  'elementType', 'totalPrice', 'deductedPrice', 'totalPriceGross', 'totalPriceGrossDeducted', 'hierarchyLevel',
   'complementingBasePrice', 'totalPriceGrossByTaxRate', 'containsDuplicateItemNumbers',
 ];
 const COMPUTED_ITEM_NUMBER_FIELDS = ['identifiers', 'isSchemaCompliant', 'hierarchyLevel', 'isAttachedToPosition'];
@@ -36,7 +37,6 @@ function stripComputed(elements: readonly ElementDto[] | undefined): void {
   for (const e of elements ?? []) {
     const record = e as Record<string, unknown>;
     for (const f of COMPUTED_ELEMENT_FIELDS) delete record[f];
-    if (typeof record.htmlLongText === 'string' && record.htmlLongText !== '') delete record.longText;
     const itemNumber = record.itemNumber as Record<string, unknown> | undefined;
     if (itemNumber) for (const f of COMPUTED_ITEM_NUMBER_FIELDS) delete itemNumber[f];
     if (isPosition(e)) {

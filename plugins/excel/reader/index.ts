@@ -23,6 +23,16 @@ import { readRows, type SheetRow } from './rows.js';
 import { rebuildItemNumberSchema } from './schema.js';
 
 const FIELD = 'excelFile';
+const MAX_UNIT_PRICE_DECIMALS = 6;
+
+/** Decimals of a number in its shortest form (12.125 → 3). */
+const decimalsOf = (value: number): number => {
+  const text = String(value);
+  const e = /e-(\d+)$/.exec(text);
+  if (e) return Number(e[1]);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+};
 
 /** Elements by id and by item number, and the service specification each belongs to. */
 class Index {
@@ -97,6 +107,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
   const ignored: number[] = [];
   let added = 0;
   let sheetsRead = 0;
+  let unitPriceDecimals = 0;
   for (const sheet of workbook.sheets()) {
     if (sheet.name() === PROJECT_SHEET) continue;
     const size = sheetSize(sheet);
@@ -119,6 +130,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
     sheetsRead++;
     const placement = new Placement(spec);
     for (const row of rows) {
+      if (row.unitPrice !== undefined) unitPriceDecimals = Math.max(unitPriceDecimals, decimalsOf(row.unitPrice));
       if (row.invalidNumbers.length) {
         report.report('EXCEL_INVALID_NUMBER', 'warning', `Row ${row.row} of "${sheet.name()}": "${row.invalidNumbers[0]}" is not a number and was ignored.`, row.itemNumber);
       }
@@ -149,6 +161,8 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
     const list = ignored.slice(0, 20).join(', ') + (ignored.length > 20 ? ` … (${ignored.length} rows)` : '');
     report.report('EXCEL_ROWS_IGNORED', 'warning', `Rows without an element id or a known item number were ignored (ReadNewElements is false): ${list}.`);
   }
+  // Unit prices of a sheet alone keep the decimals they were entered with (GAEB allows three, UPFracDig).
+  if (!embedded && unitPriceDecimals > 2) project.unitPriceAccuracy = Math.min(unitPriceDecimals, MAX_UNIT_PRICE_DECIMALS);
   if (added > 0 && options.RebuildItemNumberSchema === true) rebuildItemNumberSchema(project, report);
   return project;
 }
