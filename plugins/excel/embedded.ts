@@ -7,7 +7,7 @@
  */
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Sheet, Workbook } from 'xlsx-populate';
-import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
+import type { ProjectDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 
 /** Name of the hidden sheet holding the project. */
@@ -21,61 +21,36 @@ const MAX_JSON_BYTES = 128 * 1024 * 1024;
  * stored copy, which keeps it small — except what the reader compares a row with to see whether the row changed
  * it (`quantity`, `unitPrice`, the plain `longText`).
  */
-const COMPUTED_ELEMENT_FIELDS = [
+const COMPUTED_FIELDS = [
   'elementType', 'totalPrice', 'deductedPrice', 'totalPriceGross', 'totalPriceGrossDeducted', 'hierarchyLevel',
   'complementingBasePrice', 'totalPriceGrossByTaxRate', 'containsDuplicateItemNumbers',
+  // ItemNumberDto
+  'identifiers', 'isSchemaCompliant', 'isAttachedToPosition',
+  // CalculationDto
+  'result', 'valid', 'errorPositionInLine',
 ];
-const COMPUTED_ITEM_NUMBER_FIELDS = ['identifiers', 'isSchemaCompliant', 'hierarchyLevel', 'isAttachedToPosition'];
-const COMPUTED_CALCULATION_FIELDS = ['result', 'valid', 'errorPositionInLine'];
-
-function stripCalculations(lines: unknown): void {
-  if (Array.isArray(lines)) for (const line of lines) for (const f of COMPUTED_CALCULATION_FIELDS) delete (line as Record<string, unknown>)[f];
-}
-
-/** Removes computed fields from elements (recursively) before storing. */
-function stripComputed(elements: readonly ElementDto[] | undefined): void {
-  for (const e of elements ?? []) {
-    const record = e as Record<string, unknown>;
-    for (const f of COMPUTED_ELEMENT_FIELDS) delete record[f];
-    const itemNumber = record.itemNumber as Record<string, unknown> | undefined;
-    if (itemNumber) for (const f of COMPUTED_ITEM_NUMBER_FIELDS) delete itemNumber[f];
-    if (isPosition(e)) {
-      stripCalculations(e.quantityComponents);
-      for (const c of e.priceComponents ?? []) stripCalculations(c.values);
-      stripCalculations(e.labourComponents?.values);
-      for (const sub of e.subDescriptions ?? []) stripCalculations(sub.quantityComponents);
-    }
-    if (isGroup(e)) stripComputed(e.elements);
-  }
-}
-
-const PRICE_FIELDS = ['unitPrice', 'unitPriceOverride', 'priceComponents', 'labourComponents', 'totalPrice', 'deductedPrice', 'totalPriceGross', 'totalPriceGrossDeducted', 'flatSum'];
+const PRICE_FIELDS = ['unitPrice', 'unitPriceOverride', 'priceComponents', 'labourComponents', 'flatSum'];
 const LONG_TEXT_FIELDS = ['longText', 'htmlLongText'];
 
-function strip(elements: readonly ElementDto[] | undefined, fields: readonly string[]): void {
-  for (const e of elements ?? []) {
-    const record = e as Record<string, unknown>;
-    for (const f of fields) delete record[f];
-    if (isGroup(e)) strip(e.elements, fields);
-    else if (isPosition(e)) for (const sub of e.subDescriptions ?? []) for (const f of fields) delete (sub as Record<string, unknown>)[f];
-  }
-}
-
-/** The project as the workbook keeps it (a copy; the options' exclusions applied). */
-export function projectAsWritten(project: ProjectDto, options: ResolvedOptions): ProjectDto {
-  const copy = JSON.parse(JSON.stringify(project)) as ProjectDto;
-  const fields = [...(options.WritePrices === false ? PRICE_FIELDS : []), ...(options.WriteLongTexts === false ? LONG_TEXT_FIELDS : [])];
-  for (const spec of copy.serviceSpecifications ?? []) {
-    if (fields.length) strip(spec.elements, fields);
-    stripComputed(spec.elements);
-  }
-  return copy;
+/**
+ * The project as the workbook keeps it, as JSON: computed fields left out, and what the options keep out of the
+ * sheets (prices, long texts). One pass (a `JSON.stringify` replacer), no copy of the project.
+ */
+export function projectJson(project: ProjectDto, options: ResolvedOptions): string {
+  const dropped = new Set([
+    ...COMPUTED_FIELDS, ...(options.WritePrices === false ? PRICE_FIELDS : []), ...(options.WriteLongTexts === false ? LONG_TEXT_FIELDS : []),
+  ]);
+  return JSON.stringify(project, (key, value: unknown) => {
+    if (!dropped.has(key)) return value;
+    // `projectInformation.priceComponents` names the price components (strings): not a price.
+    return key === 'priceComponents' && Array.isArray(value) && typeof value[0] === 'string' ? value : undefined;
+  });
 }
 
 /** Adds the very hidden project sheet. */
-export function embedProject(workbook: Workbook, project: ProjectDto): void {
+export function embedProject(workbook: Workbook, project: ProjectDto, options: ResolvedOptions): void {
   const sheet = workbook.addSheet(PROJECT_SHEET);
-  const text = gzipSync(JSON.stringify(project), { level: constants.Z_BEST_SPEED }).toString('base64');
+  const text = gzipSync(projectJson(project, options), { level: constants.Z_BEST_SPEED }).toString('base64');
   for (let i = 0, row = 1; i < text.length; i += CHUNK, row++) sheet.cell(row, 1).value(text.slice(i, i + CHUNK));
   sheet.hidden('very');
 }

@@ -12,8 +12,8 @@
  * worksheets are counted on the way (`<row` elements, ECMA-376 Part 1 §18.3.1.73): a workbook of more than
  * {@link MAX_ROWS} rows (a million empty styled rows, say) is refused before the library builds them in memory.
  */
-import { inflateRawSync } from 'node:zlib';
 import { parseError } from '../../core/errors.js';
+import { centralDirectory, entryContent } from './zip.js';
 
 /** The most bytes the parts of one workbook may declare, uncompressed (bounds the reader's memory). */
 export const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
@@ -23,53 +23,10 @@ export const MAX_ROWS = 200_000;
 
 const CFB_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL = 0x04034b50;
-const ZIP_CENTRAL = 0x02014b50;
-const ZIP_END = 0x06054b50;
 const FIELD = 'excelFile';
 
 /** True when the bytes start like a ZIP package (what the CLI uses to pick the `excel` source). */
 export const looksLikeXlsx = (head: Buffer): boolean => head.length >= 4 && head.readUInt32LE(0) === ZIP_LOCAL;
-
-interface Entry {
-  name: string;
-  uncompressed: number;
-  compressed: number;
-  method: number;
-  localHeader: number;
-}
-
-/** The central directory's entries, or undefined when it is missing or malformed. */
-function centralDirectory(bytes: Buffer): Entry[] | undefined {
-  const from = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= from; i--) {
-    if (bytes.readUInt32LE(i) === ZIP_END) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return undefined;
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  const entries: Entry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ZIP_CENTRAL) return undefined;
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extraLength = bytes.readUInt16LE(at + 30);
-    const commentLength = bytes.readUInt16LE(at + 32);
-    // 0xFFFFFFFF = the size is in the ZIP64 extra field (APPNOTE §4.5.3): counted as too large to take.
-    const size = bytes.readUInt32LE(at + 24);
-    entries.push({
-      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
-      uncompressed: size === 0xffffffff ? Infinity : size,
-      compressed: bytes.readUInt32LE(at + 20),
-      method: bytes.readUInt16LE(at + 10),
-      localHeader: bytes.readUInt32LE(at + 42),
-    });
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 const ROW_TAG = Buffer.from('<row');
@@ -95,10 +52,10 @@ function describeText(bytes: Buffer): string {
 }
 
 /**
- * Checks that the bytes are an xlsx workbook small enough to read.
+ * Checks that the bytes are an xlsx workbook small enough to read, and returns its parts inflated.
  * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`) naming what the bytes are instead
  */
-export function checkWorkbookBytes(bytes: Buffer): void {
+export function workbookParts(bytes: Buffer): { name: string; data: Buffer }[] {
   if (bytes.length === 0) throw parseError('The excelFile upload is empty; expected an .xlsx workbook.', FIELD);
   if (bytes.subarray(0, 8).equals(CFB_SIGNATURE)) {
     throw parseError(
@@ -122,14 +79,17 @@ export function checkWorkbookBytes(bytes: Buffer): void {
       FIELD,
     );
   }
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('xl/workbook.xml')) {
+    const what = names.has('content.xml') ? 'an OpenDocument file (.ods); save it as .xlsx' : names.has('word/document.xml') ? 'a Word document' : 'a ZIP archive without a workbook (xl/workbook.xml)';
+    throw parseError(`Expected an .xlsx workbook; the upload is ${what}.`, FIELD);
+  }
   let rows = 0;
+  const parts: { name: string; data: Buffer }[] = [];
   for (const e of entries) {
-    if (e.localHeader + 30 > bytes.length || bytes.readUInt32LE(e.localHeader) !== ZIP_LOCAL) continue;
-    const start = e.localHeader + 30 + bytes.readUInt16LE(e.localHeader + 26) + bytes.readUInt16LE(e.localHeader + 28);
-    const stored = bytes.subarray(start, start + e.compressed);
     let content: Buffer;
     try {
-      content = e.method === 8 ? inflateRawSync(stored, { maxOutputLength: Math.max(e.uncompressed, 1) }) : stored;
+      content = entryContent(bytes, e);
     } catch (err) {
       // zlib throws a RangeError when the output passes maxOutputLength, another error on damaged data.
       const lied = err instanceof RangeError;
@@ -140,14 +100,11 @@ export function checkWorkbookBytes(bytes: Buffer): void {
         FIELD,
       );
     }
+    parts.push({ name: e.name, data: content });
     if (WORKSHEET.test(e.name)) rows += occurrences(content, ROW_TAG);
     if (rows > MAX_ROWS) {
       throw parseError(`The workbook has more than ${MAX_ROWS.toLocaleString('en')} rows (a bill of quantities has far fewer); it was not read.`, FIELD);
     }
   }
-  const names = new Set(entries.map((e) => e.name));
-  if (!names.has('xl/workbook.xml')) {
-    const what = names.has('content.xml') ? 'an OpenDocument file (.ods); save it as .xlsx' : names.has('word/document.xml') ? 'a Word document' : 'a ZIP archive without a workbook (xl/workbook.xml)';
-    throw parseError(`Expected an .xlsx workbook; the upload is ${what}.`, FIELD);
-  }
+  return parts;
 }

@@ -4,18 +4,19 @@
  * itself in a very hidden sheet (embedded.ts) for the way back. Options X: `WritePrices` (default true: unit price
  * and total columns), `WriteLongTexts` (default true: long text column), `ConversionCulture` (culture.ts).
  */
-import XlsxPopulate, { type Sheet } from 'xlsx-populate';
+import XlsxPopulate, { type Sheet, type Workbook } from 'xlsx-populate';
 import type { ProjectDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { OncePerItemReporter } from '../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../core/plugin/contract.js';
 import { cultureOf, priceFormat, type Culture } from './culture.js';
-import { embedProject, projectAsWritten } from './embedded.js';
+import { embedProject } from './embedded.js';
 import { setFormula } from './formulas.js';
 import { layoutFor, quotedSheet, sheetName } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
 import { writeServiceSpecificationSheet, type SheetSettings, type WrittenSheet } from './sheet-writer.js';
 import { StylePalette } from './styles.js';
+import { centralDirectory, entryContent, writeZip } from './zip.js';
 
 /** The media type of xlsx files (ECMA-376 Part 2, IANA registration). */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -74,8 +75,22 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
     return writeServiceSpecificationSheet(sheet, spec, settings);
   });
   if (overview) writeOverview(overview, written, project, settings, culture);
-  embedProject(workbook, projectAsWritten(project, options));
+  embedProject(workbook, project, options);
   workbook.deleteSheet(blank);
   workbook.activeSheet(0);
-  return workbook.outputAsync();
+  return packNatively(workbook);
+}
+
+/**
+ * The workbook's package, deflated by Node's zlib: the library is made to store its parts (JSZip
+ * `generateAsync` with `compression: 'STORE'`; xlsx-populate 1.21 passes DEFLATE and no way to change it), and
+ * the stored package is packed again natively (zip.ts).
+ */
+async function packNatively(workbook: Workbook): Promise<Buffer> {
+  const zip = (workbook as unknown as { _zip: { generateAsync(opts: Record<string, unknown>): Promise<Buffer> } })._zip;
+  const generate = zip.generateAsync.bind(zip);
+  zip.generateAsync = (opts) => generate({ ...opts, compression: 'STORE' });
+  const stored = await workbook.outputAsync();
+  const entries = centralDirectory(stored)!.map((e) => ({ name: e.name, data: entryContent(stored, e) }));
+  return writeZip(entries, 'deflate');
 }

@@ -50,7 +50,7 @@ export function newElement(row: SheetRow, prices: boolean): ElementDto {
 }
 
 const sameText = (a: string | undefined, b: string | undefined): boolean =>
-  (a ?? '').replace(/\s+/g, ' ').trim() === (b ?? '').replace(/\s+/g, ' ').trim();
+  a === b || (a ?? '').replace(/\s+/g, ' ').trim() === (b ?? '').replace(/\s+/g, ' ').trim();
 
 /** Half a unit of the last decimal a value was written with. */
 const differs = (a: number | undefined, b: number | undefined, places: number): boolean =>

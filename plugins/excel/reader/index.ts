@@ -14,7 +14,8 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { OncePerItemReporter } from '../../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../../core/plugin/contract.js';
 import { embeddedProject, PROJECT_SHEET } from '../embedded.js';
-import { checkWorkbookBytes } from '../guard.js';
+import { workbookParts } from '../guard.js';
+import { writeZip } from '../zip.js';
 import type { ExcelMessageCode } from '../messages.js';
 import { applyRow, newElement, rowQuantity, type RowSettings } from './elements.js';
 import { findHeader } from './header.js';
@@ -64,10 +65,11 @@ class Index {
   }
 }
 
+/** Opens the workbook: checked and inflated natively (guard.ts), handed to the library as a stored ZIP (zip.ts). */
 async function open(bytes: Buffer): Promise<Workbook> {
-  checkWorkbookBytes(bytes);
+  const stored = writeZip(workbookParts(bytes), 'store');
   try {
-    return await XlsxPopulate.fromDataAsync(bytes);
+    return await XlsxPopulate.fromDataAsync(stored);
   } catch (err) {
     throw parseError(`The .xlsx workbook could not be opened: ${(err as Error)?.message ?? String(err)}.`, FIELD, err);
   }
