@@ -92,5 +92,15 @@ async function packNatively(workbook: Workbook): Promise<Buffer> {
   zip.generateAsync = (opts) => generate({ ...opts, compression: 'STORE' });
   const stored = await workbook.outputAsync();
   const entries = centralDirectory(stored)!.map((e) => ({ name: e.name, data: entryContent(stored, e) }));
+  const book = entries.find((e) => e.name === 'xl/workbook.xml');
+  if (book) book.data = Buffer.from(withoutTemplatePath(book.data.toString('utf8')), 'utf8');
   return writeZip(entries, 'deflate');
+}
+
+/**
+ * The library's blank workbook names the folder it was made in (`x15ac:absPath url="C:\Users\…"`, an
+ * `mc:AlternateContent` block Excel only uses to remember where it saved a file): removed from what we send.
+ */
+function withoutTemplatePath(workbookXml: string): string {
+  return workbookXml.replace(/<mc:AlternateContent\b[^>]*>(?:(?!<\/mc:AlternateContent>)[\s\S])*?absPath[\s\S]*?<\/mc:AlternateContent>/, '');
 }

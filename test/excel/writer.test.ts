@@ -104,7 +104,9 @@ describe('excel writer', () => {
     expect(pane).toContain('state="frozen"');
     expect(pane).toContain('ySplit="1"');
     expect(xml).toMatch(/<autoFilter ref="A1:H12"\/>/);
-    expect(zipPart(bytes, 'xl/workbook.xml')).toMatch(/<definedName name="_xlnm.Print_Titles" localSheetId="\d">'Rohbau'!\$1:\$1<\/definedName>/);
+    const book = zipPart(bytes, 'xl/workbook.xml')!;
+    expect(book).toMatch(/<definedName name="_xlnm.Print_Titles" localSheetId="\d">'Rohbau'!\$1:\$1<\/definedName>/);
+    expect(book).not.toContain('absPath'); // the library template's folder is not sent along
   });
 
   it('leaves out prices (WritePrices=false) and long texts (WriteLongTexts=false), also in the embedded project', async () => {
