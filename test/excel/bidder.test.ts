@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
+import { undeclaredMessages } from '../../core/plugin/messages.js';
 import { convert, excelPlugin, openWorkbook, positions, sampleProject, toAva, toExcel } from './support.js';
 
 const PRICES: Record<string, number> = { '01.01.0010': 3.2, '01.01.0020': 18.5, '01.01.0030': 17, '01.0010': 1300, '02.0010': 190.1, '02.0020': 99 };
@@ -42,6 +43,7 @@ beforeAll(async () => {
 describe('a bidder edits the workbook', () => {
   it('excel → ava (ReadNewElements=false): prices and the quantity formula are read, the added rows ignored and reported', async () => {
     const { project, messages } = await toAva(edited);
+    expect(undeclaredMessages(messages, [excelPlugin])).toEqual([]);
     expect(numbers(project)).toEqual(['01.01.0010', '01.01.0020', '01.01.0030', '01.0010', '02.0010', '02.0020']);
     for (const p of positions(project)) expect(p.unitPrice).toBe(PRICES[(p.itemNumber as { stringRepresentation: string }).stringRepresentation]);
     const first = positions(project)[0];
@@ -69,6 +71,7 @@ describe('a bidder edits the workbook', () => {
 
   it('RebuildItemNumberSchema numbers the new rows and reports every renumbered element', async () => {
     const { project, messages } = await toAva(edited, { ReadNewElements: true, RebuildItemNumberSchema: true });
+    expect(undeclaredMessages(messages, [excelPlugin])).toEqual([]);
     const all = numbers(project);
     expect(all.every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
     expect(new Set(all).size).toBe(all.length);
