@@ -95,7 +95,7 @@ export function workbookParts(bytes: Buffer): { name: string; data: Buffer }[] {
       const lied = err instanceof RangeError;
       throw parseError(
         lied
-          ? `The workbook part ${e.name} inflates to more than the ${e.uncompressed} bytes it declares (a ZIP bomb?); it was not read.`
+          ? `The workbook part ${e.name} inflates to more than the ${e.uncompressed} bytes it declares (damaged, or a ZIP bomb); it was not read.`
           : `The .xlsx workbook is damaged: its part ${e.name} cannot be unpacked.`,
         FIELD,
       );

@@ -87,6 +87,19 @@ describe('excelFile: bad input answers 400 naming the problem', () => {
     expect(body.errors!.excelFile[0]).toMatch(/inflates to more than the 10000 bytes it declares/);
   });
 
+  it('120 randomly damaged workbooks convert or are refused with 400, never a raw error', async () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 120; i++) {
+      const damaged = Buffer.from(valid);
+      for (let k = 0; k < 1 + Math.floor(random() * 4); k++) damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+      const { status } = await post(damaged);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect([...statuses.keys()].sort()).toEqual([200, 400]);
+  });
+
   it('a workbook of a million empty styled rows, refused before the library builds them', async () => {
     const rows = Array.from({ length: 1_000_000 }, (_, i) => `<row r="${i + 20}" s="1" customFormat="1"/>`).join('');
     const before = process.memoryUsage().rss;
