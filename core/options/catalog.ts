@@ -60,8 +60,8 @@ export const OPTIONS: Readonly<Record<string, OptionSpec>> = Object.freeze({
   WriteLongTexts: spec({ name: 'WriteLongTexts', type: 'boolean', default: true, description: 'Default true.' }),
   ConversionCulture: spec({
     name: 'ConversionCulture', type: 'string', default: 'en',
-    description: 'Culture used for the conversion, to get localised spreadsheet files.',
-    enum: ['en', 'de', 'fr', 'it', 'es'],
+    // Not an enum: AVACloud takes any culture name and falls back to en (a 400 for `de-AT` would break clients).
+    description: 'Culture used for the conversion, to get localised spreadsheet files. Localised: en, de, fr, it, es (a region such as de-AT counts as its language); anything else falls back to en.',
   }),
   DestinationOenormType: spec({
     name: 'DestinationOenormType', type: 'string', default: 'Lv2015', description: 'Default Lv2015.',

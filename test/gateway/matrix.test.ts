@@ -19,7 +19,7 @@ describe('route matrix', () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const registry = container.resolve(FormatRegistry);
     const installed = new Set(registry.plugins.map((p) => p.id));
-    expect([...installed].sort()).toEqual(['ava', 'gaeb', 'oenorm', 'sia']);
+    expect([...installed].sort()).toEqual(['ava', 'excel', 'gaeb', 'oenorm', 'sia']);
     // A route needs the source's reader and the target's writer (sia's writer accepts ava only).
     const writers = new Set(registry.plugins.filter((p) => p.writer).map((p) => p.id));
 
@@ -40,10 +40,11 @@ describe('route matrix', () => {
     const container = await createGatewayContainer(loadConfig({}, { logLevel: 'silent' }));
     const ids = container.resolve(FormatRegistry).routes.map((r) => r.operationId).sort();
     expect(ids).toEqual([
-      'AvaConversion_ConvertToAva', 'AvaConversion_ConvertToGaeb', 'AvaConversion_ConvertToOenorm', 'AvaConversion_ConvertToSia',
-      'GaebConversion_ConvertToAva', 'GaebConversion_ConvertToGaeb', 'GaebConversion_ConvertToOenorm',
-      'OenormConversion_ConvertToAva', 'OenormConversion_ConvertToGaeb', 'OenormConversion_ConvertToOenorm',
-      'SiaConversion_ConvertToAva', 'SiaConversion_ConvertToGaeb', 'SiaConversion_ConvertToOenorm',
+      'AvaConversion_ConvertToAva', 'AvaConversion_ConvertToExcel', 'AvaConversion_ConvertToGaeb', 'AvaConversion_ConvertToOenorm', 'AvaConversion_ConvertToSia',
+      'ExcelConversion_ConvertToAva', 'ExcelConversion_ConvertToExcel', 'ExcelConversion_ConvertToGaeb', 'ExcelConversion_ConvertToOenorm',
+      'GaebConversion_ConvertToAva', 'GaebConversion_ConvertToExcel', 'GaebConversion_ConvertToGaeb', 'GaebConversion_ConvertToOenorm',
+      'OenormConversion_ConvertToAva', 'OenormConversion_ConvertToExcel', 'OenormConversion_ConvertToGaeb', 'OenormConversion_ConvertToOenorm',
+      'SiaConversion_ConvertToAva', 'SiaConversion_ConvertToExcel', 'SiaConversion_ConvertToGaeb', 'SiaConversion_ConvertToOenorm',
     ]);
   });
 

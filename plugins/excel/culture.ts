@@ -1,0 +1,92 @@
+/**
+ * The workbook's words in the five cultures AVACloud's `ConversionCulture` names (`en`, `de`, `fr`, `it`, `es`;
+ * any other value falls back to `en`, as AVACloud does since 1.0.3 — Dangl-IT/avacloud-client-php,
+ * docs/Api/GaebConversionApi.md): column headers, element kinds and their markers, sheet names, total rows, and
+ * the number formats of quantities and prices. Office Open XML stores number format codes in invariant form
+ * (`.` decimal point, `,` grouping; ECMA-376 Part 1 §18.8.31 numFmt): the spreadsheet application shows them with
+ * the reader's own separators, so the culture decides the words and where the currency stands.
+ */
+
+/** The sheet's columns, in the order they appear (absent ones are left out; see layout.ts). */
+export const COLUMN_KEYS = ['itemNumber', 'kind', 'shortText', 'longText', 'quantity', 'unit', 'unitPrice', 'total', 'id', 'counted', 'level'] as const;
+export type ColumnKey = (typeof COLUMN_KEYS)[number];
+
+/** Element kinds as the kind column names them, and the markers added to a position's kind. */
+export type KindKey = 'group' | 'position' | 'note' | 'executionDescription';
+export type MarkerKey = 'alternative' | 'optional' | 'lumpSum' | 'withoutTotal';
+
+export interface Culture {
+  id: 'en' | 'de' | 'fr' | 'it' | 'es';
+  headers: Record<ColumnKey, string>;
+  kinds: Record<KindKey, string>;
+  markers: Record<MarkerKey, string>;
+  /** Name of the overview sheet (several service specifications). */
+  overview: string;
+  /** Sheet name of a service specification without a name. */
+  serviceSpecification: string;
+  total: string;
+  totalAfterDeduction: string;
+  /** The currency before the amount (`en`) or after it (the others). */
+  currencyFirst: boolean;
+}
+
+/** Hidden columns have the same header in every culture: they are for the reader, not for people. */
+const HIDDEN = { id: 'ID', counted: 'Counted total', level: 'Level' } as const;
+
+const CULTURES: Record<Culture['id'], Culture> = {
+  en: {
+    id: 'en',
+    headers: { itemNumber: 'Item no.', kind: 'Kind', shortText: 'Short text', longText: 'Long text', quantity: 'Quantity', unit: 'Unit', unitPrice: 'Unit price', total: 'Total', ...HIDDEN },
+    kinds: { group: 'Group', position: 'Position', note: 'Note', executionDescription: 'Execution description' },
+    markers: { alternative: 'alternative', optional: 'optional', lumpSum: 'lump sum', withoutTotal: 'without total' },
+    overview: 'Overview', serviceSpecification: 'BoQ', total: 'Total', totalAfterDeduction: 'Total after deductions', currencyFirst: true,
+  },
+  de: {
+    id: 'de',
+    headers: { itemNumber: 'OZ', kind: 'Art', shortText: 'Kurztext', longText: 'Langtext', quantity: 'Menge', unit: 'Einheit', unitPrice: 'Einheitspreis', total: 'Gesamtpreis', ...HIDDEN },
+    kinds: { group: 'Titel', position: 'Position', note: 'Hinweis', executionDescription: 'Ausführungsbeschreibung' },
+    markers: { alternative: 'Alternativposition', optional: 'Bedarfsposition', lumpSum: 'Pauschal', withoutTotal: 'ohne GP' },
+    overview: 'Übersicht', serviceSpecification: 'LV', total: 'Summe', totalAfterDeduction: 'Summe nach Nachlass', currencyFirst: false,
+  },
+  fr: {
+    id: 'fr',
+    headers: { itemNumber: 'N° de poste', kind: 'Type', shortText: 'Texte court', longText: 'Texte long', quantity: 'Quantité', unit: 'Unité', unitPrice: 'Prix unitaire', total: 'Montant', ...HIDDEN },
+    kinds: { group: 'Chapitre', position: 'Poste', note: 'Remarque', executionDescription: "Description d'exécution" },
+    markers: { alternative: 'variante', optional: 'optionnel', lumpSum: 'forfait', withoutTotal: 'sans montant' },
+    overview: 'Aperçu', serviceSpecification: 'Devis', total: 'Total', totalAfterDeduction: 'Total après remise', currencyFirst: false,
+  },
+  it: {
+    id: 'it',
+    headers: { itemNumber: 'N. voce', kind: 'Tipo', shortText: 'Testo breve', longText: 'Testo esteso', quantity: 'Quantità', unit: 'Unità', unitPrice: 'Prezzo unitario', total: 'Importo', ...HIDDEN },
+    kinds: { group: 'Capitolo', position: 'Voce', note: 'Nota', executionDescription: 'Descrizione esecutiva' },
+    markers: { alternative: 'alternativa', optional: 'opzionale', lumpSum: 'a corpo', withoutTotal: 'senza importo' },
+    overview: 'Riepilogo', serviceSpecification: 'Computo', total: 'Totale', totalAfterDeduction: 'Totale dopo sconto', currencyFirst: false,
+  },
+  es: {
+    id: 'es',
+    headers: { itemNumber: 'N.º partida', kind: 'Tipo', shortText: 'Texto corto', longText: 'Texto largo', quantity: 'Cantidad', unit: 'Unidad', unitPrice: 'Precio unitario', total: 'Importe', ...HIDDEN },
+    kinds: { group: 'Capítulo', position: 'Partida', note: 'Nota', executionDescription: 'Descripción de ejecución' },
+    markers: { alternative: 'alternativa', optional: 'opcional', lumpSum: 'alzada', withoutTotal: 'sin importe' },
+    overview: 'Resumen', serviceSpecification: 'Presupuesto', total: 'Total', totalAfterDeduction: 'Total tras descuento', currencyFirst: false,
+  },
+};
+
+/** Every culture, `en` first (the reader tries them all). */
+export const ALL_CULTURES: readonly Culture[] = Object.values(CULTURES);
+
+/** The culture of a `ConversionCulture` value: its language part (`de-AT` → `de`), `en` for anything else. */
+export function cultureOf(value: unknown): Culture {
+  const language = String(value ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return (CULTURES as Record<string, Culture | undefined>)[language] ?? CULTURES.en;
+}
+
+/** Number format code of prices with `places` decimals and the currency (`EUR`, `€`) where the culture puts it. */
+export function priceFormat(culture: Culture, places: number, currency: string | undefined): string {
+  const digits = places > 0 ? `#,##0.${'0'.repeat(places)}` : '#,##0';
+  if (!currency) return digits;
+  const quoted = `"${currency.replace(/"/g, '')}"`;
+  return culture.currencyFirst ? `${quoted} ${digits}` : `${digits} ${quoted}`;
+}
+
+/** Number format code of quantities (three decimals, the model's quantity precision). */
+export const QUANTITY_FORMAT = '#,##0.000';

@@ -1,0 +1,170 @@
+/**
+ * The `excel` reader. A workbook the gateway wrote carries its project (embedded.ts): that project is read, and
+ * each row of the visible sheets changes the element its hidden id (else its item number) identifies — texts,
+ * item number, unit, quantity (a formula becomes the quantity component), unit price. Rows without a known
+ * element are new elements where they stand when `ReadNewElements` is true, and are ignored and reported when it
+ * is false (the default: a bidder fills prices and quantities, the structure stays the tenderer's). A workbook
+ * without an embedded project (a sheet people made) is read from its sheets alone: every sheet with a
+ * recognisable header row (header.ts) is a service specification and every row an element. Option group N.
+ */
+import XlsxPopulate, { type Sheet, type Workbook } from 'xlsx-populate';
+import { parseError } from '../../../core/errors.js';
+import { isGroup, type ElementDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { ResolvedOptions } from '../../../core/options/catalog.js';
+import { OncePerItemReporter } from '../../../core/pipeline/messages.js';
+import type { ConversionContext } from '../../../core/plugin/contract.js';
+import { embeddedProject, PROJECT_SHEET } from '../embedded.js';
+import { workbookParts } from '../guard.js';
+import { writeZip } from '../zip.js';
+import type { ExcelMessageCode } from '../messages.js';
+import { applyRow, newElement, rowQuantity, type RowSettings } from './elements.js';
+import { findHeader } from './header.js';
+import { Placement } from './place.js';
+import { readRows, type SheetRow } from './rows.js';
+import { rebuildItemNumberSchema } from './schema.js';
+
+const FIELD = 'excelFile';
+const MAX_UNIT_PRICE_DECIMALS = 6;
+
+/** Decimals of a number in its shortest form (12.125 → 3). */
+const decimalsOf = (value: number): number => {
+  const text = String(value);
+  const e = /e-(\d+)$/.exec(text);
+  if (e) return Number(e[1]);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+};
+
+/** Elements by id and by item number, and the service specification each belongs to. */
+class Index {
+  readonly byId = new Map<string, ElementDto>();
+  readonly specOf = new Map<ElementDto, ServiceSpecificationDto>();
+  private readonly byNumber = new Map<ServiceSpecificationDto, Map<string, ElementDto>>();
+
+  constructor(project: ProjectDto) {
+    for (const spec of project.serviceSpecifications ?? []) {
+      const numbers = new Map<string, ElementDto>();
+      this.byNumber.set(spec, numbers);
+      const walk = (list: readonly ElementDto[] | undefined) => {
+        for (const e of list ?? []) {
+          if (typeof e.id === 'string') this.byId.set(e.id, e);
+          this.specOf.set(e, spec);
+          const n = (e as { itemNumber?: { stringRepresentation?: string } }).itemNumber?.stringRepresentation;
+          if (n) numbers.set(n, e);
+          if (isGroup(e)) walk(e.elements);
+        }
+      };
+      walk(spec.elements);
+    }
+  }
+
+  find(row: SheetRow, spec: ServiceSpecificationDto | undefined): ElementDto | undefined {
+    const byId = row.id !== undefined ? this.byId.get(row.id) : undefined;
+    if (byId) return byId;
+    return row.itemNumber !== undefined && spec ? this.byNumber.get(spec)?.get(row.itemNumber) : undefined;
+  }
+}
+
+/** Opens the workbook: checked and inflated natively (guard.ts), handed to the library as a stored ZIP (zip.ts). */
+async function open(bytes: Buffer): Promise<Workbook> {
+  const stored = writeZip(workbookParts(bytes), 'store');
+  try {
+    return await XlsxPopulate.fromDataAsync(stored);
+  } catch (err) {
+    throw parseError(`The .xlsx workbook could not be opened: ${(err as Error)?.message ?? String(err)}.`, FIELD, err);
+  }
+}
+
+function sheetSize(sheet: Sheet): { rows: number; columns: number } {
+  let rows = 0;
+  let columns = 0;
+  sheet.forEachExistingRow((row, n) => {
+    const last = (row as unknown as { maxUsedColumnNumber(): number }).maxUsedColumnNumber();
+    if (last > 0) {
+      rows = n;
+      if (last > columns) columns = last;
+    }
+  });
+  return { rows, columns };
+}
+
+/**
+ * Reads an xlsx workbook into a (partial) project; the pipeline normalises and recalculates it.
+ * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`): not an xlsx workbook (guard.ts), a workbook that
+ *   cannot be opened, or one without any sheet with a recognisable header row
+ */
+export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto> {
+  const workbook = await open(bytes);
+  const report = new OncePerItemReporter<ExcelMessageCode>(ctx, 'excel');
+  const embedded = embeddedProject(workbook);
+  // A sheet alone states no price accuracy: amounts in a spreadsheet are money, two decimals (as GAEB amounts).
+  const project: ProjectDto = embedded ?? { priceAccuracy: 2, serviceSpecifications: [] };
+  if (!embedded) {
+    report.report('EXCEL_PROJECT_NOT_EMBEDDED', 'info', 'The workbook holds no project written by the gateway; every row of its sheets was read as an element.');
+  }
+  const readNew = options.ReadNewElements === true || !embedded;
+  const index = new Index(project);
+  const specs = project.serviceSpecifications!;
+  const unitPlaces = Number.isInteger(project.unitPriceAccuracy) ? (project.unitPriceAccuracy as number) : Number.isInteger(project.priceAccuracy) ? (project.priceAccuracy as number) : 3;
+  const ignored: number[] = [];
+  let added = 0;
+  let sheetsRead = 0;
+  let unitPriceDecimals = 0;
+  for (const sheet of workbook.sheets()) {
+    if (sheet.name() === PROJECT_SHEET) continue;
+    const size = sheetSize(sheet);
+    const header = findHeader(sheet, size.rows, size.columns);
+    if (!header) {
+      if (size.rows > 0) report.report('EXCEL_SHEET_SKIPPED', 'info', `The sheet "${sheet.name()}" has no recognisable header row and was skipped.`);
+      continue;
+    }
+    const rows = readRows(sheet, header, size.rows);
+    const settings: RowSettings = { prices: header.column.unitPrice !== undefined, longTexts: header.column.longText !== undefined, unitPlaces };
+    let spec: ServiceSpecificationDto | undefined;
+    if (embedded) {
+      const first = rows.map((r) => (r.id !== undefined ? index.byId.get(r.id) : undefined)).find((e) => e !== undefined);
+      spec = (first && index.specOf.get(first)) ?? specs[Math.min(sheetsRead, specs.length - 1)];
+    }
+    if (!spec) {
+      spec = { name: sheet.name(), elements: [] };
+      specs.push(spec);
+    }
+    sheetsRead++;
+    const placement = new Placement(spec);
+    for (const row of rows) {
+      if (row.unitPrice !== undefined) unitPriceDecimals = Math.max(unitPriceDecimals, decimalsOf(row.unitPrice));
+      if (row.invalidNumbers.length) {
+        report.report('EXCEL_INVALID_NUMBER', 'warning', `Row ${row.row} of "${sheet.name()}": "${row.invalidNumbers[0]}" is not a number and was ignored.`, row.itemNumber);
+      }
+      const known = index.find(row, spec);
+      if (known) {
+        applyRow(known, row, settings);
+        placement.existing(known);
+      } else if (readNew) {
+        placement.add(newElement(row, settings.prices), row.itemNumber);
+        added++;
+        if (embedded) report.report('EXCEL_NEW_ELEMENT', 'info', `Row ${row.row} of "${sheet.name()}" was read as a new element.`, row.itemNumber ?? `row ${row.row}`);
+      } else {
+        ignored.push(row.row);
+        continue;
+      }
+      if (rowQuantity(row).formulaValue) {
+        report.report('EXCEL_QUANTITY_FORMULA_VALUE', 'info', `The quantity formula =${row.quantityFormula} is more than arithmetic; its value ${row.quantity ?? 0} was read.`, row.itemNumber);
+      }
+    }
+  }
+  if (sheetsRead === 0) {
+    throw parseError(
+      'No sheet of the workbook has a recognisable header row: expected a row naming the columns, such as item number (OZ, Pos., Item), short text (Kurztext, Short text), quantity (Menge, Quantity), unit (Einheit, Unit), unit price (EP, Unit price).',
+      FIELD,
+    );
+  }
+  if (ignored.length) {
+    const list = ignored.slice(0, 20).join(', ') + (ignored.length > 20 ? ` … (${ignored.length} rows)` : '');
+    report.report('EXCEL_ROWS_IGNORED', 'warning', `Rows without an element id or a known item number were ignored (ReadNewElements is false): ${list}.`);
+  }
+  // Unit prices of a sheet alone keep the decimals they were entered with (GAEB allows three, UPFracDig).
+  if (!embedded && unitPriceDecimals > 2) project.unitPriceAccuracy = Math.min(unitPriceDecimals, MAX_UNIT_PRICE_DECIMALS);
+  if (added > 0 && options.RebuildItemNumberSchema === true) rebuildItemNumberSchema(project, report);
+  return project;
+}

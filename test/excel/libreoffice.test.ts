@@ -1,0 +1,105 @@
+/**
+ * A real spreadsheet application opens the written workbooks: LibreOffice Calc (headless, Debian package
+ * `libreoffice-calc-nogui`) loads each workbook with its cached values removed (so it must compute every
+ * formula itself), and exports CSV; the totals it computes equal ours to the cent, in all five cultures. A
+ * workbook re-saved by LibreOffice reads back to the same project. Skipped, saying so, when `soffice` is absent.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectDto } from '../../core/model/types.js';
+import { openWorkbook, positions, sampleProject, toAva, toExcel } from './support.js';
+
+function hasSoffice(): boolean {
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const available = hasSoffice();
+if (!available) console.warn('LibreOffice tests skipped: soffice is not installed (Debian: apt-get install libreoffice-calc-nogui)');
+
+/** RFC 4180 CSV: quoted fields may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), rows.push(row), (row = []), (field = '');
+    } else field += c;
+  }
+  if (field !== '' || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+const CULTURES = ['en', 'de', 'fr', 'it', 'es'];
+let dir: string;
+
+/** A project with many rounding cases: the sample plus positions whose products need rounding. */
+function project(): ProjectDto {
+  const p = sampleProject();
+  const group = p.serviceSpecifications![0].elements![2] as { elements: unknown[] };
+  for (let i = 1; i <= 40; i++) {
+    group.elements.push({
+      elementTypeDiscriminator: 'PositionDto', itemNumber: { stringRepresentation: `02.${String(100 + i * 10).padStart(4, '0')}` }, shortText: `Pos ${i}, "quoted", with comma`,
+      unitTag: 'm', quantityComponents: [{ formula: `${i}.125*${(i % 7) + 1}.333` }], unitPriceOverride: Number(((i * 37.77) % 500).toFixed(2)) + 0.005 * (i % 2),
+    });
+  }
+  p.unitPriceAccuracy = 3;
+  return p;
+}
+
+describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () => {
+  const written = new Map<string, Buffer>();
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'excel-lo-'));
+    for (const culture of CULTURES) {
+      const { bytes } = await toExcel(project(), { ConversionCulture: culture });
+      written.set(culture, bytes);
+      // Re-saved by the library: the formulas stay, their cached values go — LibreOffice must compute them.
+      writeFileSync(join(dir, `${culture}.xlsx`), await (await openWorkbook(bytes)).outputAsync());
+    }
+    writeFileSync(join(dir, 'resave.xlsx'), written.get('de')!);
+    const files = CULTURES.map((c) => join(dir, `${c}.xlsx`));
+    execFileSync('soffice', ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,false,false', '--outdir', join(dir, 'csv'), ...files], { stdio: 'ignore', timeout: 120_000 });
+    execFileSync('soffice', ['--headless', '--convert-to', 'xlsx', '--outdir', join(dir, 'resaved'), join(dir, 'resave.xlsx')], { stdio: 'ignore', timeout: 120_000 });
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(CULTURES)('%s: every total LibreOffice computes equals ours to the cent', async (culture) => {
+    const csv = parseCsv(readFileSync(join(dir, 'csv', `${culture}.csv`), 'utf8'));
+    const sheet = (await openWorkbook(written.get(culture)!)).sheet(0)!;
+    let compared = 0;
+    for (let r = 2; r <= csv.length; r++) {
+      const ours = sheet.cell(r, 8).value();
+      if (typeof ours !== 'number') continue;
+      const theirs = Number(csv[r - 1][7]);
+      expect(Math.abs(theirs - ours), `row ${r}: LibreOffice ${csv[r - 1][7]}, ours ${ours}`).toBeLessThan(0.005);
+      compared++;
+    }
+    expect(compared).toBe(50); // 6 + 40 positions, 3 groups, the total row
+  });
+
+  it('a workbook re-saved by LibreOffice reads back to the same project', async () => {
+    const original = await toAva(written.get('de')!);
+    const resaved = await toAva(readFileSync(join(dir, 'resaved', 'resave.xlsx')));
+    const fields = (p: ProjectDto) => positions(p).map((x) => [(x.itemNumber as { stringRepresentation: string }).stringRepresentation, x.shortText, x.longText, x.quantity, x.unitTag, x.unitPrice, x.totalPrice]);
+    expect(fields(resaved.project)).toEqual(fields(original.project));
+    expect(resaved.project.serviceSpecifications![0].totalPrice).toBe(original.project.serviceSpecifications![0].totalPrice);
+  });
+});
