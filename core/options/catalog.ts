@@ -60,8 +60,9 @@ export const OPTIONS: Readonly<Record<string, OptionSpec>> = Object.freeze({
   WriteLongTexts: spec({ name: 'WriteLongTexts', type: 'boolean', default: true, description: 'Default true.' }),
   ConversionCulture: spec({
     name: 'ConversionCulture', type: 'string', default: 'en',
-    // Not an enum: AVACloud takes any culture name and falls back to en (a 400 for `de-AT` would break clients).
-    description: 'Culture used for the conversion, to get localised spreadsheet files. Localised: en, de, fr, it, es (a region such as de-AT counts as its language); anything else falls back to en.',
+    // Not an enum: AVACloud takes any culture name and falls back to en (a 400 for `de-AT` would break clients); the
+    // excel writer localises en, de, fr, it and es, a region (`de-AT`) counting as its language.
+    description: 'Culture used for the conversion, to get localised spreadsheet files.',
   }),
   DestinationOenormType: spec({
     name: 'DestinationOenormType', type: 'string', default: 'Lv2015', description: 'Default Lv2015.',
