@@ -236,13 +236,7 @@ export class RedisGrantStore implements GrantStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (this.#owned) {
-      try {
-        await this.#client.close();
-      } catch {
-        this.#client.destroy();
-      }
-    }
+    if (this.#owned) await closeClient(this.#client);
   }
 
   #grantKey(hash: string): string {
@@ -373,6 +367,15 @@ export function throttledConsoleError(label = 'grant-store'): (error: Error) => 
     last = t;
     console.error(`[${label}] Redis connection error: ${error.message}`);
   };
+}
+
+/** Closes a client a store opened itself: gracefully, or by dropping the connection when that fails. */
+export async function closeClient(client: GrantStoreRedisClient): Promise<void> {
+  try {
+    await client.close();
+  } catch {
+    client.destroy();
+  }
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { GrantStoreError } from './grant-store.js';
 import { Script } from './redis-grant-scripts.js';
-import { connectClient, throttledConsoleError, type GrantStoreRedisClient } from './redis-grant-store.js';
+import { closeClient, connectClient, throttledConsoleError, type GrantStoreRedisClient } from './redis-grant-store.js';
 import { runScript } from './redis-script.js';
 import type { LockoutSchedule, LockoutStore, Reservation } from './lockout-store.js';
 
@@ -89,11 +89,7 @@ export class RedisLockoutStore implements LockoutStore {
   async close(): Promise<void> {
     if (this.#closed || !this.owned) return;
     this.#closed = true;
-    try {
-      await this.client.close();
-    } catch {
-      this.client.destroy();
-    }
+    await closeClient(this.client);
   }
 
   #key(key: string): string {

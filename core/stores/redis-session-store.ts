@@ -10,7 +10,7 @@
  * so Redis holds neither session ids nor user names.
  */
 import { GrantStoreError } from './grant-store.js';
-import { connectClient, throttledConsoleError, type GrantStoreRedisClient } from './redis-grant-store.js';
+import { closeClient, connectClient, throttledConsoleError, type GrantStoreRedisClient } from './redis-grant-store.js';
 import { sessionStoreKey, type SessionRecordKind, type SessionStore } from './session-store.js';
 
 export interface RedisSessionStoreOptions {
@@ -61,11 +61,7 @@ export class RedisSessionStore implements SessionStore {
   async close(): Promise<void> {
     if (this.#closed || !this.owned) return;
     this.#closed = true;
-    try {
-      await this.client.close();
-    } catch {
-      this.client.destroy();
-    }
+    await closeClient(this.client);
   }
 
   #key(kind: SessionRecordKind, key: string): string {
