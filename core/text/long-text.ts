@@ -314,7 +314,7 @@ class FormBuilder {
 
 /** Appends decoded text to a run, merging it into the last span of the same style and kind. */
 function pushText(raw: string, kept: boolean, style: string | undefined, run: Inline[]): void {
-  const text = kept ? raw : raw.replace(SOURCE_BREAK, '\n');
+  const text = kept || (raw.indexOf('\n') < 0 && raw.indexOf('\r') < 0) ? raw : raw.replace(SOURCE_BREAK, '\n');
   if (text === '') return;
   const last = run[run.length - 1];
   if (last && last.t === 'span' && last.style === style && (last.kept === true) === kept) last.text += text;

@@ -160,9 +160,16 @@ export interface CodePageText {
 export function toCodePage(text: string, codePage: CodePage): CodePageText {
   if (ASCII.test(text)) return { text, replaced: '' };
   const chars = codePageChars(codePage);
-  let out = '';
-  let replaced = '';
+  // The common case, a text the code page holds whole, is checked without building a copy.
+  let held = 0;
   for (const ch of text) {
+    if (!chars.has(ch)) break;
+    held += ch.length;
+  }
+  if (held === text.length) return { text, replaced: '' };
+  let out = text.slice(0, held);
+  let replaced = '';
+  for (const ch of text.slice(held)) {
     if (chars.has(ch)) {
       out += ch;
       continue;

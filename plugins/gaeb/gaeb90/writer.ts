@@ -398,7 +398,7 @@ class Gaeb90Writer {
       for (const piece of pieces) {
         // A line that fits keeps its spaces (GAEB 90 texts align columns with them); longer ones are re-wrapped.
         const asIs = piece.text.replace(/\t/g, ' ').trimEnd();
-        if (!piece.kind && asIs.trim() !== '' && !/[\r\n]/.test(asIs) && Array.from(asIs).length <= w) {
+        if (!piece.kind && asIs.trim() !== '' && !/[\r\n]/.test(asIs) && (asIs.length <= w || Array.from(asIs).length <= w)) {
           out.push({ ...piece, text: this.clean(asIs, itemNumber) });
           continue;
         }
