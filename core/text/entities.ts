@@ -18,12 +18,12 @@ export function namedReference(name: string): string | undefined {
 }
 
 /**
- * A read-only record view of {@link namedReference} (property reads only; it cannot be enumerated), layered over
- * `base` (e.g. an XML parser's own predefined entities, which win).
+ * A read-only record view of {@link namedReference} for an XML parser's entity table (property reads only; it
+ * cannot be enumerated). XML's five predefined names are HTML5 names with the same text, so they stay as they were.
  */
-export function namedReferenceTable(base: Readonly<Record<string, string>> = {}): Record<string, string> {
-  return new Proxy({ ...base }, {
-    get: (target, name) => (typeof name !== 'string' ? undefined : Object.hasOwn(target, name) ? target[name] : namedReference(name)),
+export function namedReferenceTable(): Record<string, string> {
+  return new Proxy({} as Record<string, string>, {
+    get: (_target, name) => (typeof name === 'string' ? namedReference(name) : undefined),
     set: () => false,
   });
 }

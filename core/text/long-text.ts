@@ -101,14 +101,14 @@ const PAGE_BREAK = /(?:page-)?break-(?:after|before)\s*:\s*(?:always|page)/i;
 const SOURCE_BREAK = /[ \t]*(?:\r\n?|\n)[ \t\r\n]*/g;
 
 /** Joins two CSS declaration lists (`font-weight:bold` + `color:red` → `font-weight:bold;color:red`). */
-export const mergeStyle = (a: string | undefined, b: string | undefined): string | undefined =>
+const mergeStyle = (a: string | undefined, b: string | undefined): string | undefined =>
   !a ? b || undefined : !b ? a : `${a.replace(/;\s*$/, '')};${b}`;
 
 const NO_FORMAT: SpanFormat = Object.freeze({ bold: false, italic: false, underline: false, superscript: false, subscript: false });
 const formats = new Map<string, SpanFormat>();
 
 /** The emphasis a CSS declaration list means (memoised: long texts repeat few styles). */
-export function spanFormat(style: string | undefined): SpanFormat {
+function spanFormat(style: string | undefined): SpanFormat {
   if (!style) return NO_FORMAT;
   let f = formats.get(style);
   if (f === undefined) {
@@ -163,7 +163,7 @@ function tagless(nodes: readonly HtmlNode[]): LongText {
 }
 
 /** A run that shows nothing: only blank spans (loose space between blocks is not a paragraph). */
-export const isBlankRun = (run: readonly Inline[]): boolean => run.every((i) => i.t === 'span' && !i.kept && i.text.trim() === '');
+const isBlankRun = (run: readonly Inline[]): boolean => run.every((i) => i.t === 'span' && !i.kept && i.text.trim() === '');
 
 class FormBuilder {
   blocks(nodes: readonly HtmlNode[], style: string | undefined): Block[] {

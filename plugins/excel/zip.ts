@@ -23,6 +23,8 @@ export interface DeclaredEntry {
   compressed: number;
   method: number;
   localHeader: number;
+  /** Offset of the entry's central directory record. */
+  centralHeader: number;
 }
 
 /** The central directory's entries, or undefined when it is missing or malformed. */
@@ -49,6 +51,7 @@ export function centralDirectory(bytes: Buffer): DeclaredEntry[] | undefined {
       compressed: bytes.readUInt32LE(at + 20),
       method: bytes.readUInt16LE(at + 10),
       localHeader: bytes.readUInt32LE(at + 42),
+      centralHeader: at,
     });
     at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }

@@ -1,5 +1,4 @@
 /** Helpers of the excel tests: conversions through the pipeline, a sample project, opening written workbooks. */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import XlsxPopulate, { type Workbook } from 'xlsx-populate';
 import { defaultOptions } from '../../core/options/catalog.js';
 import { ConversionService } from '../../core/pipeline/convert.js';
@@ -9,6 +8,7 @@ import type { ConversionRoute } from '../../core/registry/format-registry.js';
 import type { ProjectDto } from '../../core/model/types.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { excelPlugin } from '../../plugins/excel/index.js';
+import { centralDirectory, entryContent, writeZip } from '../../plugins/excel/zip.js';
 
 export { avaPlugin, excelPlugin };
 
@@ -88,61 +88,23 @@ export function positions(project: ProjectDto): Record<string, unknown>[] {
   return out;
 }
 
-/** The text of one part of a ZIP package (`xl/worksheets/sheet1.xml`), read from its central directory. */
+/** The text of one part of a ZIP package (`xl/worksheets/sheet1.xml`), read through its central directory. */
 export function zipPart(zip: Buffer, name: string): string | undefined {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = zip.readUInt32LE(end + 16);
-  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
-    const nameLength = zip.readUInt16LE(at + 28);
-    const entry = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    if (entry === name) {
-      const local = zip.readUInt32LE(at + 42);
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-      const data = zip.subarray(start, start + zip.readUInt32LE(at + 20));
-      return (zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(data) : data).toString('utf8');
-    }
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return undefined;
+  const entry = centralDirectory(zip)?.find((e) => e.name === name);
+  return entry === undefined ? undefined : entryContent(zip, entry).toString('utf8');
 }
 
-/** A ZIP package of the given parts, deflated; `declare` overrides an entry's declared uncompressed size. */
+/**
+ * A ZIP package of the given parts (the plugin's own `writeZip`, deflated); `declare` makes an entry lie about its
+ * uncompressed size (local header and central directory), as a ZIP bomb does.
+ */
 export function zipPackage(parts: Record<string, Buffer | string>, declare: Record<string, number> = {}): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(parts)) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name, 'utf8');
-    const size = declare[name] ?? data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 14); // CRC-32 left 0: the guard refuses before any CRC check matters
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
+  const zip = writeZip(Object.entries(parts).map(([name, c]) => ({ name, data: Buffer.isBuffer(c) ? c : Buffer.from(c, 'utf8') })), 'deflate');
+  for (const e of centralDirectory(zip) ?? []) {
+    const size = declare[e.name];
+    if (size === undefined) continue;
+    zip.writeUInt32LE(size, e.localHeader + 22);
+    zip.writeUInt32LE(size, e.centralHeader + 24);
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(parts).length, 8);
-  end.writeUInt16LE(Object.keys(parts).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zip;
 }

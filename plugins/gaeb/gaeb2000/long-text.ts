@@ -24,18 +24,16 @@ export interface LongText {
   plain: string;
 }
 
-/** Plain value lines → HTML: lines trimmed, empty lines at the start and end dropped, `plainTextToHtml`. */
-function plainLinesToHtml(lines: readonly string[]): string {
-  return plainTextToHtml(lines.map((l) => l.trim()).join('\n'));
-}
-
-/** The lines `plainLinesToHtml` writes as paragraphs: trimmed, empty ones at the start and end dropped. */
+/** Plain value lines as paragraphs: trimmed, empty ones at the start and end dropped. */
 function trimmedLines(lines: readonly string[]): string[] {
   const out = lines.map((l) => l.trim());
   while (out.length > 0 && out[0] === '') out.shift();
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return out;
 }
+
+/** Plain value lines → HTML (`plainTextToHtml` of the trimmed lines). */
+const plainLinesToHtml = (lines: readonly string[]): string => plainTextToHtml(trimmedLines(lines).join('\n'));
 
 /**
  * Long text of a value: RTF (`{\rtf…`, lines joined by '\n', which RTF ignores) or plain lines.
@@ -44,8 +42,9 @@ function trimmedLines(lines: readonly string[]): string[] {
 export function readLongText(v: Gaeb2000Value): LongText {
   const text = v.lines.join('\n'); // a line end ends a control word (RTF 1.9.1 §Conventions) and is otherwise ignored
   if (isRtf(text)) return rtfToHtml(text);
-  const html = plainLinesToHtml(v.lines);
-  return { html, plain: html === '' ? '' : plainTextOfLines(trimmedLines(v.lines), true) };
+  const lines = trimmedLines(v.lines);
+  if (lines.length === 0) return { html: '', plain: '' };
+  return { html: plainTextToHtml(lines.join('\n')), plain: plainTextOfLines(lines, true) };
 }
 
 /** Short text of a value: RTF or plain, as one line (lines trimmed, empty ones dropped, joined by a blank). */

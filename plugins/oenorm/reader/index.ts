@@ -47,7 +47,7 @@ export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink:
   const state = new OenormState(report);
   const decoder = decoderFor(bytes, { document: 'ÖNORM file', key: 'oenormFile' });
   const parser = new SaxesParser({ xmlns: false, position: true });
-  parser.ENTITIES = namedReferenceTable(parser.ENTITIES);
+  parser.ENTITIES = namedReferenceTable();
   parser.on('doctype', () => {
     throw parseError(OENORM_DOCTYPE_REFUSED, 'oenormFile');
   });

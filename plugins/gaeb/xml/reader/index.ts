@@ -64,7 +64,7 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
   const decoder = decoderFor(bytes, { document: 'GAEB DA XML file', key: 'gaebFile' });
 
   const parser = new SaxesParser({ xmlns: false, position: true });
-  parser.ENTITIES = namedReferenceTable(parser.ENTITIES);
+  parser.ENTITIES = namedReferenceTable();
   parser.on('doctype', () => {
     throw parseError(DOCTYPE_REFUSED, 'gaebFile');
   });
