@@ -6,9 +6,10 @@
  * only what the sheets show: without `WritePrices` no prices, without `WriteLongTexts` no long texts.
  */
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
-import type { Sheet, Workbook } from 'xlsx-populate';
+import type { Workbook } from 'xlsx-populate';
 import type { ProjectDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
+import type { SheetCells } from './reader/sheet-xml.js';
 
 /** Name of the hidden sheet holding the project. */
 export const PROJECT_SHEET = 'ava-project';
@@ -55,13 +56,12 @@ export function embedProject(workbook: Workbook, project: ProjectDto, options: R
   sheet.hidden('very');
 }
 
-/** The project stored in a workbook, or undefined when it has none (or an unreadable one). */
-export function embeddedProject(workbook: Workbook): ProjectDto | undefined {
-  const sheet: Sheet | undefined = workbook.sheet(PROJECT_SHEET);
+/** The project stored in the project sheet's cells, or undefined when there is none (or an unreadable one). */
+export function embeddedProject(sheet: SheetCells | undefined): ProjectDto | undefined {
   if (!sheet) return undefined;
   const parts: string[] = [];
   for (let row = 1; ; row++) {
-    const value = sheet.cell(row, 1).value();
+    const value = sheet.value(row, 1);
     if (typeof value !== 'string' || value === '') break;
     parts.push(value);
   }

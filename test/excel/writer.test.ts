@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Sheet } from 'xlsx-populate';
 import { prepareProject } from '../../core/model/index.js';
 import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
-import { embeddedProject } from '../../plugins/excel/embedded.js';
+import { embeddedProject, PROJECT_SHEET } from '../../plugins/excel/embedded.js';
+import { readWorkbook } from '../../plugins/excel/reader/workbook.js';
 import { openWorkbook, sampleProject, toExcel, zipPart } from './support.js';
 
 /** Column letter by header text of row 1. */
@@ -113,7 +114,7 @@ describe('excel writer', () => {
     const { bytes } = await toExcel(sampleProject(), { WritePrices: false, WriteLongTexts: false, ConversionCulture: 'fr' });
     const wb = await openWorkbook(bytes);
     expect(Object.keys(columns(wb.sheet(0)!))).toEqual(['N° de poste', 'Type', 'Texte court', 'Quantité', 'Unité', 'ID']);
-    const embedded = JSON.stringify(embeddedProject(wb));
+    const embedded = JSON.stringify(embeddedProject(readWorkbook(bytes).find((s) => s.name === PROJECT_SHEET)!.cells()));
     expect(embedded).toContain('Oberboden abtragen');
     expect(embedded).not.toContain('unitPrice');
     expect(embedded).not.toContain('30 cm abtragen');

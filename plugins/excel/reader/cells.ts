@@ -1,22 +1,20 @@
 /**
- * Cell values as the reader needs them: text (rich text flattened) and numbers, also numbers typed as text with a
+ * Cell values as the reader needs them: text and numbers, also numbers typed as text with a
  * decimal comma or point and thousands separators (`1.234,56`, `1,234.56`, `2,5`), a currency or unit beside them.
  */
-import type { CellValue } from 'xlsx-populate';
+import type { CellValue } from './sheet-xml.js';
 
 /** A cell's text, trimmed; undefined when empty. Numbers are given in their shortest form. */
 export function cellText(value: CellValue): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'object' && !(value instanceof Date) && typeof value.text === 'function') return value.text().trim() || undefined;
+  if (value === undefined) return undefined;
   const text = String(value).trim();
   return text === '' ? undefined : text;
 }
 
 /** A cell's text without trimming inner line breaks (long texts). */
 export function cellLongText(value: CellValue): string | undefined {
-  const text = typeof value === 'object' && value !== null && !(value instanceof Date) && typeof value.text === 'function' ? value.text() : value;
-  if (typeof text !== 'string') return cellText(value);
-  const trimmed = text.replace(/\r\n?/g, '\n').trim();
+  if (typeof value !== 'string') return cellText(value);
+  const trimmed = value.replace(/\r\n?/g, '\n').trim();
   return trimmed === '' ? undefined : trimmed;
 }
 

@@ -6,9 +6,9 @@
  * Several item number columns (`Titel`, `Untertitel`, `Pos.`; `Level 1`, `Level 2` …) are read as the parts of
  * one item number, left to right.
  */
-import type { Sheet } from 'xlsx-populate';
 import { ALL_CULTURES, type ColumnKey } from '../culture.js';
 import { cellText } from './cells.js';
+import type { SheetCells } from './sheet-xml.js';
 
 /** Header text in comparable form: lower case, no accents, no punctuation, currency in brackets dropped. */
 export function headerKey(text: string): string {
@@ -55,11 +55,11 @@ const HEADER_SEARCH_ROWS = 30;
 const MAX_COLUMNS = 60;
 
 /** Recognises a row as a header, or returns undefined. */
-function headerOf(sheet: Sheet, row: number, lastColumn: number): HeaderMap | undefined {
+function headerOf(sheet: SheetCells, row: number): HeaderMap | undefined {
   const column: Partial<Record<ColumnKey, number>> = {};
   const parts: number[] = [];
-  for (let c = 1; c <= Math.min(lastColumn, MAX_COLUMNS); c++) {
-    const text = cellText(sheet.cell(row, c).value());
+  for (let c = 1; c <= Math.min(sheet.lastColumn, MAX_COLUMNS); c++) {
+    const text = cellText(sheet.value(row, c));
     if (!text) continue;
     const key = headerKey(text);
     if (PART_HEADER.test(key)) {
@@ -81,11 +81,11 @@ function headerOf(sheet: Sheet, row: number, lastColumn: number): HeaderMap | un
 }
 
 /** The header row among the sheet's first rows: the one naming the most known columns. */
-export function findHeader(sheet: Sheet, lastRow: number, lastColumn: number): HeaderMap | undefined {
+export function findHeader(sheet: SheetCells): HeaderMap | undefined {
   let best: HeaderMap | undefined;
   let bestScore = 0;
-  for (let r = 1; r <= Math.min(lastRow, HEADER_SEARCH_ROWS); r++) {
-    const header = headerOf(sheet, r, lastColumn);
+  for (let r = 1; r <= Math.min(sheet.lastRow, HEADER_SEARCH_ROWS); r++) {
+    const header = headerOf(sheet, r);
     if (!header) continue;
     const score = Object.keys(header.column).length + header.itemNumberParts.length;
     if (score > bestScore) {

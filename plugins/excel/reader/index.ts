@@ -7,21 +7,19 @@
  * without an embedded project (a sheet people made) is read from its sheets alone: every sheet with a
  * recognisable header row (header.ts) is a service specification and every row an element. Option group N.
  */
-import XlsxPopulate, { type Sheet, type Workbook } from 'xlsx-populate';
 import { parseError } from '../../../core/errors.js';
 import { isGroup, type ElementDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { OncePerItemReporter } from '../../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../../core/plugin/contract.js';
 import { embeddedProject, PROJECT_SHEET } from '../embedded.js';
-import { workbookParts } from '../guard.js';
-import { writeZip } from '../zip.js';
 import type { ExcelMessageCode } from '../messages.js';
 import { applyRow, newElement, rowQuantity, type RowSettings } from './elements.js';
 import { findHeader } from './header.js';
 import { Placement } from './place.js';
 import { readRows, type SheetRow } from './rows.js';
 import { rebuildItemNumberSchema } from './schema.js';
+import { readWorkbook } from './workbook.js';
 
 const FIELD = 'excelFile';
 const MAX_UNIT_PRICE_DECIMALS = 6;
@@ -65,38 +63,15 @@ class Index {
   }
 }
 
-/** Opens the workbook: checked and inflated natively (guard.ts), handed to the library as a stored ZIP (zip.ts). */
-async function open(bytes: Buffer): Promise<Workbook> {
-  const stored = writeZip(workbookParts(bytes), 'store');
-  try {
-    return await XlsxPopulate.fromDataAsync(stored);
-  } catch (err) {
-    throw parseError(`The .xlsx workbook could not be opened: ${(err as Error)?.message ?? String(err)}.`, FIELD, err);
-  }
-}
-
-function sheetSize(sheet: Sheet): { rows: number; columns: number } {
-  let rows = 0;
-  let columns = 0;
-  sheet.forEachExistingRow((row, n) => {
-    const last = (row as unknown as { maxUsedColumnNumber(): number }).maxUsedColumnNumber();
-    if (last > 0) {
-      rows = n;
-      if (last > columns) columns = last;
-    }
-  });
-  return { rows, columns };
-}
-
 /**
  * Reads an xlsx workbook into a (partial) project; the pipeline normalises and recalculates it.
  * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`): not an xlsx workbook (guard.ts), a workbook that
  *   cannot be opened, or one without any sheet with a recognisable header row
  */
 export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: ConversionContext): Promise<ProjectDto> {
-  const workbook = await open(bytes);
+  const sheets = readWorkbook(bytes);
   const report = new OncePerItemReporter<ExcelMessageCode>(ctx, 'excel');
-  const embedded = embeddedProject(workbook);
+  const embedded = embeddedProject(sheets.find((s) => s.name === PROJECT_SHEET)?.cells());
   // A sheet alone states no price accuracy: amounts in a spreadsheet are money, two decimals (as GAEB amounts).
   const project: ProjectDto = embedded ?? { priceAccuracy: 2, serviceSpecifications: [] };
   if (!embedded) {
@@ -110,15 +85,15 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
   let added = 0;
   let sheetsRead = 0;
   let unitPriceDecimals = 0;
-  for (const sheet of workbook.sheets()) {
-    if (sheet.name() === PROJECT_SHEET) continue;
-    const size = sheetSize(sheet);
-    const header = findHeader(sheet, size.rows, size.columns);
+  for (const sheet of sheets) {
+    if (sheet.name === PROJECT_SHEET) continue;
+    const cells = sheet.cells();
+    const header = findHeader(cells);
     if (!header) {
-      if (size.rows > 0) report.report('EXCEL_SHEET_SKIPPED', 'info', `The sheet "${sheet.name()}" has no recognisable header row and was skipped.`);
+      if (cells.lastRow > 0) report.report('EXCEL_SHEET_SKIPPED', 'info', `The sheet "${sheet.name}" has no recognisable header row and was skipped.`);
       continue;
     }
-    const rows = readRows(sheet, header, size.rows);
+    const rows = readRows(cells, header);
     const settings: RowSettings = { prices: header.column.unitPrice !== undefined, longTexts: header.column.longText !== undefined, unitPlaces };
     let spec: ServiceSpecificationDto | undefined;
     if (embedded) {
@@ -126,7 +101,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
       spec = (first && index.specOf.get(first)) ?? specs[Math.min(sheetsRead, specs.length - 1)];
     }
     if (!spec) {
-      spec = { name: sheet.name(), elements: [] };
+      spec = { name: sheet.name, elements: [] };
       specs.push(spec);
     }
     sheetsRead++;
@@ -134,7 +109,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
     for (const row of rows) {
       if (row.unitPrice !== undefined) unitPriceDecimals = Math.max(unitPriceDecimals, decimalsOf(row.unitPrice));
       if (row.invalidNumbers.length) {
-        report.report('EXCEL_INVALID_NUMBER', 'warning', `Row ${row.row} of "${sheet.name()}": "${row.invalidNumbers[0]}" is not a number and was ignored.`, row.itemNumber);
+        report.report('EXCEL_INVALID_NUMBER', 'warning', `Row ${row.row} of "${sheet.name}": "${row.invalidNumbers[0]}" is not a number and was ignored.`, row.itemNumber);
       }
       const known = index.find(row, spec);
       if (known) {
@@ -143,7 +118,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
       } else if (readNew) {
         placement.add(newElement(row, settings.prices), row.itemNumber);
         added++;
-        if (embedded) report.report('EXCEL_NEW_ELEMENT', 'info', `Row ${row.row} of "${sheet.name()}" was read as a new element.`, row.itemNumber ?? `row ${row.row}`);
+        if (embedded) report.report('EXCEL_NEW_ELEMENT', 'info', `Row ${row.row} of "${sheet.name}" was read as a new element.`, row.itemNumber ?? `row ${row.row}`);
       } else {
         ignored.push(row.row);
         continue;

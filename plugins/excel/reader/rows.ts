@@ -2,10 +2,10 @@
  * The rows of one sheet under its header (header.ts), as records: what each row states, in sheet order. Empty rows
  * and the total rows the writer adds (texts `Total`, `Summe` … without item number or id) are left out.
  */
-import type { Cell, Sheet } from 'xlsx-populate';
 import { ALL_CULTURES, type KindKey, type MarkerKey } from '../culture.js';
 import { cellLongText, cellNumber, cellText } from './cells.js';
 import type { HeaderMap } from './header.js';
+import type { CellValue, SheetCells } from './sheet-xml.js';
 
 export interface SheetRow {
   /** 1-based row number in the sheet. */
@@ -43,39 +43,35 @@ function parseKind(text: string | undefined): { kind?: KindKey; markers: MarkerK
 }
 
 /** The item number of a row: one column, or the non-empty parts of several joined with `.`. */
-function itemNumberOf(sheet: Sheet, row: number, parts: readonly number[]): string | undefined {
-  const values = parts.map((c) => cellText(sheet.cell(row, c).value())).filter((v): v is string => v !== undefined);
+function itemNumberOf(sheet: SheetCells, row: number, parts: readonly number[]): string | undefined {
+  const values = parts.map((c) => cellText(sheet.value(row, c))).filter((v): v is string => v !== undefined);
   return values.length ? values.join('.') : undefined;
 }
 
-/** Reads the data rows of a sheet. `lastRow`: the sheet's last used row. */
-export function readRows(sheet: Sheet, header: HeaderMap, lastRow: number): SheetRow[] {
+/** Reads the data rows of a sheet under its header. */
+export function readRows(sheet: SheetCells, header: HeaderMap): SheetRow[] {
   const rows: SheetRow[] = [];
   const col = header.column;
-  const cell = (r: number, c: number | undefined): Cell | undefined => (c === undefined ? undefined : sheet.cell(r, c));
-  for (let r = header.row + 1; r <= lastRow; r++) {
+  for (let r = header.row + 1; r <= sheet.lastRow; r++) {
+    const cell = (c: number | undefined): CellValue => (c === undefined ? undefined : sheet.value(r, c));
     const invalidNumbers: string[] = [];
     const number = (c: number | undefined): number | undefined => {
-      const target = cell(r, c);
-      if (!target) return undefined;
-      const parsed = cellNumber(target.value());
+      const parsed = cellNumber(cell(c));
       if (parsed.invalid !== undefined) invalidNumbers.push(parsed.invalid);
       return parsed.value;
     };
-    const { kind, markers } = parseKind(cellText(cell(r, col.kind)?.value()));
-    const quantityCell = cell(r, col.quantity);
-    const formula = quantityCell?.formula();
+    const { kind, markers } = parseKind(cellText(cell(col.kind)));
     const record: SheetRow = {
       row: r,
-      id: cellText(cell(r, col.id)?.value()),
+      id: cellText(cell(col.id)),
       itemNumber: itemNumberOf(sheet, r, header.itemNumberParts),
       kind,
       markers,
-      shortText: cellLongText(cell(r, col.shortText)?.value()),
-      longText: cellLongText(cell(r, col.longText)?.value()),
+      shortText: cellLongText(cell(col.shortText)),
+      longText: cellLongText(cell(col.longText)),
       quantity: number(col.quantity),
-      quantityFormula: typeof formula === 'string' && formula !== 'SHARED' ? formula : undefined,
-      unit: cellText(cell(r, col.unit)?.value()),
+      quantityFormula: col.quantity === undefined ? undefined : sheet.formula(r, col.quantity),
+      unit: cellText(cell(col.unit)),
       unitPrice: number(col.unitPrice),
       total: number(col.total),
       level: number(col.level),

@@ -1,0 +1,219 @@
+/**
+ * The cells of SpreadsheetML parts read as a stream (saxes), without a document tree: the shared string table
+ * (`xl/sharedStrings.xml`, ECMA-376 Part 1 §18.4: `<si>` of plain `<t>` or rich-text runs `<r><t>`, phonetic
+ * runs `<rPh>` left out) and a worksheet's `<sheetData>` (§18.3.1.80): each `<c>` (§18.3.1.4) with its type
+ * attribute `t` (`s` shared string, `inlineStr` with `<is>`, `str` formula text, `b` boolean, `e` error, `d` ISO
+ * date, `n` or none a number), its formula `<f>` (§18.3.1.40; a shared formula's followers, `<f t="shared"
+ * si="…"/>`, take the text of the cell that defines it) and its cached value `<v>`. Hidden columns and rows are
+ * read like the others. Texts keep their ST_Xstring escapes decoded (`_x000D_` → CR, §22.9.2.19).
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+
+/** A cell's value: text, number or boolean; undefined when the cell is empty. */
+export type CellValue = string | number | boolean | undefined;
+
+interface CellRow {
+  values: CellValue[];
+  formulas?: (string | undefined)[];
+}
+
+/** The cells of one worksheet, by 1-based row and column. */
+export class SheetCells {
+  /** The last row and column holding a value or a formula (0 when there is none). */
+  lastRow = 0;
+  lastColumn = 0;
+  private readonly rows = new Map<number, CellRow>();
+
+  value(row: number, column: number): CellValue {
+    return this.rows.get(row)?.values[column];
+  }
+
+  /** The cell's formula without `=`, or undefined. */
+  formula(row: number, column: number): string | undefined {
+    return this.rows.get(row)?.formulas?.[column];
+  }
+
+  set(row: number, column: number, value: CellValue, formula: string | undefined): void {
+    let r = this.rows.get(row);
+    if (!r) this.rows.set(row, (r = { values: [] }));
+    r.values[column] = value;
+    if (formula !== undefined) (r.formulas ??= [])[column] = formula;
+    if (row > this.lastRow) this.lastRow = row;
+    if (column > this.lastColumn) this.lastColumn = column;
+  }
+}
+
+const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
+
+/** A text with its ST_Xstring escapes decoded (`_x000D_` → CR; `_x005F_` is the underscore itself). */
+export const unescapeXstring = (text: string): string =>
+  text.includes('_x') ? text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+
+/** The local name of a tag (`x:c` → `c`: some writers prefix the main namespace). */
+const local = (name: string): string => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+interface Handlers {
+  open(name: string, attributes: Record<string, string>): void;
+  text(text: string): void;
+  close(name: string): void;
+}
+
+/**
+ * Streams an XML part through the handlers (local tag names).
+ * @throws Error naming the part when it is not well-formed XML
+ */
+export function streamPart(xml: Buffer, part: string, h: Handlers): void {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  parser.on('opentag', (tag: SaxesTagPlain) => h.open(local(tag.name), tag.attributes));
+  parser.on('text', h.text);
+  parser.on('closetag', (tag: SaxesTagPlain) => h.close(local(tag.name)));
+  try {
+    parser.write(xml.toString('utf8')).close();
+  } catch (err) {
+    throw new Error(`${part} is not well-formed XML (${(err as Error).message})`);
+  }
+}
+
+/** The shared string table, in index order. */
+export function readSharedStrings(xml: Buffer | undefined, part: string): string[] {
+  const strings: string[] = [];
+  if (!xml) return strings;
+  let current = '';
+  let inText = false;
+  let phonetic = 0;
+  streamPart(xml, part, {
+    open(name) {
+      if (name === 'si') current = '';
+      else if (name === 't') inText = phonetic === 0;
+      else if (name === 'rPh') phonetic++;
+    },
+    text(text) {
+      if (inText) current += text;
+    },
+    close(name) {
+      if (name === 't') inText = false;
+      else if (name === 'rPh') phonetic--;
+      else if (name === 'si') strings.push(unescapeXstring(current));
+    },
+  });
+  return strings;
+}
+
+/** Column number of a cell reference's letters (`AB12` → 28), or 0 when it has none. */
+function columnOf(ref: string): number {
+  let n = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code >= 65 && code <= 90) n = n * 26 + code - 64;
+    else if (code >= 97 && code <= 122) n = n * 26 + code - 96;
+    else break;
+  }
+  return n;
+}
+
+/** A cell's value from its type and the text of its `<v>` (or `<is>`). */
+function valueOf(type: string | undefined, v: string, strings: readonly string[]): CellValue {
+  switch (type) {
+    case 's': {
+      const text = strings[Number(v)];
+      return text === undefined || text === '' ? undefined : text;
+    }
+    case 'inlineStr':
+    case 'str':
+      return v === '' ? undefined : unescapeXstring(v);
+    case 'b':
+      return v === '' ? undefined : v === '1' || v === 'true';
+    case 'e':
+    case 'd':
+      return v === '' ? undefined : v;
+    default: {
+      if (v === '') return undefined;
+      const n = Number(v);
+      return Number.isNaN(n) ? v : n;
+    }
+  }
+}
+
+/** The cells of a worksheet part (`strings`: the workbook's shared strings). */
+export function readSheetCells(xml: Buffer, part: string, strings: readonly string[]): SheetCells {
+  const cells = new SheetCells();
+  const sharedFormulas = new Map<string, string>();
+  let row = 0;
+  let column = 0;
+  let type: string | undefined;
+  let text = '';
+  let formula = '';
+  let sharedIndex: string | undefined;
+  let hasFormula = false;
+  /** What the text events feed: 0 nothing, 1 the value `<v>`, 2 an inline string's `<t>`, 3 the formula `<f>`. */
+  let into = 0;
+  let phonetic = 0;
+  streamPart(xml, part, {
+    open(name, a) {
+      switch (name) {
+        case 'row':
+          row = a.r !== undefined ? Number(a.r) : row + 1;
+          column = 0;
+          break;
+        case 'c': {
+          const ref = a.r;
+          const c = ref !== undefined ? columnOf(ref) : 0;
+          column = c > 0 ? c : column + 1;
+          type = a.t;
+          text = '';
+          formula = '';
+          hasFormula = false;
+          sharedIndex = undefined;
+          break;
+        }
+        case 'v':
+          into = 1;
+          break;
+        case 't':
+          if (phonetic === 0) into = 2;
+          break;
+        case 'rPh':
+          phonetic++;
+          break;
+        case 'f':
+          into = 3;
+          hasFormula = true;
+          if (a.t === 'shared') sharedIndex = a.si;
+          break;
+      }
+    },
+    text(t) {
+      if (into === 3) formula += t;
+      else if (into !== 0) text += t;
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+        case 't':
+        case 'f':
+          into = 0;
+          break;
+        case 'rPh':
+          phonetic--;
+          break;
+        case 'c': {
+          let f: string | undefined;
+          if (hasFormula) {
+            if (sharedIndex !== undefined) {
+              if (formula !== '') sharedFormulas.set(sharedIndex, formula);
+              else formula = sharedFormulas.get(sharedIndex) ?? '';
+            }
+            if (formula !== '') f = formula;
+          }
+          const value = valueOf(type, text, strings);
+          if (value !== undefined || f !== undefined) cells.set(row, column, value, f);
+          break;
+        }
+      }
+    },
+  });
+  return cells;
+}

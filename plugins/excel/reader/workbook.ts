@@ -1,0 +1,109 @@
+/**
+ * The sheets of an xlsx package, found as Office Open XML finds them: `xl/workbook.xml` lists the sheets in tab
+ * order (`<sheet name state r:id>`, ECMA-376 Part 1 §18.2.19), its relationships part
+ * (`xl/_rels/workbook.xml.rels`, Part 2 §9.3) names each sheet's part and the shared string table (relationship
+ * types `…/worksheet` and `…/sharedStrings`). A sheet's cells are read when asked for (sheet-xml.ts).
+ */
+import { parseError } from '../../../core/errors.js';
+import { workbookParts } from '../guard.js';
+import { readSharedStrings, readSheetCells, streamPart, type SheetCells } from './sheet-xml.js';
+
+const FIELD = 'excelFile';
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+
+export interface WorkbookSheet {
+  name: string;
+  /** `visible`, `hidden` or `veryHidden` (§18.18.68 ST_SheetState). */
+  state: string;
+  /** The sheet's cells, read on the first call. */
+  cells(): SheetCells;
+}
+
+/** A relationship's target as a part name (`worksheets/sheet1.xml` → `xl/worksheets/sheet1.xml`; Part 2 §9.3.3). */
+function partName(target: string): string {
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') out.pop();
+    else if (segment !== '.' && segment !== '') out.push(segment);
+  }
+  return out.join('/');
+}
+
+const damaged = (what: string, cause?: unknown) => parseError(`The .xlsx workbook is damaged: ${what}.`, FIELD, cause);
+
+/** Streams a part, turning malformed XML into a 400 naming the part. */
+function stream(xml: Buffer, part: string, h: Parameters<typeof streamPart>[2]): void {
+  try {
+    streamPart(xml, part, h);
+  } catch (err) {
+    throw damaged((err as Error).message, err);
+  }
+}
+
+/**
+ * The sheets of a package given as its inflated parts (guard.ts), in tab order.
+ * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`) when the workbook part, its relationships or a sheet
+ *   part is missing or not well-formed
+ */
+export function workbookSheets(parts: ReadonlyMap<string, Buffer>): WorkbookSheet[] {
+  const relations = new Map<string, { type: string; part: string }>();
+  const rels = parts.get(WORKBOOK_RELS);
+  if (!rels) throw damaged(`its part ${WORKBOOK_RELS} is missing`);
+  stream(rels, WORKBOOK_RELS, {
+    open(name, a) {
+      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') relations.set(a.Id, { type: a.Type ?? '', part: partName(a.Target) });
+    },
+    text() {},
+    close() {},
+  });
+  const listed: { name: string; state: string; part?: string }[] = [];
+  stream(parts.get(WORKBOOK)!, WORKBOOK, {
+    open(name, a) {
+      if (name !== 'sheet') return;
+      // The relationship id is `r:id` in the relationships namespace, whatever its prefix.
+      const idKey = Object.keys(a).find((k) => k.endsWith(':id'));
+      const rel = idKey ? relations.get(a[idKey]) : undefined;
+      listed.push({ name: a.name ?? '', state: a.state ?? 'visible', part: rel && rel.type.endsWith('/worksheet') ? rel.part : undefined });
+    },
+    text() {},
+    close() {},
+  });
+  let strings: string[] | undefined;
+  const sharedStrings = (): string[] => {
+    if (strings) return strings;
+    const rel = [...relations.values()].find((r) => r.type.endsWith('/sharedStrings'));
+    const part = rel?.part ?? 'xl/sharedStrings.xml';
+    try {
+      return (strings = readSharedStrings(parts.get(part), part));
+    } catch (err) {
+      throw damaged((err as Error).message, err);
+    }
+  };
+  // Chart sheets and dialog sheets have other relationship types: they hold no cells and are left out.
+  return listed.filter((s) => s.part !== undefined).map(({ name, state, part }) => {
+    let cells: SheetCells | undefined;
+    return {
+      name,
+      state,
+      cells(): SheetCells {
+        if (cells) return cells;
+        const xml = parts.get(part!);
+        if (!xml) throw damaged(`the part ${part} of the sheet "${name}" is missing`);
+        try {
+          return (cells = readSheetCells(xml, part!, sharedStrings()));
+        } catch (err) {
+          throw damaged((err as Error).message, err);
+        }
+      },
+    };
+  });
+}
+
+/**
+ * The sheets of an xlsx workbook: its bytes checked and inflated natively (guard.ts), the XML of its parts
+ * streamed (sheet-xml.ts).
+ * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`): see guard.ts and {@link workbookSheets}
+ */
+export const readWorkbook = (bytes: Buffer): WorkbookSheet[] => workbookSheets(new Map(workbookParts(bytes).map((p) => [p.name, p.data])));
