@@ -4,7 +4,6 @@
  * ECMA-376 Part 1 §18.17) whatever the user's locale shows, so `=2,5*4` typed in a German Excel is stored as
  * `2.5*4`.
  */
-import type { Cell } from 'xlsx-populate';
 import { evaluateFormulaDecimal } from '../../core/model/formula.js';
 import type { CalculationDto, PriceRoundingModeDto } from '../../core/model/types.js';
 
@@ -17,17 +16,6 @@ export function roundFormula(expression: string, places: number, mode: PriceRoun
   if (mode === 'Floor') return `INT((${expression})*10^${places})/10^${places}`;
   if (mode === 'Ceiling') return `-INT(-(${expression})*10^${places})/10^${places}`;
   return `ROUND(${expression},${places})`;
-}
-
-/**
- * Sets a formula and the value a spreadsheet application shows until it recalculates (the cell's cached `<v>`,
- * ECMA-376 Part 1 §18.3.1.96). xlsx-populate writes formulas without cached values (README "Formulas"), which
- * leaves viewers that do not recalculate (previews, readers of cached values) with empty totals; the value is
- * added as the `v` child the library keeps for nodes it does not model (`_remainingChildren`, written after `f`).
- */
-export function setFormula(cell: Cell, formula: string, cached: number): void {
-  cell.formula(formula);
-  (cell as unknown as { _remainingChildren?: unknown[] })._remainingChildren = [{ name: 'v', attributes: {}, children: [cached] }];
 }
 
 /** A calculation line in spreadsheet syntax (`2,5×4` → `2.5*4`), or undefined when it holds anything else. */

@@ -16,9 +16,10 @@ import {
 } from '../../core/model/types.js';
 import { OncePerItemReporter } from '../../core/pipeline/messages.js';
 import { QUANTITY_FORMAT, type ColumnKey, type Culture, type MarkerKey } from './culture.js';
-import { quantityFormula, roundFormula, setFormula } from './formulas.js';
+import { quantityFormula, roundFormula } from './formulas.js';
 import { CELL_TEXT_LIMIT, columnLetter, HIDDEN_COLUMNS, quotedSheet, type Layout } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
+import { SheetAdditions } from './sheet-parts.js';
 import type { Look, StylePalette } from './styles.js';
 
 /** What every sheet of one workbook shares. */
@@ -38,6 +39,8 @@ export interface WrittenSheet {
   name: string;
   /** Address of the cell with the specification's total after deductions, e.g. `H42`; undefined without prices. */
   totalCell?: string;
+  /** What the package's sheet part gets beside what the library writes (sheet-parts.ts). */
+  additions: SheetAdditions;
 }
 
 const MAX_OUTLINE_LEVEL = 7;
@@ -47,6 +50,7 @@ class SheetWriter {
   private row = 1;
   private readonly widths = new Map<ColumnKey, number>();
   private readonly col: Layout['column'];
+  readonly additions = new SheetAdditions();
 
   constructor(private readonly sheet: Sheet, private readonly s: SheetSettings) {
     this.col = s.layout.column;
@@ -80,7 +84,7 @@ class SheetWriter {
     if (value === undefined) return;
     const cell = this.cell(r, key);
     if (!cell) return;
-    if (formula) setFormula(cell, formula, value);
+    if (formula) this.additions.formula(cell, formula, value);
     else cell.value(value);
     cell.style(this.s.palette.get(look));
   }
@@ -105,8 +109,7 @@ class SheetWriter {
 
   private element(e: ElementDto, level: number): void {
     const r = this.row++;
-    const rowNode = this.sheet.row(r) as unknown as { _node: { attributes: Record<string, unknown> } };
-    if (level > 0) rowNode._node.attributes.outlineLevel = Math.min(level, MAX_OUTLINE_LEVEL);
+    this.additions.outlineLevel(r, Math.min(level, MAX_OUTLINE_LEVEL));
     const itemNumber = (e as PositionDto).itemNumber?.stringRepresentation;
     const { culture } = this.s;
     const put = (key: ColumnKey, value: string | undefined, look: Look) => this.text(r, key, value, look, itemNumber);
@@ -227,8 +230,7 @@ class SheetWriter {
       else if (key === 'quantity' || key === 'unitPrice' || key === 'total') column.width(16);
       else column.width(Math.min((this.widths.get(key) ?? 8) + 2, WIDTH_LIMIT[key] ?? 40));
     }
-    const sheetPr = (this.sheet as unknown as { _sheetPrNode: { children: unknown[] } })._sheetPrNode;
-    sheetPr.children.push({ name: 'outlinePr', attributes: { summaryBelow: 0 }, children: [] });
+    this.additions.summaryAbove = true;
   }
 }
 
@@ -239,5 +241,5 @@ export function writeServiceSpecificationSheet(sheet: Sheet, spec: ServiceSpecif
   writer.elements(spec.elements, 0);
   const totalCell = writer.totals(spec);
   writer.finish();
-  return { name: sheet.name(), totalCell };
+  return { name: sheet.name(), totalCell, additions: writer.additions };
 }

@@ -11,17 +11,19 @@ import { OncePerItemReporter } from '../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../core/plugin/contract.js';
 import { cultureOf, priceFormat, type Culture } from './culture.js';
 import { embedProject } from './embedded.js';
-import { setFormula } from './formulas.js';
 import { layoutFor, quotedSheet, sheetName } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
+import { completeSheets, SheetAdditions } from './sheet-parts.js';
 import { writeServiceSpecificationSheet, type SheetSettings, type WrittenSheet } from './sheet-writer.js';
+import { storedPackage } from './stored-output.js';
 import { StylePalette } from './styles.js';
 import { centralDirectory, entryContent, writeZip } from './zip.js';
 
 /** The media type of xlsx files (ECMA-376 Part 2, IANA registration). */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function writeOverview(sheet: Sheet, written: WrittenSheet[], project: ProjectDto, s: SheetSettings, culture: Culture): void {
+function writeOverview(sheet: Sheet, written: WrittenSheet[], project: ProjectDto, s: SheetSettings, culture: Culture): SheetAdditions {
+  const additions = new SheetAdditions();
   const header = s.palette.get({ header: true });
   sheet.cell(1, 1).value(culture.headers.shortText).style(header);
   sheet.column(1).width(Math.max(20, ...written.map((w) => w.name.length + 2)));
@@ -34,7 +36,7 @@ function writeOverview(sheet: Sheet, written: WrittenSheet[], project: ProjectDt
     sheet.cell(i + 2, 1).value(w.name);
     if (w.totalCell) {
       const spec = specs[i];
-      setFormula(sheet.cell(i + 2, 2), `${quotedSheet(w.name)}!${w.totalCell}`, spec.deductedPrice ?? spec.totalPrice ?? 0);
+      additions.formula(sheet.cell(i + 2, 2), `${quotedSheet(w.name)}!${w.totalCell}`, spec.deductedPrice ?? spec.totalPrice ?? 0);
       sheet.cell(i + 2, 2).style(s.palette.get({ numberFormat: s.priceFormat }));
     }
   });
@@ -42,10 +44,11 @@ function writeOverview(sheet: Sheet, written: WrittenSheet[], project: ProjectDt
     const r = written.length + 2;
     sheet.cell(r, 1).value(culture.total).style(s.palette.get({ bold: true }));
     const total = specs.reduce((sum, spec) => sum + (spec.deductedPrice ?? spec.totalPrice ?? 0), 0);
-    setFormula(sheet.cell(r, 2), `SUM(B2:B${r - 1})`, Math.round(total * 10 ** s.places) / 10 ** s.places);
+    additions.formula(sheet.cell(r, 2), `SUM(B2:B${r - 1})`, Math.round(total * 10 ** s.places) / 10 ** s.places);
     sheet.cell(r, 2).style(s.palette.get({ bold: true, numberFormat: s.priceFormat }));
   }
   sheet.freezePanes(0, 1);
+  return additions;
 }
 
 /** Writes a normalised, recalculated project as an xlsx workbook. */
@@ -74,26 +77,24 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
     const sheet = workbook.addSheet(sheetName(spec.name ?? project.projectInformation?.name ?? '', fallback, taken));
     return writeServiceSpecificationSheet(sheet, spec, settings);
   });
-  if (overview) writeOverview(overview, written, project, settings, culture);
+  const additions = new Map(written.map((w) => [w.name, w.additions]));
+  if (overview) additions.set(overview.name(), writeOverview(overview, written, project, settings, culture));
   embedProject(workbook, project, options);
   workbook.deleteSheet(blank);
   workbook.activeSheet(0);
-  return packNatively(workbook);
+  return packNatively(workbook, additions);
 }
 
 /**
- * The workbook's package, deflated by Node's zlib: the library is made to store its parts (JSZip
- * `generateAsync` with `compression: 'STORE'`; xlsx-populate 1.21 passes DEFLATE and no way to change it), and
- * the stored package is packed again natively (zip.ts).
+ * The workbook's package: the library's parts stored (stored-output.ts), completed with what it cannot write
+ * (sheet-parts.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
  */
-async function packNatively(workbook: Workbook): Promise<Buffer> {
-  const zip = (workbook as unknown as { _zip: { generateAsync(opts: Record<string, unknown>): Promise<Buffer> } })._zip;
-  const generate = zip.generateAsync.bind(zip);
-  zip.generateAsync = (opts) => generate({ ...opts, compression: 'STORE' });
-  const stored = await workbook.outputAsync();
+async function packNatively(workbook: Workbook, additions: ReadonlyMap<string, SheetAdditions>): Promise<Buffer> {
+  const stored = await storedPackage(workbook);
   const entries = centralDirectory(stored)!.map((e) => ({ name: e.name, data: entryContent(stored, e) }));
   const book = entries.find((e) => e.name === 'xl/workbook.xml');
   if (book) book.data = Buffer.from(withoutTemplatePath(book.data.toString('utf8')), 'utf8');
+  completeSheets(entries, additions);
   return writeZip(entries, 'deflate');
 }
 

@@ -16,6 +16,8 @@ export interface WorkbookSheet {
   name: string;
   /** `visible`, `hidden` or `veryHidden` (§18.18.68 ST_SheetState). */
   state: string;
+  /** The worksheet part (`xl/worksheets/sheet1.xml`). */
+  part: string;
   /** The sheet's cells, read on the first call. */
   cells(): SheetCells;
 }
@@ -82,17 +84,18 @@ export function workbookSheets(parts: ReadonlyMap<string, Buffer>): WorkbookShee
     }
   };
   // Chart sheets and dialog sheets have other relationship types: they hold no cells and are left out.
-  return listed.filter((s) => s.part !== undefined).map(({ name, state, part }) => {
+  return listed.filter((s): s is { name: string; state: string; part: string } => s.part !== undefined).map(({ name, state, part }) => {
     let cells: SheetCells | undefined;
     return {
       name,
       state,
+      part,
       cells(): SheetCells {
         if (cells) return cells;
-        const xml = parts.get(part!);
+        const xml = parts.get(part);
         if (!xml) throw damaged(`the part ${part} of the sheet "${name}" is missing`);
         try {
-          return (cells = readSheetCells(xml, part!, sharedStrings()));
+          return (cells = readSheetCells(xml, part, sharedStrings()));
         } catch (err) {
           throw damaged((err as Error).message, err);
         }

@@ -1,0 +1,62 @@
+/**
+ * What the writer adds to the library's output: the one xlsx-populate internal it uses (stored-output.ts; this
+ * test fails when a library update breaks it) and the sheet parts completed with outline levels, the outline's
+ * summary position and cached formula values (sheet-parts.ts).
+ */
+import { createRequire } from 'node:module';
+import XlsxPopulate from 'xlsx-populate';
+import { describe, expect, it } from 'vitest';
+import { completeSheetXml, SheetAdditions } from '../../plugins/excel/sheet-parts.js';
+import { storedPackage, XLSX_POPULATE_VERSION } from '../../plugins/excel/stored-output.js';
+import { centralDirectory } from '../../plugins/excel/zip.js';
+import { sampleProject, toExcel, zipPart } from './support.js';
+
+describe('stored-output.ts: the library internal it relies on', () => {
+  it(`is the xlsx-populate version it was written for (${XLSX_POPULATE_VERSION})`, () => {
+    const installed = (createRequire(import.meta.url)('xlsx-populate/package.json') as { version: string }).version;
+    expect(installed, 'xlsx-populate was updated: check plugins/excel/stored-output.ts against its lib/Workbook.js outputAsync').toBe(XLSX_POPULATE_VERSION);
+  });
+
+  it('makes the library store its parts, and leaves the workbook able to deflate again', async () => {
+    const wb = await XlsxPopulate.fromBlankAsync();
+    wb.sheet(0)!.cell(1, 1).value('x'.repeat(1000));
+    const stored = await storedPackage(wb);
+    const entries = centralDirectory(stored)!;
+    expect(entries.filter((e) => e.uncompressed > 0).map((e) => e.method)).toEqual(entries.filter((e) => e.uncompressed > 0).map(() => 0));
+    expect(centralDirectory(await wb.outputAsync())!.some((e) => e.method === 8)).toBe(true);
+  });
+
+  it('the written workbook is deflated (natively)', async () => {
+    const { bytes } = await toExcel(sampleProject());
+    expect(centralDirectory(bytes)!.filter((e) => e.uncompressed > 0).every((e) => e.method === 8)).toBe(true);
+  });
+});
+
+describe('sheet-parts.ts: what the library cannot write', () => {
+  const additions = () => {
+    const a = new SheetAdditions();
+    a.outlineLevel(3, 1);
+    a.outlineLevel(4, 0);
+    a.cached.set('H3', 12.5);
+    a.summaryAbove = true;
+    return a;
+  };
+  const sheetData = '<sheetData><row r="3"><c r="H3" s="7"><f>ROUND(E3*G3,2)</f></c><c r="I3"><f>H3</f></c></row><row r="4"/></sheetData>';
+
+  it.each([
+    ['<sheetPr/>', '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>'],
+    ['<sheetPr filterMode="1"><tabColor rgb="FF0000"/></sheetPr>', '<sheetPr filterMode="1"><tabColor rgb="FF0000"/><outlinePr summaryBelow="0"/></sheetPr>'],
+    ['', '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>'],
+  ])('sheet properties %s', (sheetPr, expected) => {
+    const xml = completeSheetXml(`<worksheet a="1">${sheetPr}${sheetData}</worksheet>`, additions());
+    expect(xml).toBe(`<worksheet a="1">${expected}<sheetData><row r="3" outlineLevel="1"><c r="H3" s="7"><f>ROUND(E3*G3,2)</f><v>12.5</v></c><c r="I3"><f>H3</f></c></row><row r="4"/></sheetData></worksheet>`);
+  });
+
+  it('a written sheet has a cached value for every formula cell', async () => {
+    const { bytes } = await toExcel(sampleProject());
+    const xml = zipPart(bytes, 'xl/worksheets/sheet1.xml')!;
+    const formulas = [...xml.matchAll(/<c [^>]*><f>[^<]*<\/f>(<v>[^<]*<\/v>)?<\/c>/g)];
+    expect(formulas.length).toBeGreaterThan(10);
+    expect(formulas.filter((m) => m[1] === undefined)).toEqual([]);
+  });
+});
