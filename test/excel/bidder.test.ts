@@ -69,13 +69,23 @@ describe('a bidder edits the workbook', () => {
     expect(messages.filter((m) => m.code === 'EXCEL_NEW_ELEMENT')).toHaveLength(2);
   });
 
-  it('RebuildItemNumberSchema numbers the new rows and reports every renumbered element', async () => {
+  it('RebuildItemNumberSchema numbers the new row into the schema, changes only the numbers that must, and reports each', async () => {
     const { project, messages } = await toAva(edited, { ReadNewElements: true, RebuildItemNumberSchema: true });
     expect(undeclaredMessages(messages, [excelPlugin])).toEqual([]);
-    const all = numbers(project);
-    expect(all.every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
-    expect(new Set(all).size).toBe(all.length);
-    expect(messages.filter((m) => m.code === 'EXCEL_ITEM_NUMBER_SCHEMA_REBUILT').length).toBeGreaterThan(0);
+    // Groups nest two deep, so the positions directly in a top-level group skip the second group tier (`01.__.0010`).
+    expect(numbers(project)).toEqual(['01.01.0010', '01.01.0020', '01.01.0030', '01.__.0010', '02.__.0010', '02.__.0020', '02.__.0030', '02.__.0040']);
+    const rebuilt = messages.filter((m) => m.code === 'EXCEL_ITEM_NUMBER_SCHEMA_REBUILT').map((m) => [m.itemNumber, m.message]);
+    expect(rebuilt).toEqual([
+      ['01.__.0010', 'Renumbered 01.0010 → 01.__.0010 (RebuildItemNumberSchema).'],
+      ['02.__.0010', 'Renumbered 02.0010 → 02.__.0010 (RebuildItemNumberSchema).'],
+      ['02.__.0020', 'Renumbered 02.0020 → 02.__.0020 (RebuildItemNumberSchema).'],
+      ['02.__.0030', 'Renumbered 02.0030 → 02.__.0030 (RebuildItemNumberSchema).'],
+      ['02.__.0040', 'The new element "Bewehrung Nachtrag" was numbered 02.__.0040 (RebuildItemNumberSchema).'],
+      [undefined, 'Item number schema (RebuildItemNumberSchema): a schema was made for the numbers in the sheet.'],
+    ]);
+    const schema = project.projectInformation!.itemNumberSchema!;
+    expect(schema.tiers!.map((t) => [t.tierType, t.length])).toEqual([['Group', 2], ['Group', 2], ['Position', 4]]);
+    expect(positions(project).every((p) => (p.itemNumber as { isSchemaCompliant?: boolean }).isSchemaCompliant)).toBe(true);
   });
 
   it('excel → excel returns the whole project with the added rows, formulas and styles, and reads back the same', async () => {

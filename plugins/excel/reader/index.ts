@@ -82,7 +82,7 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
   const specs = project.serviceSpecifications!;
   const unitPlaces = Number.isInteger(project.unitPriceAccuracy) ? (project.unitPriceAccuracy as number) : Number.isInteger(project.priceAccuracy) ? (project.priceAccuracy as number) : 3;
   const ignored: number[] = [];
-  let added = 0;
+  const added = new Set<ElementDto>();
   let sheetsRead = 0;
   let unitPriceDecimals = 0;
   for (const sheet of sheets) {
@@ -116,8 +116,9 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
         applyRow(known, row, settings);
         placement.existing(known);
       } else if (readNew) {
-        placement.add(newElement(row, settings.prices), row.itemNumber);
-        added++;
+        const e = newElement(row, settings.prices);
+        placement.add(e, row.itemNumber);
+        added.add(e);
         if (embedded) report.report('EXCEL_NEW_ELEMENT', 'info', `Row ${row.row} of "${sheet.name}" was read as a new element.`, row.itemNumber ?? `row ${row.row}`);
       } else {
         ignored.push(row.row);
@@ -140,6 +141,6 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
   }
   // Unit prices of a sheet alone keep the decimals they were entered with (GAEB allows three, UPFracDig).
   if (!embedded && unitPriceDecimals > 2) project.unitPriceAccuracy = Math.min(unitPriceDecimals, MAX_UNIT_PRICE_DECIMALS);
-  if (added > 0 && options.RebuildItemNumberSchema === true) rebuildItemNumberSchema(project, report);
+  if (added.size > 0 && options.RebuildItemNumberSchema === true) rebuildItemNumberSchema(project, added, report);
   return project;
 }
