@@ -17,7 +17,7 @@ export const EXCEL_MESSAGES = defineMessages({
   EXCEL_INVALID_NUMBER: { severity: 'warning', meaning: 'A cell that must hold a number holds text that is not one; it was ignored.' },
   EXCEL_SHEET_SKIPPED: { severity: 'info', meaning: 'A sheet without a recognisable header row was skipped.' },
   EXCEL_PROJECT_NOT_EMBEDDED: { severity: 'info', meaning: 'The workbook holds no project written by the gateway; the sheets alone were read, every row as an element.' },
-  EXCEL_ITEM_NUMBER_SCHEMA_REBUILT: { severity: 'info', meaning: 'The item number schema was rebuilt after new elements (RebuildItemNumberSchema); the element was renumbered.' },
+  EXCEL_ITEM_NUMBER_SCHEMA_REBUILT: { severity: 'info', meaning: 'After new elements (RebuildItemNumberSchema), the element was numbered or renumbered to fit the item number schema; without an item number, the schema was made, or a tier added or widened.' },
 });
 
 export type ExcelMessageCode = MessageCode<typeof EXCEL_MESSAGES>;
