@@ -6,11 +6,10 @@
  * other text (a GAEB or other XML file among them), a ZIP that is not a workbook (an OpenDocument spreadsheet, a
  * Word file …), and a ZIP bomb: the central directory's declared uncompressed sizes (PKWARE APPNOTE.TXT 6.3.10
  * §4.3.12, §4.3.16) are summed before anything is inflated, and a total above {@link MAX_UNCOMPRESSED_BYTES} is
- * refused. A ZIP may lie about its sizes and JSZip (under xlsx-populate) notices only after inflating a whole
- * entry, so every entry is first inflated here with its declared size as the output limit (zlib
- * `maxOutputLength`): an entry that inflates to more is refused as soon as it passes the limit. The rows of the
- * worksheets are counted on the way (`<row` elements, ECMA-376 Part 1 §18.3.1.73): a workbook of more than
- * {@link MAX_ROWS} rows (a million empty styled rows, say) is refused before the library builds them in memory.
+ * refused. A ZIP may lie about its sizes, so every entry is inflated with its declared size as the output limit
+ * (zlib `maxOutputLength`): an entry that inflates to more is refused as soon as it passes the limit. The rows of
+ * the worksheets are counted on the way (`<row` elements, ECMA-376 Part 1 §18.3.1.73): a workbook of more than
+ * {@link MAX_ROWS} rows (a million empty styled rows, say) is refused before any of its cells is read.
  */
 import { parseError } from '../../core/errors.js';
 import { centralDirectory, entryContent } from './zip.js';

@@ -2,7 +2,7 @@
  * Bad input in `excelFile` answers a 400 naming the problem, over HTTP: a legacy .xls, an encrypted workbook, a
  * CSV, a GAEB file, a workbook without a header row, a ZIP bomb (declared sizes over the limit, or an entry
  * inflating to more than it declares) and a workbook of a million empty styled rows — the last three refused
- * before anything is inflated into the library.
+ * before any cell is read.
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -100,7 +100,7 @@ describe('excelFile: bad input answers 400 naming the problem', () => {
     expect([...statuses.keys()].sort()).toEqual([200, 400]);
   });
 
-  it('a workbook of a million empty styled rows, refused before the library builds them', async () => {
+  it('a workbook of a million empty styled rows, refused before any cell is read', async () => {
     const rows = Array.from({ length: 1_000_000 }, (_, i) => `<row r="${i + 20}" s="1" customFormat="1"/>`).join('');
     const before = process.memoryUsage().rss;
     const { status, body } = await post(packageWith((xml) => xml.replace('</sheetData>', `${rows}</sheetData>`)));
