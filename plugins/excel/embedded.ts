@@ -10,6 +10,7 @@ import type { Workbook } from 'xlsx-populate';
 import type { ProjectDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import type { SheetCells } from './reader/sheet-xml.js';
+import { SheetAdditions } from './sheet-parts.js';
 
 /** Name of the hidden sheet holding the project. */
 export const PROJECT_SHEET = 'ava-project';
@@ -48,12 +49,16 @@ export function projectJson(project: ProjectDto, options: ResolvedOptions): stri
   });
 }
 
-/** Adds the very hidden project sheet. */
-export function embedProject(workbook: Workbook, project: ProjectDto, options: ResolvedOptions): void {
-  const sheet = workbook.addSheet(PROJECT_SHEET);
+/**
+ * Adds the very hidden project sheet; its cells are written into the package afterwards (sheet-parts.ts), past the
+ * library, and are returned for that.
+ */
+export function embedProject(workbook: Workbook, project: ProjectDto, options: ResolvedOptions): SheetAdditions {
+  workbook.addSheet(PROJECT_SHEET).hidden('very');
   const text = gzipSync(projectJson(project, options), { level: constants.Z_BEST_SPEED }).toString('base64');
-  for (let i = 0, row = 1; i < text.length; i += CHUNK, row++) sheet.cell(row, 1).value(text.slice(i, i + CHUNK));
-  sheet.hidden('very');
+  const additions = new SheetAdditions();
+  for (let i = 0; i < text.length; i += CHUNK) additions.inlineTexts.push(text.slice(i, i + CHUNK));
+  return additions;
 }
 
 /** The project stored in the project sheet's cells, or undefined when there is none (or an unreadable one). */

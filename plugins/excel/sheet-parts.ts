@@ -4,21 +4,32 @@
  * Part 1 §18.3.1.73), the outline's summary rows above their detail (`<sheetPr><outlinePr summaryBelow="0"/>`,
  * §18.3.1.82, §18.3.1.61) and the cached value of a formula cell (`<v>` after `<f>`, §18.3.1.96). The library
  * writes formulas without cached values (its README, "Formulas"), which leaves viewers that do not recalculate
- * (previews, readers of cached values) with empty totals.
+ * (previews, readers of cached values) with empty totals. Also written here: long texts of column A as inline
+ * strings (`t="inlineStr"`, §18.3.1.53) in an otherwise empty sheet — the embedded project (embedded.ts), whose
+ * megabytes of text would otherwise pass through the library's shared string table and XML escaping.
  */
 import type { Cell } from 'xlsx-populate';
+import { columnLetter } from './layout.js';
 import { workbookSheets } from './reader/workbook.js';
+
+const letters: string[] = [];
+/** The A1 address of a cell (the library's `address()` formats it through a slower general path). */
+const addressOf = (cell: Cell): string => `${(letters[cell.columnNumber()] ??= columnLetter(cell.columnNumber()))}${cell.rowNumber()}`;
+
+const escapeText = (text: string): string => (/[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text);
 
 /** The additions to one sheet, collected while it is written. */
 export class SheetAdditions {
   readonly outlineLevels = new Map<number, number>();
   readonly cached = new Map<string, number>();
   summaryAbove = false;
+  /** Texts of column A from row 1 on, for a sheet the library left empty. */
+  inlineTexts: string[] = [];
 
   /** Sets a formula (public API) and keeps the value its cell shows until a spreadsheet application recalculates. */
   formula(cell: Cell, formula: string, cached: number): void {
     cell.formula(formula);
-    this.cached.set(cell.address(), cached);
+    this.cached.set(addressOf(cell), cached);
   }
 
   /** The outline level (1–7) of a row; 0 leaves the row at the top. */
@@ -36,6 +47,10 @@ const SHEET_PR = /<sheetPr\b([^>]*?)(\/>|>(<tabColor\b[^>]*\/>)?)/;
 /** A worksheet part with the additions made. */
 export function completeSheetXml(xml: string, add: SheetAdditions): string {
   let out = xml;
+  if (add.inlineTexts.length) {
+    const rows = add.inlineTexts.map((text, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${escapeText(text)}</t></is></c></row>`);
+    out = out.replace(/<sheetData\/>/, () => `<sheetData>${rows.join('')}</sheetData>`);
+  }
   if (add.outlineLevels.size) {
     out = out.replace(ROW, (tag, r: string) => {
       const level = add.outlineLevels.get(Number(r));

@@ -10,7 +10,7 @@ import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { OncePerItemReporter } from '../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../core/plugin/contract.js';
 import { cultureOf, priceFormat, type Culture } from './culture.js';
-import { embedProject } from './embedded.js';
+import { embedProject, PROJECT_SHEET } from './embedded.js';
 import { layoutFor, quotedSheet, sheetName } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
 import { completeSheets, SheetAdditions } from './sheet-parts.js';
@@ -79,7 +79,7 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
   });
   const additions = new Map(written.map((w) => [w.name, w.additions]));
   if (overview) additions.set(overview.name(), writeOverview(overview, written, project, settings, culture));
-  embedProject(workbook, project, options);
+  additions.set(PROJECT_SHEET, embedProject(workbook, project, options));
   workbook.deleteSheet(blank);
   workbook.activeSheet(0);
   return packNatively(workbook, additions);
