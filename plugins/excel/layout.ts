@@ -42,9 +42,12 @@ export const HIDDEN_COLUMNS: readonly ColumnKey[] = ['id', 'counted', 'level'];
 /** The most characters a cell holds (Excel specifications and limits: "Total number of characters that a cell can contain: 32,767"). */
 export const CELL_TEXT_LIMIT = 32_767;
 
-/** The longest sheet name Excel accepts, and the characters it refuses in one (Excel: "Rename a worksheet"). */
+/**
+ * The longest sheet name Excel accepts, and the characters it refuses in one (Excel: "Rename a worksheet"), with
+ * the control characters an XML attribute cannot hold.
+ */
 const SHEET_NAME_LIMIT = 31;
-const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
+const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\\x00-\x1F]/g;
 
 /** A valid, unique sheet name for `wanted` (forbidden characters removed, at most 31 characters). */
 export function sheetName(wanted: string, fallback: string, taken: Set<string>): string {

@@ -20,6 +20,7 @@ import { quantityFormula, roundFormula } from './formulas.js';
 import { CELL_TEXT_LIMIT, columnLetter, HIDDEN_COLUMNS, quotedSheet, type Layout } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
 import { SheetAdditions } from './sheet-parts.js';
+import { encodeXstring } from './xstring.js';
 import type { Look, StylePalette } from './styles.js';
 
 /** What every sheet of one workbook shares. */
@@ -75,7 +76,7 @@ class SheetWriter {
       this.s.report.report('EXCEL_TEXT_SHORTENED', 'warning',
         `A text of ${value.length} characters was shortened to the ${CELL_TEXT_LIMIT} a cell can hold (column ${this.s.culture.headers[key]}).`, itemNumber);
     }
-    cell.value(text).style(this.s.palette.get(look));
+    cell.value(encodeXstring(text)).style(this.s.palette.get(look));
     const width = Math.max(...text.split('\n', 3).map((l) => l.length)) + (look.indent ?? 0) * 2;
     if (width > (this.widths.get(key) ?? 0)) this.widths.set(key, width);
   }

@@ -9,7 +9,7 @@ import { prepareProject } from '../../core/model/index.js';
 import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
 import { embeddedProject, PROJECT_SHEET } from '../../plugins/excel/embedded.js';
 import { readWorkbook } from '../../plugins/excel/reader/workbook.js';
-import { openWorkbook, sampleProject, toExcel, zipPart } from './support.js';
+import { openWorkbook, positions, sampleProject, toAva, toExcel, zipPart } from './support.js';
 
 /** Column letter by header text of row 1. */
 function columns(sheet: Sheet): Record<string, number> {
@@ -152,5 +152,23 @@ describe('excel writer', () => {
     const sheet = (await openWorkbook(bytes)).sheet(0)!;
     expect(String(sheet.cell(10, 4).value()).length).toBe(32_767);
     expect(messages).toContainEqual(expect.objectContaining({ code: 'EXCEL_TEXT_SHORTENED', severity: 'warning', itemNumber: '02.0010', source: 'excel' }));
+  });
+
+  it('escapes the control characters XML cannot hold (ST_Xstring) and reads them back, also from the sheet alone', async () => {
+    const project = sampleProject();
+    const slab = (project.serviceSpecifications![0].elements![2] as { elements: { shortText?: string; longText?: string }[] }).elements[0];
+    slab.shortText = 'Bodenplatte\fC25/30\u0001';
+    slab.longText = 'Literally _x0041_, not A.';
+    const { bytes } = await toExcel(project, { WritePrices: false });
+    const strings = zipPart(bytes, 'xl/sharedStrings.xml')!;
+    expect(strings).not.toMatch(/[\x00-\x08\x0B\x0C\x0E-\x1F]/);
+    expect(strings).toContain('Bodenplatte_x000C_C25/30_x0001_');
+    expect(strings).toContain('Literally _x005F_x0041_, not A.');
+    const wb = await openWorkbook(bytes);
+    wb.deleteSheet('ava-project');
+    for (const xlsx of [bytes, await wb.outputAsync()]) {
+      const p = positions((await toAva(xlsx)).project).find((x) => (x.itemNumber as { stringRepresentation: string }).stringRepresentation === '02.0010');
+      expect(p).toMatchObject({ shortText: 'Bodenplatte\fC25/30\u0001', longText: 'Literally _x0041_, not A.' });
+    }
   });
 });

@@ -5,9 +5,11 @@
  * attribute `t` (`s` shared string, `inlineStr` with `<is>`, `str` formula text, `b` boolean, `e` error, `d` ISO
  * date, `n` or none a number), its formula `<f>` (§18.3.1.40; a shared formula's followers, `<f t="shared"
  * si="…"/>`, take the text of the cell that defines it) and its cached value `<v>`. Hidden columns and rows are
- * read like the others. Texts keep their ST_Xstring escapes decoded (`_x000D_` → CR, §22.9.2.19).
+ * read like the others. Texts have their ST_Xstring escapes decoded (`_x000D_` → CR, §22.9.2.19; xstring.ts), and
+ * raw control characters, which make a part not well-formed, are read as if escaped.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { decodeXstring, withControlsEscaped } from '../xstring.js';
 
 /** A cell's value: text, number or boolean; undefined when the cell is empty. */
 export type CellValue = string | number | boolean | undefined;
@@ -43,12 +45,6 @@ export class SheetCells {
   }
 }
 
-const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
-
-/** A text with its ST_Xstring escapes decoded (`_x000D_` → CR; `_x005F_` is the underscore itself). */
-export const unescapeXstring = (text: string): string =>
-  text.includes('_x') ? text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
-
 /** The local name of a tag (`x:c` → `c`: some writers prefix the main namespace). */
 const local = (name: string): string => {
   const colon = name.indexOf(':');
@@ -71,7 +67,7 @@ export function streamPart(xml: Buffer, part: string, h: Handlers): void {
   parser.on('text', h.text);
   parser.on('closetag', (tag: SaxesTagPlain) => h.close(local(tag.name)));
   try {
-    parser.write(xml.toString('utf8')).close();
+    parser.write(withControlsEscaped(xml.toString('utf8'))).close();
   } catch (err) {
     throw new Error(`${part} is not well-formed XML (${(err as Error).message})`);
   }
@@ -96,7 +92,7 @@ export function readSharedStrings(xml: Buffer | undefined, part: string): string
     close(name) {
       if (name === 't') inText = false;
       else if (name === 'rPh') phonetic--;
-      else if (name === 'si') strings.push(unescapeXstring(current));
+      else if (name === 'si') strings.push(decodeXstring(current));
     },
   });
   return strings;
@@ -123,7 +119,7 @@ function valueOf(type: string | undefined, v: string, strings: readonly string[]
     }
     case 'inlineStr':
     case 'str':
-      return v === '' ? undefined : unescapeXstring(v);
+      return v === '' ? undefined : decodeXstring(v);
     case 'b':
       return v === '' ? undefined : v === '1' || v === 'true';
     case 'e':
