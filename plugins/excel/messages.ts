@@ -12,6 +12,7 @@ export const EXCEL_MESSAGES = defineMessages({
 
   // reader
   EXCEL_ROWS_IGNORED: { severity: 'warning', meaning: 'Rows that no element id or item number of the workbook identifies were ignored (ReadNewElements is false).' },
+  EXCEL_CHANGE_REFUSED: { severity: 'warning', meaning: "A row of a bidder's round (ReadNewElements is false) changes what a bidder may not: an item number, a unit, the quantity of a position that does not ask the bidder for it (amountToBeEnteredByBidder), or a text other than by adding to it; the tender's value was kept." },
   EXCEL_NEW_ELEMENT: { severity: 'info', meaning: 'A row without an element id was read as a new element where it stands (ReadNewElements).' },
   EXCEL_QUANTITY_FORMULA_VALUE: { severity: 'info', meaning: 'A quantity cell holds a formula that is more than arithmetic on numbers; its cached value was read as the quantity.' },
   EXCEL_INVALID_NUMBER: { severity: 'warning', meaning: 'A cell that must hold a number holds text that is not one; it was ignored.' },

@@ -1,7 +1,9 @@
 /**
  * A bidder's round: the tender is written without prices, the bidder fills the unit prices, changes a quantity
- * formula and adds two rows (with the library, as a spreadsheet application would), and the workbook comes back:
- * excel → ava and excel → excel, with and without ReadNewElements (and RebuildItemNumberSchema).
+ * formula, the quantity of the position that asks for it, and a long text, adds to another long text and adds two
+ * rows (with the library, as a spreadsheet application would), and the workbook comes back: excel → ava and excel
+ * → excel, with and without ReadNewElements (and RebuildItemNumberSchema). Without ReadNewElements only what a
+ * bidder may change is taken.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
@@ -14,6 +16,7 @@ const PRICES: Record<string, number> = { '01.01.0010': 3.2, '01.01.0020': 18.5, 
 async function bidderWorkbook(): Promise<Buffer> {
   const tender = sampleProject();
   for (const p of positions(tender)) delete p.unitPriceOverride;
+  positions(tender)[5].amountToBeEnteredByBidder = true; // 02.0020: the bidder states the hours
   const { bytes } = await toExcel(tender, { ConversionCulture: 'de' });
   const wb = await openWorkbook(bytes);
   const sheet = wb.sheet(0)!;
@@ -22,6 +25,9 @@ async function bidderWorkbook(): Promise<Buffer> {
     if (price !== undefined) sheet.cell(r, 7).value(price);
   }
   sheet.cell(5, 5).formula('12.5*8+5'); // was (12.5*8)+(4*2.25)
+  sheet.cell(11, 5).value(8); // 02.0020, was 6
+  sheet.cell(5, 4).value('Oberboden 20 cm abtragen.'); // was 'Oberboden 30 cm abtragen und seitlich lagern.'
+  sheet.cell(10, 4).value('Bodenplatte\nd = 25 cm, Fabrikat: Muster B25'); // an addition
   // Two new rows under the last position of group 02 (the total row moves down).
   for (const c of [3, 8]) sheet.cell(12, c).value(undefined);
   const rows: (string | number | undefined)[][] = [
@@ -41,31 +47,43 @@ beforeAll(async () => {
 });
 
 describe('a bidder edits the workbook', () => {
-  it('excel → ava (ReadNewElements=false): prices and the quantity formula are read, the added rows ignored and reported', async () => {
+  it('excel → ava (ReadNewElements=false): what a bidder may change is read, the rest kept and reported, the added rows ignored', async () => {
     const { project, messages } = await toAva(edited);
     expect(undeclaredMessages(messages, [excelPlugin])).toEqual([]);
     expect(numbers(project)).toEqual(['01.01.0010', '01.01.0020', '01.01.0030', '01.0010', '02.0010', '02.0020']);
     for (const p of positions(project)) expect(p.unitPrice).toBe(PRICES[(p.itemNumber as { stringRepresentation: string }).stringRepresentation]);
-    const first = positions(project)[0];
-    expect(first.quantity).toBe(105);
-    expect(first.quantityComponents).toEqual([expect.objectContaining({ formula: '12.5*8+5', result: 105 })]);
+    const [first, second, , , slab, pump] = positions(project);
+    // 01.01.0010 does not ask the bidder for its quantity: the tender's formula and text stay.
+    expect(first.quantity).toBe(109);
+    expect(first.quantityComponents).toEqual([expect.objectContaining({ formula: '12,5*8', result: 100 }), expect.objectContaining({ formula: '4*2,25', result: 9 })]);
     expect(first.longText).toBe('Oberboden 30 cm abtragen und seitlich lagern.');
-    expect(positions(project)[1].quantity).toBe(123.456);
+    expect(messages).toContainEqual(expect.objectContaining({
+      code: 'EXCEL_CHANGE_REFUSED', severity: 'warning', itemNumber: '01.01.0010',
+      message: 'Row 5 of "Rohbau" changes the long text, quantity, which a bidder may not change (ReadNewElements is false); the tender\'s values were kept.',
+    }));
+    expect(second.quantity).toBe(123.456);
+    expect(slab.longText).toBe('Bodenplatte\nd = 25 cm, Fabrikat: Muster B25');
+    expect(pump.quantity).toBe(8);
+    expect(messages.filter((m) => m.code === 'EXCEL_CHANGE_REFUSED')).toHaveLength(1);
     expect(messages).toContainEqual(expect.objectContaining({ code: 'EXCEL_ROWS_IGNORED', severity: 'warning', message: expect.stringContaining(': 12, 13.') }));
-    // 01.01: 105 × 3.20 = 336.00; 123.456 × 18.50 = 2283.94, −10 % → 2055.55; (336.00 + 2055.55) −3 % → 2319.80.
-    // 01: 2319.80 + 1300.00 = 3619.80. 02: 48.125 × 190.10 = 9148.56 + 6 × 99.00 = 594.00 → 9742.56.
-    expect(project.serviceSpecifications![0].totalPrice).toBe(13362.36);
+    // 01.01: 109 × 3.20 = 348.80; 123.456 × 18.50 = 2283.94, −10 % → 2055.55; (348.80 + 2055.55) −3 % → 2332.22.
+    // 01: 2332.22 + 1300.00 = 3632.22. 02: 48.125 × 190.10 = 9148.56 + 8 × 99.00 = 792.00 → 9940.56.
+    expect(project.serviceSpecifications![0].totalPrice).toBe(13572.78);
   });
 
-  it('excel → ava (ReadNewElements=true): the added rows become positions where they stand', async () => {
+  it('excel → ava (ReadNewElements=true): every change is read, the added rows become positions where they stand', async () => {
     const { project, messages } = await toAva(edited, { ReadNewElements: true });
+    const first = positions(project)[0];
+    expect(first.quantityComponents).toEqual([expect.objectContaining({ formula: '12.5*8+5', result: 105 })]);
+    expect(first.longText).toBe('Oberboden 20 cm abtragen.');
+    expect(messages.filter((m) => m.code === 'EXCEL_CHANGE_REFUSED')).toEqual([]);
     expect(numbers(project)).toEqual(['01.01.0010', '01.01.0020', '01.01.0030', '01.0010', '02.0010', '02.0020', '02.0030', undefined]);
     const [added, unnumbered] = positions(project).slice(6);
     expect(added).toMatchObject({ shortText: 'Schalung Bodenplatte', longText: 'Schalung seitlich', quantity: 20, unitTag: 'm2', unitPrice: 15.5, totalPrice: 310 });
     expect(unnumbered).toMatchObject({ shortText: 'Bewehrung Nachtrag', quantity: 2, unitTag: 't', unitPrice: 1200, totalPrice: 2400 });
     const group02 = project.serviceSpecifications![0].elements![2] as { elements: unknown[]; totalPrice: number };
     expect(group02.elements).toHaveLength(4);
-    expect(group02.totalPrice).toBe(12452.56); // 9148.56 + 594.00 + 310.00 + 2400.00
+    expect(group02.totalPrice).toBe(12650.56); // 9148.56 + 792.00 + 310.00 + 2400.00
     expect(messages.filter((m) => m.code === 'EXCEL_NEW_ELEMENT')).toHaveLength(2);
   });
 

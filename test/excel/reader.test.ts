@@ -105,15 +105,19 @@ describe('excel reader: the gateway layout', () => {
     expect(positions(alone.project)[0].quantityComponents).toEqual([expect.objectContaining({ formula: '(12.5*8)+(4*2.25)', result: 109 })]);
   });
 
-  it('matches rows to elements by their hidden ids: a changed item number renames the element', async () => {
+  it('matches rows to elements by their hidden ids: a changed item number renames the element (ReadNewElements), a bidder may not', async () => {
     const { bytes } = await toExcel(sampleProject());
     const wb = await openWorkbook(bytes);
     const sheet = wb.sheet(0)!;
     sheet.cell(10, 1).value('02.0015');
     sheet.cell(10, 3).value('Bodenplatte C30/37');
-    const { project } = await toAva(await wb.outputAsync());
-    const p = positions(project);
+    sheet.cell(10, 6).value('m2');
+    const edited = await wb.outputAsync();
+    const p = positions((await toAva(edited, { ReadNewElements: true })).project);
     expect(p).toHaveLength(6);
-    expect(p[4]).toMatchObject({ itemNumber: expect.objectContaining({ stringRepresentation: '02.0015' }), shortText: 'Bodenplatte C30/37', longText: 'Bodenplatte\nd = 25 cm' });
+    expect(p[4]).toMatchObject({ itemNumber: expect.objectContaining({ stringRepresentation: '02.0015' }), shortText: 'Bodenplatte C30/37', unitTag: 'm2', longText: 'Bodenplatte\nd = 25 cm' });
+    const bidder = await toAva(edited);
+    expect(positions(bidder.project)[4]).toMatchObject({ itemNumber: expect.objectContaining({ stringRepresentation: '02.0010' }), shortText: 'Bodenplatte C25/30', unitTag: 'm3' });
+    expect(bidder.messages).toContainEqual(expect.objectContaining({ code: 'EXCEL_CHANGE_REFUSED', itemNumber: '02.0010', message: expect.stringContaining('changes the item number, short text, unit, which a bidder may not change') }));
   });
 });

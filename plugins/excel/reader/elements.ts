@@ -61,53 +61,78 @@ export interface RowSettings {
   prices: boolean;
   longTexts: boolean;
   unitPlaces: number;
+  /**
+   * A bidder's round (a workbook the gateway wrote, `ReadNewElements` false): only what a bidder may change is
+   * taken — unit prices, quantities of positions that ask the bidder for them, additions to texts.
+   */
+  bidder: boolean;
+}
+
+/** The words of a text (letters and digits; spaces and punctuation between them do not count). */
+const words = (text: string | undefined): string[] => (text ?? '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether `now` keeps every word of `before`, in order, and adds words to it (a text addition). */
+function isAddition(before: string | undefined, now: string): boolean {
+  const old = words(before);
+  const added = words(now);
+  if (added.length <= old.length) return false;
+  let i = 0;
+  for (const w of added) if (i < old.length && w === old[i]) i++;
+  return i === old.length;
 }
 
 /**
  * Applies a row to the element it identifies: changed texts (a long text changed in the sheet replaces the HTML
  * one; a long text the writer shortened to the cell limit is kept), item number, unit, quantity (a formula → the
  * quantity component, a number → `quantityOverride`; unchanged values keep the element's components) and unit
- * price (`unitPriceOverride`, the price components dropped). Returns whether anything changed.
+ * price (`unitPriceOverride`, the price components dropped). In a bidder's round ({@link RowSettings.bidder}) a
+ * changed item number or unit, a quantity of a position that does not ask the bidder for it
+ * (`amountToBeEnteredByBidder`, GAEB `QtyTBD`) and a text change that is not an addition are left out and named.
+ * @returns what the row changes that was refused (`item number`, `unit`, `quantity`, `short text`, `long text`)
  */
-export function applyRow(e: ElementDto, row: SheetRow, s: RowSettings): boolean {
-  let changed = false;
+export function applyRow(e: ElementDto, row: SheetRow, s: RowSettings): string[] {
+  const refused: string[] = [];
   const record = e as Record<string, unknown>;
   if ((isPosition(e) || isGroup(e)) && row.itemNumber !== undefined && row.itemNumber !== e.itemNumber?.stringRepresentation) {
-    e.itemNumber = { ...e.itemNumber, stringRepresentation: row.itemNumber };
-    changed = true;
+    if (s.bidder) refused.push('item number');
+    else e.itemNumber = { ...e.itemNumber, stringRepresentation: row.itemNumber };
   }
   if ((isPosition(e) || isGroup(e) || isNoteText(e)) && row.shortText !== undefined && !sameText(row.shortText, e.shortText)) {
-    record.shortText = row.shortText;
-    changed = true;
+    if (s.bidder && !isAddition(e.shortText, row.shortText)) refused.push('short text');
+    else record.shortText = row.shortText;
   }
   if ((isPosition(e) || isNoteText(e)) && s.longTexts && row.longText !== undefined && row.longText.length < CELL_TEXT_LIMIT && !sameText(row.longText, e.longText)) {
-    e.longText = row.longText;
-    delete e.htmlLongText;
-    changed = true;
+    if (s.bidder && !isAddition(e.longText, row.longText)) refused.push('long text');
+    else {
+      e.longText = row.longText;
+      delete e.htmlLongText;
+    }
   }
-  if (!isPosition(e)) return changed;
+  if (!isPosition(e)) return refused;
   if (row.unit !== undefined && row.unit !== e.unitTag) {
-    e.unitTag = row.unit;
-    changed = true;
+    if (s.bidder) refused.push('unit');
+    else e.unitTag = row.unit;
   }
+  const quantityAllowed = !s.bidder || e.amountToBeEnteredByBidder === true;
   const q = rowQuantity(row);
   if (q.components) {
     const current = typeof e.quantityOverride === 'number' ? undefined : quantityFormula(e.quantityComponents);
-    if (current !== q.components[0].formula) {
+    if (current !== q.components[0].formula && !quantityAllowed) refused.push('quantity');
+    else if (current !== q.components[0].formula) {
       e.quantityComponents = q.components;
       delete e.quantityOverride;
-      changed = true;
     }
   } else if (q.value !== undefined && differs(q.value, e.quantity, 3)) {
-    e.quantityOverride = q.value;
-    e.quantityComponents = [];
-    changed = true;
+    if (!quantityAllowed) refused.push('quantity');
+    else {
+      e.quantityOverride = q.value;
+      e.quantityComponents = [];
+    }
   }
   if (s.prices && row.unitPrice !== undefined && differs(row.unitPrice, e.unitPrice, s.unitPlaces)) {
     e.unitPriceOverride = row.unitPrice;
     delete e.priceComponents;
     delete e.labourComponents;
-    changed = true;
   }
-  return changed;
+  return refused;
 }

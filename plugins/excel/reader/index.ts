@@ -3,7 +3,8 @@
  * each row of the visible sheets changes the element its hidden id (else its item number) identifies — texts,
  * item number, unit, quantity (a formula becomes the quantity component), unit price. Rows without a known
  * element are new elements where they stand when `ReadNewElements` is true, and are ignored and reported when it
- * is false (the default: a bidder fills prices and quantities, the structure stays the tenderer's). A workbook
+ * is false — the default, a bidder's round: only what a bidder may change is taken (unit prices, quantities of
+ * positions that ask the bidder for them, additions to texts; elements.ts), the rest is reported. A workbook
  * without an embedded project (a sheet people made) is read from its sheets alone: every sheet with a
  * recognisable header row (header.ts) is a service specification and every row an element. Option group N.
  */
@@ -94,7 +95,9 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
       continue;
     }
     const rows = readRows(cells, header);
-    const settings: RowSettings = { prices: header.column.unitPrice !== undefined, longTexts: header.column.longText !== undefined, unitPlaces };
+    const settings: RowSettings = {
+      prices: header.column.unitPrice !== undefined, longTexts: header.column.longText !== undefined, unitPlaces, bidder: embedded !== undefined && !readNew,
+    };
     let spec: ServiceSpecificationDto | undefined;
     if (embedded) {
       const first = rows.map((r) => (r.id !== undefined ? index.byId.get(r.id) : undefined)).find((e) => e !== undefined);
@@ -113,7 +116,12 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
       }
       const known = index.find(row, spec);
       if (known) {
-        applyRow(known, row, settings);
+        const refused = applyRow(known, row, settings);
+        if (refused.length) {
+          report.report('EXCEL_CHANGE_REFUSED', 'warning',
+            `Row ${row.row} of "${sheet.name}" changes the ${refused.join(', ')}, which a bidder may not change (ReadNewElements is false); the tender's ${refused.length > 1 ? 'values were' : 'value was'} kept.`,
+            (known as { itemNumber?: { stringRepresentation?: string } }).itemNumber?.stringRepresentation ?? `row ${row.row}`);
+        }
         placement.existing(known);
       } else if (readNew) {
         const e = newElement(row, settings.prices);
