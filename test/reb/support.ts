@@ -71,7 +71,7 @@ export function takeoffProject(positions: Record<string, { formula?: string; des
   for (const [number, components] of Object.entries(positions)) {
     const parts = number.split('.');
     let parent = elements;
-    for (let d = 1; d < parts.length - 1; d++) {
+    for (let d = 1; d < parts.length; d++) {
       const key = `${parts.slice(0, d).join('.')}.`;
       let g = groups.get(key);
       if (!g) {

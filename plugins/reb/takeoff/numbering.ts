@@ -2,10 +2,10 @@
  * The positions of a project with their item numbers as OZ parts (levels, position, index) and the OZ mask that
  * lays them out in nine characters (REB-VB 23.003 2009: 0–4 numeric levels, a position number, an optional
  * one-character index; dazi-web/reb-da11 `src/OzMask.php`). The mask is the project's item number schema when it
- * fits nine characters, else the widths the item numbers actually use.
+ * fits nine characters, else the widths the item numbers actually use (as written, else without leading zeros).
  */
 import { targetError } from '../../../core/errors.js';
-import { parsePositionItemNumber, schemaLayout } from '../../../core/model/item-numbers.js';
+import { schemaLayout, splitItemNumber } from '../../../core/model/item-numbers.js';
 import { type ElementDto, isGroup, isPosition, type PositionDto, type ProjectDto } from '../../../core/model/types.js';
 import { buildOzMask, formatOz, type OzMask, type OzParts } from '../da11/oz-mask.js';
 
@@ -16,10 +16,10 @@ export interface NumberedPosition {
   parts: OzParts;
 }
 
-function* positions(elements: readonly ElementDto[] | undefined, depth: number): Generator<{ p: PositionDto; depth: number }> {
+function* positions(elements: readonly ElementDto[] | undefined): Generator<PositionDto> {
   for (const e of elements ?? []) {
-    if (isPosition(e)) yield { p: e, depth };
-    else if (isGroup(e)) yield* positions(e.elements, depth + 1);
+    if (isPosition(e)) yield e;
+    else if (isGroup(e)) yield* positions(e.elements);
   }
 }
 
@@ -31,10 +31,10 @@ export function numberedPositions(project: ProjectDto): NumberedPosition[] {
   const layout = schemaLayout(project.projectInformation?.itemNumberSchema);
   const out: NumberedPosition[] = [];
   for (const spec of project.serviceSpecifications ?? []) {
-    for (const { p, depth } of positions(spec.elements, 0)) {
+    for (const p of positions(spec.elements)) {
       const itemNumber = p.itemNumber?.stringRepresentation?.trim() ?? '';
       if (itemNumber === '') throw targetError('A position has no item number; a REB take-off names items only by number (use TryAutoGenerateItemNumbersAndSchema).', 'itemNumber');
-      const parsed = layout.positionTier >= 0 ? parsePositionItemNumber(itemNumber, depth, layout, true).identifiers : itemNumber.split(layout.separator);
+      const parsed = splitItemNumber(itemNumber, layout.separator).map((part) => part.trim());
       const hasIndex = layout.indexTier >= 0 && parsed.length === layout.groupTiers.length + 2;
       const index = hasIndex ? parsed[parsed.length - 1] : '';
       const rest = hasIndex ? parsed.slice(0, -1) : parsed;
@@ -56,8 +56,16 @@ export function ozMaskFor(project: ProjectDto, items: readonly NumberedPosition[
     : undefined;
   const levels = Math.max(0, ...items.map((i) => i.parts.levels.length));
   const widths = Array.from({ length: levels }, (_, l) => Math.max(1, ...items.map((i) => i.parts.levels[l]?.length ?? 0)));
-  const used = buildOzMask(widths, Math.max(1, ...items.map((i) => i.parts.position.length)), items.some((i) => i.parts.index !== ''));
-  for (const mask of [fromSchema, used]) {
+  const index = items.some((i) => i.parts.index !== '');
+  const used = buildOzMask(widths, Math.max(1, ...items.map((i) => i.parts.position.length)), index);
+  // the widths without leading zeros (`0001.0002.0010` of a 4-4-4 schema as 1.2.10)
+  const bare = (s: string) => s.replace(/^0+(?=\d)/, '').length;
+  const compact = buildOzMask(
+    Array.from({ length: levels }, (_, l) => Math.max(1, ...items.map((i) => bare(i.parts.levels[l] ?? '')))),
+    Math.max(1, ...items.map((i) => bare(i.parts.position))),
+    index,
+  );
+  for (const mask of [fromSchema, used, compact]) {
     if (mask && items.every((i) => formatOz(i.parts, mask) !== undefined)) return mask;
   }
   const alone = (i: NumberedPosition) => buildOzMask(i.parts.levels.map((l) => l.length), i.parts.position.length, i.parts.index !== '');
