@@ -196,3 +196,38 @@ export function roundReb(value: number): number {
   const r = Math.sign(clean) * Math.round(Math.abs(clean) * 1000) / 1000;
   return r === 0 ? 0 : r;
 }
+
+const CALL = /\b(a?(?:sin|cos|tan))\s*\(/gi;
+
+/** Whether the expression calls an angle function (its value depends on the angle unit). */
+export const usesAngles = (expression: string): boolean => /\b(a?(?:sin|cos|tan))\s*\(/i.test(expression);
+
+/**
+ * A 1979 expression (angles in degrees) rewritten for the 2009 edition (angles in gon), value for value:
+ * `sin(x)` → `sin((x)*10/9)`, `asin(x)` → `(asin(x)*9/10)` (400 gon = 360°; the form dazi-web/reb-da11's tests
+ * use). An expression with unbalanced parentheses is returned unchanged.
+ */
+export function degreesToGon(expression: string): string {
+  let out = '';
+  let at = 0;
+  CALL.lastIndex = 0;
+  for (let m = CALL.exec(expression); m; m = CALL.exec(expression)) {
+    const open = CALL.lastIndex - 1;
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < expression.length; i++) {
+      if (expression[i] === '(') depth++;
+      else if (expression[i] === ')' && --depth === 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close < 0) return expression;
+    const inner = degreesToGon(expression.slice(open + 1, close));
+    const name = m[1];
+    out += expression.slice(at, m.index) + (/^a/i.test(name) ? `(${name}(${inner})*9/10)` : `${name}((${inner})*10/9)`);
+    at = close + 1;
+    CALL.lastIndex = at;
+  }
+  return out + expression.slice(at);
+}

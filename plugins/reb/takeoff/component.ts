@@ -13,6 +13,7 @@
  * | `rebExpression` | formula 91: the expression as written, without the final `=` |
  * | `rebValues` | a standard formula's value fields as written (3 implied decimals) |
  * | `rebResult` | the line's value, when `formula` could not say it in + − × ÷ (REB functions, angles, address references) |
+ * | `rebAngleUnit` | `degree` on a 1979 calculation with angles (the 2009 edition's are gon) |
  *
  * The sign and factor are part of `formula` (`-2*(1,01*2,135)`), so the component's result is the line's value.
  */
@@ -28,6 +29,7 @@ export interface RebComponentFields {
   rebExpression?: string;
   rebValues?: string[];
   rebResult?: number;
+  rebAngleUnit?: 'degree';
 }
 
 export type RebComponent = CalculationDto & RebComponentFields;

@@ -12,7 +12,7 @@
  * - A formula number that is not evaluated here, or an expression that cannot be read, keeps its text, is not
  *   summed, and is reported.
  */
-import { type AngleUnit, evaluateExpression, isPlainArithmetic, roundReb } from '../formula/expression.js';
+import { type AngleUnit, evaluateExpression, isPlainArithmetic, roundReb, usesAngles } from '../formula/expression.js';
 import { evaluateStandard, type FieldValue, readValueField } from '../formula/standard.js';
 import type { RebReport } from '../report.js';
 import { factorText, factorValue, projectFormula, type RebComponent, type RebComponentFields } from './component.js';
@@ -97,6 +97,7 @@ export class TakeoffEvaluator {
     if (first.formulaNumber === FREE_FORMULA) {
       const expression = group.map((g) => g.line.body).join('').replace(/=\s*$/, '').trim();
       fields.rebExpression = expression;
+      if (this.angle === 'degree' && usesAngles(expression)) fields.rebAngleUnit = 'degree';
       const r = evaluateExpression(expression, this.angle, (a) => this.stored.get(a));
       if (!r.valid) {
         this.notEvaluated(itemNumber, group[0], `its expression cannot be read at character ${r.position + 1}: ${r.problem}`);
@@ -114,6 +115,7 @@ export class TakeoffEvaluator {
     }
 
     fields.rebValues = first.values;
+    if (this.angle === 'degree' && first.formulaNumber === '02') fields.rebAngleUnit = 'degree';
     const values = first.values.map(readValueField);
     const standard = values.every((v) => v !== undefined) ? evaluateStandard(first.formulaNumber, values as FieldValue[], this.angle) : undefined;
     if (!standard) {

@@ -3,7 +3,8 @@
  *
  * A component read from a take-off (its REB fields intact and its formula still the one they give,
  * takeoff/component.ts) is written back as it was: flag, explanation, sign, factor, formula number, value fields
- * or expression, and its address when still ascending. Any other component becomes a free formula (91): its
+ * or expression, and its address when still ascending; a 1979 expression with angles is rewritten from degrees to
+ * the 2009 edition's gon. Any other component becomes a free formula (91): its
  * formula split between tokens into lines of 38 characters, the last ending with `=` (at most 20 lines), its
  * description the explanation (9 characters). A component with a description and no formula becomes comment
  * lines (`*`, 56 characters each). Texts are made CP850.
@@ -11,7 +12,7 @@
 import { targetError } from '../../../core/errors.js';
 import type { CalculationDto, PositionDto } from '../../../core/model/types.js';
 import { toCodePage, wrapWords } from '../../../core/text/records.js';
-import { isPlainArithmetic, roundReb } from '../formula/expression.js';
+import { degreesToGon, isPlainArithmetic, roundReb } from '../formula/expression.js';
 import { evaluateStandard, type FieldValue, readValueField } from '../formula/standard.js';
 import type { RebReport } from '../report.js';
 import type { AddressAllocator } from './address.js';
@@ -33,6 +34,8 @@ export interface LineWriter {
 /** Whether a component still is what the reader made of a take-off calculation. */
 function isUnchangedReb(c: RebComponent): boolean {
   if (typeof c.rebFormulaNumber !== 'string') return false;
+  // a 1979 standard formula with an angle: written as a free formula of its value
+  if (c.rebAngleUnit === 'degree' && c.rebFormulaNumber !== FREE_FORMULA) return false;
   const formula = (c.formula ?? '').trim();
   if (c.rebFlag === '*') return formula === '';
   let arithmetic: string | undefined;
@@ -126,7 +129,7 @@ class Lines {
     const explanation = this.text(description.replace(/\s+/g, ' ').trim(), EXPLANATION_WIDTH, 'explanation');
     if (isUnchangedReb(c)) {
       const head: TakeoffLine = { flag, explanation, deduction: c.rebDeduction === true, factor: factorField(c.rebFactor) };
-      if (c.rebFormulaNumber === FREE_FORMULA) this.free(c.rebExpression!, head, c.rebAddress);
+      if (c.rebFormulaNumber === FREE_FORMULA) this.free(c.rebAngleUnit === 'degree' ? degreesToGon(c.rebExpression!) : c.rebExpression!, head, c.rebAddress);
       else this.out.push({ ...head, formulaNumber: c.rebFormulaNumber, values: c.rebValues, address: this.w.addresses.next(c.rebAddress) });
     } else this.free(rebExpression(formula), { flag, explanation }, undefined);
     return SUMMED.has(flag) && c.valid !== false ? (typeof c.rebResult === 'number' && isUnchangedReb(c) ? c.rebResult : (c.result ?? 0)) : undefined;

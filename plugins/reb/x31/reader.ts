@@ -1,6 +1,7 @@
 /**
  * GAEB DA XML X31 reader (quantity determination; GAEB DA XML 3.2/3.3 phase 31 XSDs): streams the document
  * (saxes) and takes `QtyDetermInfo/MethodDescription` (REB23003-1979 → angles in degrees, REB23003-2009 → gon),
+ * `OrdDescr` (order number) and `ProjDescr` (the name),
  * `BoQBkdn` (the item number schema), the categories' and items' `RNoPart`/`RNoIndex` (the item number) and each
  * item's `QTakeoff/@Row` (takeoff/line.ts, columns 1–11 blank) in order. A document of another phase (`DP`) or
  * root is refused. Rows in this gateway's own `QtyDeterm` layout (core/text/takeoff-row.ts: the address in
@@ -34,6 +35,8 @@ class X31State {
   readonly items: PendingItem[] = [];
   readonly breakdown: { type: string; length: number }[] = [];
   method = '';
+  order = '';
+  name = '';
   dp = '';
   namespace = '';
   private text = '';
@@ -60,6 +63,8 @@ class X31State {
     if (name === 'BoQCtgy') this.categories.pop();
     else if (name === 'Item') this.item = undefined;
     else if (name === 'MethodDescription') this.method = text;
+    else if (name === 'OrdDescr' && parent === 'QtyDetermInfo') this.order = text;
+    else if (name === 'ProjDescr' && parent === 'QtyDetermInfo') this.name = text;
     else if (name === 'DP' && parent === 'QtyDeterm') this.dp = text;
     else if (this.bkdn && parent === 'BoQBkdn') {
       if (name === 'Type') this.bkdn.type = text;
@@ -119,7 +124,8 @@ export function readX31(bytes: Buffer, report: RebReport): ProjectDto {
     position: widths('Item')[0] ?? Math.max(1, ...items.map((i) => i.position.length)),
     index: widths('Index').length > 0,
   };
-  const project = takeoffProject(items, schema, report);
+  const project = takeoffProject(items, schema, report, state.name || undefined);
+  if (state.order) project.serviceSpecifications![0].rebOrderNumber = state.order;
   project.serviceSpecifications![0].originDetail = `GAEB DA XML X31 ${/\/DA31\/([\d.]+)/.exec(state.namespace)?.[1] ?? ''} ${state.method}`.trim();
   return project;
 }

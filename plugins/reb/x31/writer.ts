@@ -1,7 +1,7 @@
 /**
  * GAEB DA XML X31 writer (quantity determination, GAEB DA XML 3.2 `GAEB_DA_XML_31_3.2_2013-10.xsd` and 3.3
  * `GAEB_DA_XML_31_3.3_2023-01.xsd`): `GAEB { GAEBInfo, QtyDeterm { QtyDetermInfo { MethodDescription =
- * REB23003-2009 }, DP = 31, BoQ { BoQBkdn+, BoQBody } } }`; categories `BoQCtgy@RNoPart` per level, items
+ * REB23003-2009, OrdDescr (the DA11 order number), ProjDescr (the name) }, DP = 31, BoQ { BoQBkdn+, BoQBody } } }`; categories `BoQCtgy@RNoPart` per level, items
  * `Item@RNoPart@RNoIndex { QtyDeterm { QDetermItem { QTakeoff@Row }* } }`. Each row is the take-off line of
  * takeoff/line.ts with columns 1–11 blank (`tgQTakeoffRow`: `" {2} {9}.{69}"`).
  */
@@ -82,9 +82,15 @@ export function writeX31(project: ProjectDto, version: X31Version, lastRowAddres
   b.open('GAEB', { xmlns: `http://www.gaeb.de/GAEB_DA_XML/DA31/${version}` });
   b.open('GAEBInfo').leaf('Version', version).leaf('VersDate', VERSION_DATE[version]).leaf('Date', now.toISOString().slice(0, 10)).leaf('ProgSystem', 'ava-gateway').close();
   b.open('QtyDeterm');
-  b.open('QtyDetermInfo').leaf('MethodDescription', 'REB23003-2009').close();
+  const spec = project.serviceSpecifications?.[0];
+  const order = typeof spec?.rebOrderNumber === 'string' ? spec.rebOrderNumber.slice(0, 40) : '';
+  const name = String(spec?.name ?? project.projectInformation?.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  b.open('QtyDetermInfo').leaf('MethodDescription', 'REB23003-2009');
+  if (order) b.leaf('OrdDescr', order);
+  if (name) b.leaf('ProjDescr', name);
+  b.close();
   b.leaf('DP', '31');
-  b.open('BoQ');
+  b.open('BoQ', { ID: 'BoQ1' });
   breakdown(b, mask);
   body(b, items, mask, (item) => positionLines(item.position, item.itemNumber, { addresses, report }).map((l) => formatLine({ ...l, recordType: '', oz: '' })));
   b.close().close().close();
