@@ -51,8 +51,8 @@ function decode(bytes: Buffer, report: RebReport): string {
 
 /** The edition, mask and angle unit from the first line. */
 function edition(first: string): { mask: OzMask; angle: AngleUnit; heading?: string; orderNumber?: string; edition: string } {
-  if (first.startsWith('00')) {
-    const h = (c: keyof typeof HEADER_COLUMNS) => sliceColumns(first, HEADER_COLUMNS[c]).trim();
+  const h = (c: keyof typeof HEADER_COLUMNS) => sliceColumns(first, HEADER_COLUMNS[c]).trim();
+  if (first.startsWith('00') && h('procedure') === '23.003') {
     const raw = h('ozMask');
     const mask = parseOzMask(raw === '' ? MASK_1979 : raw);
     if (!mask) throw parseError(`The OZ mask '${raw}' of the 00 header (columns 72–80) is not an OZ mask: digits 1–4 for the levels, P for the position, I for an index, 0 as filler (e.g. 1122PPPPI).`, REB_KEY);
@@ -60,7 +60,8 @@ function edition(first: string): { mask: OzMask; angle: AngleUnit; heading?: str
     return { mask, angle: year === '1979' ? 'degree' : 'gon', heading: h('heading') || undefined, orderNumber: h('orderNumber') || undefined, edition: year || '2009' };
   }
   if (first.startsWith('11')) return { mask: parseOzMask(MASK_1979)!, angle: 'degree', edition: '1979' };
-  throw parseError(`Expected ${EXPECTED}, found a first line starting '${first.slice(0, 20).trimEnd()}'.`, REB_KEY);
+  const gaeb90 = /^\d\d.{72}\d{6}$/.test(first) ? ' (a GAEB 90 record: send it as gaebFile to a /conversion/gaeb/… route)' : '';
+  throw parseError(`Expected ${EXPECTED}, found a first line starting '${first.slice(0, 20).trimEnd()}'${gaeb90}.`, REB_KEY);
 }
 
 /**
