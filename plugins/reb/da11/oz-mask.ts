@@ -56,8 +56,7 @@ export function splitOz(oz: string, mask: OzMask): OzParts {
 }
 
 /**
- * The nine characters of an OZ from its parts, each numeric part right-aligned with leading zeros in its width
- * (leading zeros beyond the width dropped: `0010` fits a width of 2 as `10`).
+ * The nine characters of an OZ from its parts, each numeric part right-aligned with leading zeros in its width.
  * @returns undefined when a part is too long for its width, a level or position is not numeric, or the mask has
  *   no index but one is given
  */
@@ -67,9 +66,8 @@ export function formatOz(parts: OzParts, mask: OzMask): string | undefined {
   const widths = [...mask.levels, mask.position];
   const values = [...parts.levels, parts.position];
   for (let i = 0; i < widths.length; i++) {
-    const value = values[i].length > widths[i] ? values[i].replace(/^0+(?=\d)/, '') : values[i];
-    if (!/^\d+$/.test(value) || value.length > widths[i]) return undefined;
-    oz += value.padStart(widths[i], '0');
+    if (!/^\d+$/.test(values[i]) || values[i].length > widths[i]) return undefined;
+    oz += values[i].padStart(widths[i], '0');
   }
   if (parts.index !== '') {
     if (!mask.index || !/^[A-Z0-9]$/i.test(parts.index)) return undefined;

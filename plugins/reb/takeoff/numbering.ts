@@ -2,7 +2,8 @@
  * The positions of a project with their item numbers as OZ parts (levels, position, index) and the OZ mask that
  * lays them out in nine characters (REB-VB 23.003 2009: 0–4 numeric levels, a position number, an optional
  * one-character index; dazi-web/reb-da11 `src/OzMask.php`). The mask is the project's item number schema when it
- * fits nine characters, else the widths the item numbers actually use (as written, else without leading zeros).
+ * fits nine characters, else the widths the item numbers use as written (so that they read back unchanged; an
+ * item number is never shortened).
  */
 import { targetError } from '../../../core/errors.js';
 import { schemaLayout, splitItemNumber } from '../../../core/model/item-numbers.js';
@@ -58,14 +59,7 @@ export function ozMaskFor(project: ProjectDto, items: readonly NumberedPosition[
   const widths = Array.from({ length: levels }, (_, l) => Math.max(1, ...items.map((i) => i.parts.levels[l]?.length ?? 0)));
   const index = items.some((i) => i.parts.index !== '');
   const used = buildOzMask(widths, Math.max(1, ...items.map((i) => i.parts.position.length)), index);
-  // the widths without leading zeros (`0001.0002.0010` of a 4-4-4 schema as 1.2.10)
-  const bare = (s: string) => s.replace(/^0+(?=\d)/, '').length;
-  const compact = buildOzMask(
-    Array.from({ length: levels }, (_, l) => Math.max(1, ...items.map((i) => bare(i.parts.levels[l] ?? '')))),
-    Math.max(1, ...items.map((i) => bare(i.parts.position))),
-    index,
-  );
-  for (const mask of [fromSchema, used, compact]) {
+  for (const mask of [fromSchema, used]) {
     if (mask && items.every((i) => formatOz(i.parts, mask) !== undefined)) return mask;
   }
   const alone = (i: NumberedPosition) => buildOzMask(i.parts.levels.map((l) => l.length), i.parts.position.length, i.parts.index !== '');
