@@ -95,12 +95,14 @@ describe('DA11 writer: options and limits', () => {
     expect(err).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '01.AB.0010': [expect.stringContaining('does not fit a REB OZ')] } });
   });
 
-  it('the mask is the widths used when the schema is wider than 9 characters', async () => {
-    const project = takeoffProject({ '1.2.10': [{ formula: '1' }] });
-    project.projectInformation = { itemNumberSchema: { tiers: [{ length: 4, tierType: 'Group' }, { length: 4, tierType: 'Group' }, { length: 4, tierType: 'Position' }] } };
-    const lines = da11Lines((await write(project)).bytes);
+  it('without a schema the mask is the widths the item numbers use; a schema wider than 9 characters answers 400', async () => {
+    const lines = da11Lines((await write(takeoffProject({ '1.2.10': [{ formula: '1' }] }))).bytes);
     expect(lines[0].slice(71)).toBe('12PP00000');
     expect(lines[1].slice(2, 11)).toBe('121000000');
+    expect((await read(Buffer.from(lines.join('\r\n')))).positions.map((p) => p.itemNumber!.stringRepresentation)).toEqual(['1.2.10']);
+    const wide = takeoffProject({ '1.2.10': [{ formula: '1' }] });
+    wide.projectInformation = { itemNumberSchema: { tiers: [{ length: 4, tierType: 'Group' }, { length: 4, tierType: 'Group' }, { length: 4, tierType: 'Position' }] } };
+    await expect(write(wide)).rejects.toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '0001.0002.0010': [expect.stringContaining('9 characters')] } });
   });
 
   it('a formula over 20 lines answers 400; an explanation over 9 characters is cut and reported', async () => {
