@@ -79,3 +79,17 @@ describe.skipIf(!hasGaebSchema('3.3', '31'))('written X31 3.3 validates against 
 });
 
 if (!hasGaebSchema('3.3', '31')) console.warn('X31 schema validation skipped: the shared corpus (xsd/gaeb-3.3) is not there');
+
+describe('the plugin reports only the codes and severities its catalogue declares', () => {
+  it('on every fixture read and written back', async () => {
+    const { undeclaredMessages } = await import('../../core/plugin/messages.js');
+    const { rebPlugin } = await import('../../plugins/reb/index.js');
+    for (const name of ['musterbau-2009.d11', 'strasse-1979.d11', 'musterbau-3.2.X31', 'musterbau-3.3.X31']) {
+      const r = await read(fixture(name));
+      const w = await write(r.project, { DestinationRebType: 'X31GaebXmlV33', LastRowAddress: '0500A0' });
+      const messages = [...r.messages, ...w.messages];
+      expect(messages.length).toBeGreaterThan(0);
+      expect(undeclaredMessages(messages, [rebPlugin]), name).toEqual([]);
+    }
+  });
+});
