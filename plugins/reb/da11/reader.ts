@@ -74,7 +74,7 @@ export function readDa11(bytes: Buffer, report: RebReport): ProjectDto {
   const numbered = lines.map((text, i) => ({ text: text.trimEnd(), lineNo: i + 1 })).filter((l) => l.text !== '');
   if (numbered.length === 0) throw parseError(`The REB file is empty; expected ${EXPECTED}.`, REB_KEY);
   for (const l of numbered) {
-    const width = Array.from(l.text).length;
+    const width = l.text.length <= LINE_WIDTH ? l.text.length : Array.from(l.text).length;
     if (width > LINE_WIDTH) throw parseError(`Line ${l.lineNo} of the DA11 file has ${width} columns; DA11 lines have 80.`, REB_KEY);
   }
   const head = edition(numbered[0].text);

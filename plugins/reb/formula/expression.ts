@@ -190,10 +190,12 @@ export function isPlainArithmetic(expression: string): boolean {
   return /^[\d\s.,+\-*/():]*$/.test(expression) && !expression.includes('**');
 }
 
-/** Rounds a line's value to the three decimals REB keeps (half away from zero, through 15 significant digits). */
+/**
+ * Rounds a line's value to the three decimals REB keeps, half away from zero; the product with 1000 is corrected
+ * by a relative 2⁻⁵² so that a decimal half written in binary just below it (2,0045 → 2004.4999…) rounds up.
+ */
 export function roundReb(value: number): number {
-  const clean = Number(value.toPrecision(15));
-  const r = Math.sign(clean) * Math.round(Math.abs(clean) * 1000) / 1000;
+  const r = Math.sign(value) * Math.round(Math.abs(value) * 1000 * (1 + Number.EPSILON)) / 1000;
   return r === 0 ? 0 : r;
 }
 

@@ -72,11 +72,15 @@ export interface RebLine {
   address: string;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Reads one line (80 columns or fewer; a line ending early has blank columns). */
 export function parseLine(text: string): RebLine {
-  const col = (c: keyof typeof LINE_COLUMNS) => sliceColumns(text, LINE_COLUMNS[c]);
+  // one column per UTF-16 unit unless the line holds a character outside the BMP (checked once per line)
+  const slice = SURROGATE.test(text) ? (r: ColumnRange) => sliceColumns(text, r) : (r: ColumnRange) => text.slice(r[0] - 1, r[1]);
+  const col = (c: keyof typeof LINE_COLUMNS) => slice(LINE_COLUMNS[c]);
   const flag = col('flag').trim();
-  const values = flag === '*' ? [] : VALUE_FIELDS.map((f) => sliceColumns(text, f).trim());
+  const values = flag === '*' ? [] : VALUE_FIELDS.map((f) => slice(f).trim());
   while (values.length > 0 && values[values.length - 1] === '') values.pop();
   return {
     oz: col('oz'),
