@@ -50,6 +50,20 @@ describe('POST /conversion/reb/* and /conversion/ava/reb', () => {
     expect(gaeb.body).toContain('QTakeoff');
   });
 
+  it('reb → excel, oenorm and gaeb (defaults) convert the skeleton project', async () => {
+    for (const target of ['excel', 'gaeb']) {
+      const res = await post(`/conversion/reb/${target}`, fixture('musterbau-2009.d11'));
+      expect(res.statusCode, `${target}: ${res.body.slice(0, 300)}`).toBe(200);
+      expect(res.rawPayload.length).toBeGreaterThan(0);
+    }
+    // ÖNORM numbers LG.ULG.GT with two characters each: a take-off numbered so converts, 0010 answers 400 naming it
+    const short = await post('/conversion/reb/oenorm', da11Bytes([header('1122PP000'), line('010102000', { fn: '91', body: '2*3=', addr: '0001A0' }), '99'.padEnd(80)]));
+    expect(short.statusCode, short.body.slice(0, 300)).toBe(200);
+    const long = await post('/conversion/reb/oenorm', fixture('musterbau-2009.d11'));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '01.01.0010': [expect.any(String)] } });
+  });
+
   it('option values REB does not know answer 400 GW_ERR_OPTION naming the option', async () => {
     const project = { serviceSpecifications: [{ elements: [] }] };
     const type = await postProject('/conversion/ava/reb?DestinationRebType=D12', project);

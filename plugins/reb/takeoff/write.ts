@@ -127,12 +127,13 @@ class Lines {
       return undefined;
     }
     const explanation = this.text(description.replace(/\s+/g, ' ').trim(), EXPLANATION_WIDTH, 'explanation');
-    if (isUnchangedReb(c)) {
+    const unchanged = isUnchangedReb(c);
+    if (unchanged) {
       const head: TakeoffLine = { flag, explanation, deduction: c.rebDeduction === true, factor: factorField(c.rebFactor) };
       if (c.rebFormulaNumber === FREE_FORMULA) this.free(c.rebAngleUnit === 'degree' ? degreesToGon(c.rebExpression!) : c.rebExpression!, head, c.rebAddress);
       else this.out.push({ ...head, formulaNumber: c.rebFormulaNumber, values: c.rebValues, address: this.w.addresses.next(c.rebAddress) });
     } else this.free(rebExpression(formula), { flag, explanation }, undefined);
-    return SUMMED.has(flag) && c.valid !== false ? (typeof c.rebResult === 'number' && isUnchangedReb(c) ? c.rebResult : (c.result ?? 0)) : undefined;
+    return SUMMED.has(flag) && c.valid !== false ? (typeof c.rebResult === 'number' && unchanged ? c.rebResult : (c.result ?? 0)) : undefined;
   }
 }
 
