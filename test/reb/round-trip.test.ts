@@ -93,3 +93,27 @@ describe('the plugin reports only the codes and severities its catalogue declare
     }
   });
 });
+
+describe('X31 details', () => {
+  const x31 = (method: string, rows: string[]) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<GAEB xmlns="http://www.gaeb.de/GAEB_DA_XML/DA31/3.3"><GAEBInfo><Version>3.3</Version><VersDate>2023-01</VersDate><Date>2026-01-02</Date></GAEBInfo>
+<QtyDeterm><QtyDetermInfo><MethodDescription>${method}</MethodDescription></QtyDetermInfo><DP>31</DP><BoQ ID="B">
+<BoQBkdn><Type>BoQLevel</Type><Length>2</Length><Num>Yes</Num></BoQBkdn><BoQBkdn><Type>Item</Type><Length>4</Length><Num>Yes</Num></BoQBkdn>
+<BoQBody><BoQCtgy ID="C" RNoPart="01"><BoQBody><Itemlist><Item ID="I" RNoPart="0010"><QtyDeterm>
+${rows.map((Row) => `<QDetermItem><QTakeoff Row="${Row}"/></QDetermItem>`).join('')}
+</QtyDeterm></Item></Itemlist></BoQBody></BoQCtgy></BoQBody></BoQ></QtyDeterm></GAEB>`);
+
+  it('REB23003-1979 reads angles in degrees', async () => {
+    const r = await read(x31('REB23003-1979', [`${' '.repeat(11)}  Winkel          91sin(90)*2=${' '.repeat(28)}0001A0     `]));
+    expect(r.position('01.0010').quantity).toBe(2);
+    expect(r.position('01.0010').quantityComponents![0]).toMatchObject({ rebAngleUnit: 'degree', rebResult: 2 });
+  });
+
+  it('rows in the gateway\'s own QtyDeterm layout (core/text/takeoff-row.ts) read as free formulas', async () => {
+    const { formatTakeoffRows } = await import('../../core/text/takeoff-row.js');
+    const rows = [...formatTakeoffRows({ formula: '(1,5+2,5)*3', description: 'Wand' }, 0), ...formatTakeoffRows({ formula: Array.from({ length: 12 }, () => '1,25').join('+'), description: '' }, 1)];
+    const r = await read(x31('REB23003-2009', rows));
+    expect(r.position('01.0010').quantityComponents!.map((c) => [c.description, c.result])).toEqual([['Wand', 12], ['', 15]]);
+    expect(r.position('01.0010').quantity).toBe(27);
+  });
+});

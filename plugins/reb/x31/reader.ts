@@ -110,7 +110,7 @@ export function readX31(bytes: Buffer, report: RebReport): ProjectDto {
   feedDecoded(bytes, decoderFor(bytes, { document: 'X31 document', key: REB_KEY }), parser);
   if (!state.namespace.startsWith(X31_NAMESPACE_PREFIX) || (state.dp !== '' && state.dp !== '31')) {
     const phase = /\/DA(\w+)\//.exec(state.namespace)?.[1] ?? state.dp;
-    throw parseError(`Expected ${'a REB take-off'}: this is a GAEB DA XML document${phase ? ` of phase ${phase}` : ''}, not a quantity determination (X31, DP 31). Send it as gaebFile to a /conversion/gaeb/… route.`, REB_KEY);
+    throw parseError(`Expected a REB take-off (DA11 or X31): this is a GAEB DA XML document${phase ? ` of phase ${phase}` : ''}, not a quantity determination (X31, DP 31). Send it as gaebFile to a /conversion/gaeb/… route.`, REB_KEY);
   }
   const evaluator = new TakeoffEvaluator(state.method === 'REB23003-1979' ? 'degree' : 'gon', report);
   const items: TakeoffItem[] = state.items.map((i) => {
