@@ -15,6 +15,7 @@ import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer
 import { registerConnectRoutes } from './connect/index.js';
 import { installJsonBodyParser } from './conversion/input.js';
 import { registerConversionRoutes } from './conversion/routes.js';
+import { registerSlotRoutes } from './conversion/slot-routes.js';
 import { installCors } from './cors.js';
 import { installMetrics } from './metrics.js';
 import { registerOpenApiDocument } from './openapi/document.js';
@@ -75,6 +76,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   registerStatusRoute(app, config.environment);
   await registerConnectRoutes(app, auth, grants, config);
   registerConversionRoutes(app, pool, registry.routes, installConversionGuard(app, auth));
+  registerSlotRoutes(app, registry.plugins);
   if (auth.keys.usesDevelopmentKeys) {
     app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);
   }

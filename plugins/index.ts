@@ -4,6 +4,7 @@ import { avaPlugin } from './ava/index.js';
 import { excelPlugin } from './excel/index.js';
 import { gaebPlugin } from './gaeb/index.js';
 import { oenormPlugin } from './oenorm/index.js';
+import { rebPlugin } from './reb/index.js';
 import { siaPlugin } from './sia/index.js';
 
-export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin, excelPlugin, oenormPlugin, siaPlugin]);
+export const builtinFormatPlugins: readonly FormatPlugin[] = Object.freeze([avaPlugin, gaebPlugin, excelPlugin, oenormPlugin, siaPlugin, rebPlugin]);

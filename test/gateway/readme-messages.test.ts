@@ -15,7 +15,7 @@ describe('README conversion messages', () => {
 
   it('come from the catalogues the registered plugins carry (FormatPlugin.messages)', () => {
     expect(gaebPlugin.messages).toBe(GAEB_MESSAGES);
-    expect(MESSAGE_CATALOGUES.map((c) => c.plugin)).toEqual(['gaeb', 'excel', 'oenorm', 'sia']);
+    expect(MESSAGE_CATALOGUES.map((c) => c.plugin)).toEqual(['gaeb', 'excel', 'oenorm', 'sia', 'reb']);
     const customer = { ...gaebPlugin, id: 'lv-lines', name: 'LV lines', messages: { LVLINES_LINE_SKIPPED: { severity: 'warning' as const, meaning: 'A line was skipped.' } } };
     const tables = renderMessageTables(messageCataloguesOf([...builtinFormatPlugins, customer]));
     expect(tables).toContain('**Plugin `lv-lines`** — LV lines\n\n| Code | Severity | Meaning |\n|---|---|---|\n| `LVLINES_LINE_SKIPPED` | warning | A line was skipped. |');

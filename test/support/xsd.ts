@@ -43,14 +43,17 @@ const provider = new XmlBufferInputProvider({});
 let registered = false;
 const validators = new Map<string, XsdValidator>();
 
-/** The schema file (relative to `xsd/`) for a version and phase (3.3 trade phases 93–97 from `gaeb-3.3-trade/`); undefined when the corpus has none. */
+/**
+ * The schema file (relative to `xsd/`) for a version and phase (3.3 trade phases 93–97 from `gaeb-3.3-trade/`, the
+ * 3.3 quantity determination X31 of the 2023-01 package); undefined when the corpus has none.
+ */
 export function gaebSchemaFile(version: GaebSchemaVersion, phase: string): string | undefined {
   const candidates =
     version === '3.1'
       ? ['gaeb-3.1/GAEB_XML_3_1_Schema.xsd']
       : version === '3.2'
         ? [`gaeb-3.2/GAEB_DA_XML_${phase}_3.2_2013-10.xsd`]
-        : [`gaeb-3.3/GAEB_DA_XML_${phase}_3.3_2021-05.xsd`, `gaeb-3.3-trade/GAEB_DA_XML_${phase}_3.3_2021-05.xsd`];
+        : [`gaeb-3.3/GAEB_DA_XML_${phase}_3.3_2021-05.xsd`, `gaeb-3.3-trade/GAEB_DA_XML_${phase}_3.3_2021-05.xsd`, `gaeb-3.3/GAEB_DA_XML_${phase}_3.3_2023-01.xsd`];
   return candidates.find((f) => existsSync(join(XSD_DIR, f)));
 }
 

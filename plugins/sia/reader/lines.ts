@@ -4,6 +4,7 @@
  * the Z trailer last, its record count (A and Z included) compared with the records read.
  */
 import { parseError } from '../../../core/errors.js';
+import { isAnsiText, isUtf8Text } from '../../../core/text/code-page-sniff.js';
 import { decodeText } from '../../../core/text/encoding.js';
 import { sliceColumns, splitRecordLines } from '../../../core/text/records.js';
 import { G_COLUMNS, G_MIN_LENGTH, SIA_ENCODING, Z_COLUMNS } from '../records.js';
@@ -31,37 +32,6 @@ function otherFormat(text: string): string | undefined {
   if (/^(T0|00)/.test(head) && /^.{74}\d{6}\s*$/m.test(head)) return 'a GAEB 90 file; send it as gaebFile to a /conversion/gaeb/… route';
   if (/^[{[]/.test(head)) return 'a JSON document; send a project as avaProject to a /conversion/ava/… route';
   return undefined;
-}
-
-/**
- * True when the bytes are UTF-8 with non-ASCII characters: a SIA 451 file converted to UTF-8, whose umlauts
- * would read as two CP850 characters each.
- */
-function isUtf8Text(bytes: Buffer): boolean {
-  if (!bytes.some((b) => b >= 0x80)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** German umlauts and ß as CP850 bytes (ä ö ü Ä Ö Ü ß) and as Windows-1252 / ISO-8859-1 bytes. */
-const CP850_UMLAUTS = new Set([0x84, 0x94, 0x81, 0x8e, 0x99, 0x9a, 0xe1]);
-const ANSI_UMLAUTS = new Set([0xe4, 0xf6, 0xfc, 0xc4, 0xd6, 0xdc, 0xdf]);
-
-/**
- * True when the text's umlauts are Windows-1252 (ISO-8859-1) bytes and none is a CP850 one: in CP850 those bytes
- * are `õ ÷ ³ ─ Í ▄ ▀`, which German text does not hold.
- */
-function isAnsiText(bytes: Buffer): boolean {
-  let ansi = false;
-  for (const b of bytes) {
-    if (CP850_UMLAUTS.has(b)) return false;
-    if (ANSI_UMLAUTS.has(b)) ansi = true;
-  }
-  return ansi;
 }
 
 /**

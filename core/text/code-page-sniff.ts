@@ -1,0 +1,33 @@
+/**
+ * Sniffing the code page of an 8-bit record file that should be CP850 (DOS Latin-1: SIA 451, REB DA11, GAEB 90):
+ * a file re-saved as UTF-8 or as Windows-1252 reads with wrong umlauts, so readers refuse or re-decode it.
+ * Tables: https://www.unicode.org/Public/MAPPINGS/VENDORS/MICSFT/PC/CP850.TXT and …/WINDOWS/CP1252.TXT.
+ */
+
+/** True when the bytes are valid UTF-8 holding non-ASCII characters (an 8-bit file converted to UTF-8). */
+export function isUtf8Text(bytes: Buffer): boolean {
+  if (!bytes.some((b) => b >= 0x80)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** German umlauts and ß as CP850 bytes (ä ö ü Ä Ö Ü ß) and as Windows-1252 / ISO-8859-1 bytes. */
+const CP850_UMLAUTS = new Set([0x84, 0x94, 0x81, 0x8e, 0x99, 0x9a, 0xe1]);
+const ANSI_UMLAUTS = new Set([0xe4, 0xf6, 0xfc, 0xc4, 0xd6, 0xdc, 0xdf]);
+
+/**
+ * True when the text's umlauts are Windows-1252 (ISO-8859-1) bytes and none is a CP850 one: in CP850 those bytes
+ * are `õ ÷ ³ ─ Í ▄ ▀`, which German text does not hold.
+ */
+export function isAnsiText(bytes: Buffer): boolean {
+  let ansi = false;
+  for (const b of bytes) {
+    if (CP850_UMLAUTS.has(b)) return false;
+    if (ANSI_UMLAUTS.has(b)) ansi = true;
+  }
+  return ansi;
+}

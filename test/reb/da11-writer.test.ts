@@ -1,0 +1,127 @@
+/**
+ * REB DA11 writer: the worked examples of dazi-web/reb-da11 `tests/Da11WriterTest.php` (written independently:
+ * its expected lines checked against ours), address allocation and `LastRowAddress`, the OZ mask from the item
+ * number schema, and the 400s for item numbers and formulas REB cannot hold.
+ */
+import { describe, expect, it } from 'vitest';
+import { GatewayError } from '../../core/errors.js';
+import type { ProjectDto } from '../../core/model/types.js';
+import { da11Lines, read, takeoffProject, write } from './support.js';
+
+/** The schema of the mask 1122PPPPI. */
+const withMask = (p: ProjectDto): ProjectDto => {
+  p.projectInformation = { itemNumberSchema: { tiers: [{ length: 2, tierType: 'Group' }, { length: 2, tierType: 'Group' }, { length: 4, tierType: 'Position' }, { length: 1, tierType: 'Index' }] } };
+  return p;
+};
+
+const musterbau = (): ProjectDto => {
+  const p = withMask(takeoffProject({ '01.01.0010': [{ formula: '(4,25+2,10+4,25)*2,5', description: 'R 1.01' }] }, 'Musterbau Nord, Gebäude A'));
+  p.serviceSpecifications![0].rebOrderNumber = 'A-17';
+  return p;
+};
+
+describe('DA11 writer: the public worked examples', () => {
+  it('header, calculation and end record in the REB columns; CP850; CRLF', async () => {
+    const { bytes } = await write(musterbau());
+    const lines = da11Lines(bytes);
+    expect(lines[0]).toBe('00A-17    23.0032009Musterbau Nord, Gebäude A                          1122PPPPI');
+    expect(lines[1]).toBe('1101010010   R 1.01          91(4,25+2,10+4,25)*2,5=                 0001A0     ');
+    expect(lines[2]).toBe('99'.padEnd(80));
+    expect(lines.every((l) => l.length === 80)).toBe(true);
+    expect(bytes.subarray(-2).toString()).toBe('\r\n');
+    expect(bytes.includes(0x84)).toBe(true); // ä in CP850
+  });
+
+  it('deduction, factor and comment lines; addresses A0, B0, C0', async () => {
+    const project = withMask(takeoffProject({
+      '01.04.0020': [
+        { description: 'Wand Flur, EG, Raum 1.04' },
+        { formula: '2*(5,20*2,60)', description: 'Wand' },
+        { formula: '1,5', description: '' },
+      ],
+    }));
+    // read from a take-off: factor and sign as REB fields
+    const c = project.serviceSpecifications![0].elements![0] as { elements: { elements: { quantityComponents: object[] }[] }[] };
+    c.elements[0].elements[0].quantityComponents.push({ formula: '-2*1,01*2,135', description: 'Tür', rebFormulaNumber: '91', rebExpression: '1,01*2,135', rebFactor: '2', rebDeduction: true });
+    c.elements[0].elements[0].quantityComponents.push({ formula: '12,345*1,5', description: '', rebFormulaNumber: '91', rebExpression: '1,5', rebFactor: '12,345' });
+    const lines = da11Lines((await write(project)).bytes);
+    expect(lines[1].trimEnd()).toBe('1101040020  *Wand Flur, EG, Raum 1.04');
+    expect(lines[2].slice(0, 31)).toBe('1101040020   Wand            91');
+    expect(lines[4].slice(0, 31)).toBe('1101040020   Tür      -  200091');
+    expect(lines[5].slice(23, 29)).toBe(' 12345');
+    expect(lines.slice(2, 6).map((l) => l.slice(69, 75))).toEqual(['0001A0', '0001B0', '0001C0', '0001D0']);
+  });
+
+  it('long calculations continue between tokens on formula-91 lines, the last ending with "="', async () => {
+    const expression = '(1234,567+2345,678+3456,789+4567,891)*(5678,912-6789,123)/7,5';
+    const lines = da11Lines((await write(takeoffProject({ '01.01.0010': [{ formula: expression, description: 'lang' }] }))).bytes).slice(1, -1);
+    expect(lines.length).toBe(2);
+    expect(lines.map((l) => l.slice(29, 31))).toEqual(['91', '91']);
+    expect(lines.map((l) => l.slice(31, 69).trim()).join('')).toBe(`${expression}=`);
+    expect(lines[0].slice(31, 69).trim()).toBe('(1234,567+2345,678+3456,789+4567,891)');
+    expect(lines.map((l) => l.slice(13, 22).trim())).toEqual(['lang', '']);
+  });
+
+  it('addresses continue on the next sheet after Z', async () => {
+    const components = Array.from({ length: 27 }, (_, i) => ({ formula: String(i + 1) }));
+    const lines = da11Lines((await write(takeoffProject({ '01.01.0010': components }))).bytes);
+    expect(lines[26].slice(69, 75)).toBe('0001Z0');
+    expect(lines[27].slice(69, 75)).toBe('0002A0');
+  });
+});
+
+describe('DA11 writer: options and limits', () => {
+  it('LastRowAddress continues the addresses after the given one', async () => {
+    const project = takeoffProject({ '01.01.0010': [{ formula: '1' }, { formula: '2' }] });
+    const lines = da11Lines((await write(project, { LastRowAddress: '1234A0' })).bytes);
+    expect(lines.slice(1, 3).map((l) => l.slice(69, 75))).toEqual(['1234B0', '1234C0']);
+    const afterZ = da11Lines((await write(project, { LastRowAddress: '0007Z9' })).bytes);
+    expect(afterZ[1].slice(69, 75)).toBe('0008A0');
+  });
+
+  it('a LastRowAddress that is no address answers 400 GW_ERR_OPTION naming it', async () => {
+    const err = await write(takeoffProject({ '01.01.0010': [{ formula: '1' }] }), { LastRowAddress: '12A' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect(err).toMatchObject({ code: 'GW_ERR_OPTION', statusCode: 400, errors: { LastRowAddress: [expect.stringContaining('"12A"')] } });
+  });
+
+  it('an item number that does not fit 9 characters answers 400 naming it', async () => {
+    const err = await write(takeoffProject({ '01.01.0010': [{ formula: '1' }], '01.0123456789.0020': [{ formula: '2' }] })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', statusCode: 400, errors: { '01.0123456789.0020': [expect.stringContaining('01.0123456789.0020')] } });
+  });
+
+  it('an item number with letters answers 400 naming it', async () => {
+    const err = await write(takeoffProject({ '01.AB.0010': [{ formula: '1' }] })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '01.AB.0010': [expect.stringContaining('does not fit a REB OZ')] } });
+  });
+
+  it('without a schema the mask is the widths the item numbers use; a schema wider than 9 characters answers 400', async () => {
+    const lines = da11Lines((await write(takeoffProject({ '1.2.10': [{ formula: '1' }] }))).bytes);
+    expect(lines[0].slice(71)).toBe('12PP00000');
+    expect(lines[1].slice(2, 11)).toBe('121000000');
+    expect((await read(Buffer.from(lines.join('\r\n')))).positions.map((p) => p.itemNumber!.stringRepresentation)).toEqual(['1.2.10']);
+    const wide = takeoffProject({ '1.2.10': [{ formula: '1' }] });
+    wide.projectInformation = { itemNumberSchema: { tiers: [{ length: 4, tierType: 'Group' }, { length: 4, tierType: 'Group' }, { length: 4, tierType: 'Position' }] } };
+    await expect(write(wide)).rejects.toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '0001.0002.0010': [expect.stringContaining('9 characters')] } });
+  });
+
+  it('a formula over 20 lines answers 400; an explanation over 9 characters is cut and reported', async () => {
+    const long = Array.from({ length: 200 }, () => '123,456').join('+');
+    await expect(write(takeoffProject({ '01.01.0010': [{ formula: long }] }))).rejects.toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT' });
+    const { bytes, messages } = await write(takeoffProject({ '01.01.0010': [{ formula: '1', description: 'Außenwand Nord' }] }));
+    expect(da11Lines(bytes)[1].slice(13, 22)).toBe('Außenwand');
+    expect(messages).toContainEqual(expect.objectContaining({ code: 'REB_TEXT_TRUNCATED', itemNumber: '01.01.0010' }));
+  });
+
+  it('a position with a quantity and no components is one line holding its quantity; characters outside CP850 are replaced', async () => {
+    const project = takeoffProject({ '01.01.0010': [{ formula: '2', description: 'Wand – €' }] });
+    const el = project.serviceSpecifications![0].elements![0] as { elements: { elements: object[] }[] };
+    el.elements[0].elements.push({ elementTypeDiscriminator: 'PositionDto', itemNumber: { stringRepresentation: '01.01.0020' }, quantityOverride: 12.5, shortText: 'Beton', unitTag: 'm3' });
+    const { bytes, messages } = await write(project);
+    const lines = da11Lines(bytes);
+    expect(lines[2].slice(29, 69).trim()).toBe('9112,5=');
+    expect(messages.map((m) => m.code)).toEqual(expect.arrayContaining(['REB_QUANTITY_WITHOUT_COMPONENTS', 'REB_CHARACTER_REPLACED', 'REB_TEXT_TRUNCATED', 'REB_ELEMENT_DROPPED']));
+    const back = await read(bytes);
+    expect(back.position('01.01.0020').quantity).toBe(12.5);
+  });
+});
