@@ -22,6 +22,8 @@ export interface WebSignIn {
   scope: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
+  /** RP-initiated logout (OIDC RP-Initiated Logout 1.0), back to `redirectUri`. */
+  endSessionEndpoint: string;
   /**
    * Why the page cannot sign in, when it cannot: the client is missing, has a secret, lacks the grant, or does
    * not list the redirect URI. The page shows it; undefined when sign-in works (or is not needed).
@@ -53,6 +55,7 @@ export function webSignIn(config: GatewayConfig): WebSignIn {
     scope: WEB_SCOPES,
     authorizationEndpoint: `${issuer}/connect/authorize`,
     tokenEndpoint: `${issuer}/connect/token`,
+    endSessionEndpoint: `${issuer}/connect/endsession`,
     ...(config.auth.requireTokenForConversions && problem ? { problem } : {}),
   };
 }
