@@ -22,6 +22,8 @@ export interface WebSignIn {
   scope: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
+  /** The user's claims (OIDC Core §5.3), for the name the page shows. */
+  userInfoEndpoint: string;
   /** RP-initiated logout (OIDC RP-Initiated Logout 1.0), back to `redirectUri`. */
   endSessionEndpoint: string;
   /**
@@ -55,6 +57,7 @@ export function webSignIn(config: GatewayConfig): WebSignIn {
     scope: WEB_SCOPES,
     authorizationEndpoint: `${issuer}/connect/authorize`,
     tokenEndpoint: `${issuer}/connect/token`,
+    userInfoEndpoint: `${issuer}/connect/userinfo`,
     endSessionEndpoint: `${issuer}/connect/endsession`,
     ...(config.auth.requireTokenForConversions && problem ? { problem } : {}),
   };

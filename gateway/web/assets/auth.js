@@ -35,11 +35,12 @@ export async function startSignIn(config, uiLocale) {
   location.assign(url.href);
 }
 
-/** The `name` (or `sub`) claim of an id token, for display only (the token endpoint's answer is trusted as is). */
-function nameOf(idToken) {
+/** The user's `name` (or `sub`) from the userinfo endpoint (OIDC Core §5.3), for display only. */
+async function nameOf(config, accessToken) {
   try {
-    const payload = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(idToken.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
-    return payload.name ?? payload.sub;
+    const response = await fetch(config.userInfoEndpoint, { headers: { authorization: `Bearer ${accessToken}` } });
+    const claims = await response.json();
+    return response.ok ? claims.name ?? claims.sub : undefined;
   } catch {
     return undefined;
   }
@@ -70,7 +71,7 @@ export async function completeSignIn(config) {
   if (!response.ok || !body.access_token) return { error: body.error_description || body.error || `HTTP ${response.status}` };
   const token = {
     accessToken: body.access_token, idToken: body.id_token, expiresAt: Date.now() + (body.expires_in ?? 300) * 1000,
-    name: body.id_token ? nameOf(body.id_token) : undefined,
+    name: await nameOf(config, body.access_token),
   };
   sessionStorage.setItem(TOKEN_KEY, JSON.stringify(token));
   return { token };
