@@ -1,5 +1,5 @@
 /**
- * `POST /conversion/detect`: which installed source format a file is, from its first bytes, as the command line
+ * `POST /formats/detect`: which installed source format a file is, from its first bytes, as the command line
  * decides it (each reader's `detect`, in registry order: built-ins first, then customer plugins). The web page
  * sends each dropped file's first {@link DETECT_HEAD_BYTES} bytes here and picks the conversion routes from the
  * answer. Anonymous: it reads at most {@link DETECT_BODY_LIMIT} bytes and converts nothing.
@@ -34,11 +34,11 @@ const problem = (description: string) => ({ description, content: { 'application
 export async function registerDetectRoute(app: FastifyInstance, registry: FormatRegistry): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: DETECT_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post('/conversion/detect', {
+    scope.post('/formats/detect', {
       bodyLimit: DETECT_BODY_LIMIT,
       schema: {
-        operationId: 'Conversion_DetectSource',
-        tags: ['Conversion'],
+        operationId: 'Formats_DetectSource',
+        tags: ['Formats'],
         summary: 'Names the source format of a file from its content',
         description: `The body is the file's first bytes (${DETECT_HEAD_BYTES} are looked at; at most ${DETECT_BODY_LIMIT} are accepted). `
           + 'The answer names the source format id to use in `/conversion/<source>/<target>`.',

@@ -2,7 +2,7 @@
  * The web page (`GET /`): a single page that converts files and shows what is inside them, with its files under
  * `GET /web/<name>` and its sign-in description at `GET /web/config.json` (see client.ts). Everything it loads
  * comes from this server (assets.ts); the conversion routes, their options and the source detection it reads
- * from the OpenAPI document and `POST /conversion/detect` at run time, so a new format plugin's routes and
+ * from the OpenAPI document and `POST /formats/detect` at run time, so a new format plugin's routes and
  * options appear on the page without a change to it.
  *
  * Headers: the security headers of the `/connect` pages (gateway/connect/pages/html.ts), with the page's own
@@ -28,7 +28,7 @@ export const WEB_PAGE_CSP = [
 export const WEB_ASSET_PREFIX = '/web/';
 
 /**
- * Registers `GET /`, `GET /web/*`, `GET /web/config.json` and `POST /conversion/detect`.
+ * Registers `GET /`, `GET /web/*`, `GET /web/config.json` and `POST /formats/detect`.
  * @throws Error at start-up when the page's files are missing from the package
  */
 export async function registerWebPage(app: FastifyInstance, config: GatewayConfig, registry: FormatRegistry): Promise<void> {

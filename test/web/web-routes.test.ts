@@ -1,7 +1,7 @@
 /**
  * The web page's routes at inject level: `GET /` with its Content-Security-Policy and security headers, the page's
  * files and the bundled libraries served from the package, `GET /web/config.json` (sign-in description),
- * `POST /conversion/detect` (the readers' content detection; 400/413/415 as problems), its OpenAPI entry, the
+ * `POST /formats/detect` (the readers' content detection; 400/413/415 as problems), its OpenAPI entry, the
  * public client `ava-web` following the issuer, and the package shipping the page's files.
  */
 import { readFileSync } from 'node:fs';
@@ -69,8 +69,8 @@ describe('web page routes', () => {
     });
   });
 
-  it('POST /conversion/detect names the source of GAEB, ÖNORM, ava and Excel content', async () => {
-    const detect = (payload: Buffer | string) => app.inject({ method: 'POST', url: '/conversion/detect', headers: octets, payload });
+  it('POST /formats/detect names the source of GAEB, ÖNORM, ava and Excel content', async () => {
+    const detect = (payload: Buffer | string) => app.inject({ method: 'POST', url: '/formats/detect', headers: octets, payload });
     expect((await detect(sampleX83())).json()).toEqual({ source: 'gaeb', name: 'GAEB', inputField: 'gaebFile' });
     expect((await detect(builtTenderX86())).json().source).toBe('gaeb');
     expect((await detect(readFileSync(resolve(root, 'test/fixtures/oenorm/vertrag-2015-hg.onlv')))).json().source).toBe('oenorm');
@@ -80,28 +80,28 @@ describe('web page routes', () => {
     expect((await detect(long)).json().source).toBe('gaeb');
   });
 
-  it('POST /conversion/detect answers 400 naming the sources, 413 above the limit and 415 for other types', async () => {
-    const unknown = await app.inject({ method: 'POST', url: '/conversion/detect', headers: octets, payload: 'hello, world' });
+  it('POST /formats/detect answers 400 naming the sources, 413 above the limit and 415 for other types', async () => {
+    const unknown = await app.inject({ method: 'POST', url: '/formats/detect', headers: octets, payload: 'hello, world' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'GW_ERR_INPUT', errors: { file: [expect.stringContaining('ava, gaeb, excel, oenorm, sia')] } });
-    const empty = await app.inject({ method: 'POST', url: '/conversion/detect', headers: octets, payload: '' });
+    const empty = await app.inject({ method: 'POST', url: '/formats/detect', headers: octets, payload: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('GW_ERR_INPUT');
-    const big = await app.inject({ method: 'POST', url: '/conversion/detect', headers: octets, payload: Buffer.alloc(DETECT_BODY_LIMIT + 1, 0x41) });
+    const big = await app.inject({ method: 'POST', url: '/formats/detect', headers: octets, payload: Buffer.alloc(DETECT_BODY_LIMIT + 1, 0x41) });
     expect(big.statusCode).toBe(413);
     expect(big.headers['content-type']).toContain('application/problem+json');
-    const xml = await app.inject({ method: 'POST', url: '/conversion/detect', headers: { 'content-type': 'application/xml' }, payload: sampleX83() });
+    const xml = await app.inject({ method: 'POST', url: '/formats/detect', headers: { 'content-type': 'application/xml' }, payload: sampleX83() });
     expect(xml.statusCode).toBe(415);
     // text/plain has fastify's own parser: the route still refuses what is not bytes, saying how to send them
-    const text = await app.inject({ method: 'POST', url: '/conversion/detect', headers: { 'content-type': 'text/plain' }, payload: sampleX83() });
+    const text = await app.inject({ method: 'POST', url: '/formats/detect', headers: { 'content-type': 'text/plain' }, payload: sampleX83() });
     expect(text.statusCode).toBe(400);
     expect(text.json().errors.file).toEqual(["Send the file's first bytes as application/octet-stream."]);
   });
 
   it('documents the detection in the OpenAPI document, and not the page', async () => {
     const doc = (await app.inject('/swagger/v1/swagger.json')).json();
-    expect(doc.paths['/conversion/detect'].post.operationId).toBe('Conversion_DetectSource');
-    expect(doc.paths['/conversion/detect'].post.security).toEqual([]);
+    expect(doc.paths['/formats/detect'].post.operationId).toBe('Formats_DetectSource');
+    expect(doc.paths['/formats/detect'].post.security).toEqual([]);
     expect(doc.paths['/']).toBeUndefined();
     expect(Object.keys(doc.paths).some((p: string) => p.startsWith('/web/'))).toBe(false);
   });

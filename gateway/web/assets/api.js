@@ -50,7 +50,7 @@ function problemMessages(body, status) {
 
 /** The source format of a file from its first 8 KiB: `{ source, name }` or `{ error }`. */
 export async function detectSource(file) {
-  const response = await fetch('conversion/detect', {
+  const response = await fetch('formats/detect', {
     method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file.slice(0, 8192),
   });
   const body = await response.json().catch(() => undefined);
