@@ -93,9 +93,8 @@ export function topGroupTotals(tree, withoutGroupLabel) {
 export const grandTotal = (tree) => tree.reduce((sum, spec) => sum + (spec.totalPrice ?? 0), 0);
 
 /**
- * Which nodes match a search: item number starting with the query (ignoring a leading zero-padding difference is
- * not attempted) or short/long text containing it, case-insensitive. Returns the set of matching nodes and the
- * set of their ancestors (to keep them visible and expanded).
+ * Which nodes match a search: the item number starts with the query, or the short or long text contains it
+ * (ignoring case). Returns the set of matching nodes and the set of their ancestors (kept visible and open).
  */
 export function searchTree(tree, query) {
   const q = query.trim().toLowerCase();

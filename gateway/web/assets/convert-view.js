@@ -211,7 +211,6 @@ export class ConvertView {
     if (!route) return;
     item.state = 'uploading';
     item.el.upload.value = 0;
-    item.el.conversion.removeAttribute('value');
     item.el.conversion.value = 0;
     this.update(item);
     try {
@@ -223,7 +222,7 @@ export class ConvertView {
             item.el.upload.value = 1;
             item.el.conversion.removeAttribute('value'); // indeterminate while the server converts
             item.state = 'converting';
-            item.el.status.textContent = t('converting');
+            this.update(item);
           }
         },
       });
