@@ -28,6 +28,7 @@ export type {
  * The embedded defaults: a documented local client and user so the README's examples run as they are.
  * - client `local-client`, secret `local-secret` (all built-in grants, scopes `openid profile role avacloud offline_access`)
  * - device client `local-device` (public, device flow)
+ * - web page client `ava-web` (public, code + PKCE, redirecting to the page at `/`)
  * - API resource `avacloud`, introspection secret `local-api-secret`
  * - user `demo`, password `demo-password`
  * A config file's `auth.clients`, `auth.users` … replace these lists whole. In production mode the clients, API
@@ -54,6 +55,15 @@ export const DEFAULT_AUTH: AuthConfig = {
       allowedGrantTypes: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
       allowedScopes: ['openid', 'profile', 'avacloud', 'offline_access'],
       allowOfflineAccess: true,
+    }),
+    fillClientDefaults({
+      clientId: 'ava-web',
+      clientName: 'ava-gateway web page (public)',
+      allowedGrantTypes: ['authorization_code'],
+      allowedScopes: ['openid', 'profile', 'avacloud'],
+      // the page at GET /; gateway/web/client.ts adds `<issuer>/` when the gateway runs elsewhere
+      redirectUris: ['http://localhost:5000/'],
+      postLogoutRedirectUris: ['http://localhost:5000/'],
     }),
   ],
   apiResources: [

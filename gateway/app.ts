@@ -24,6 +24,7 @@ import { installProblemHandlers } from './problem.js';
 import { installRequestIdHeader, REQUEST_ID_OPTIONS } from './request-id.js';
 import { installDrainHooks, SHUTDOWN_SERVER_OPTIONS } from './shutdown.js';
 import { registerStatusRoute } from './status.js';
+import { registerWebPage } from './web/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   await registerConnectRoutes(app, auth, grants, config);
   registerConversionRoutes(app, pool, registry.routes, installConversionGuard(app, auth));
   registerSlotRoutes(app, registry.plugins);
+  await registerWebPage(app, config, registry);
   if (auth.keys.usesDevelopmentKeys) {
     app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);
   }

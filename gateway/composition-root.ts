@@ -13,6 +13,7 @@ import { createAuthServices, type AuthServiceOptions } from '../core/auth/servic
 import { assertFormatPlugin, assertUniqueIds, importCustomerPlugins } from '../core/plugin/load.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
 import { ConversionService } from '../core/pipeline/convert.js';
+import { withWebClientRedirect } from './web/client.js';
 import { AUTH_SERVICES, FORMAT_PLUGIN, GATEWAY_CONFIG, GRANT_PLUGIN } from '../core/di/tokens.js';
 
 export interface ContainerOptions {
@@ -44,11 +45,12 @@ export async function createConversionContainer(config: GatewayConfig, options: 
 /**
  * Builds the gateway's child container: everything of {@link createConversionContainer}, plus the token
  * service's collaborators and every grant plugin (built-ins, then `auth.grantPlugins`). Once the grant plugins
- * are loaded, the auth configuration is checked against them and, in production, for safety (config/production.ts).
+ * are loaded, the auth configuration is checked (the web page's client redirecting to this gateway, gateway/web/client.ts) against them and, in production, for safety (config/production.ts).
  * @throws GatewayError GW_ERR_PLUGIN_LOAD naming a broken or duplicate plugin; GW_ERR_CONFIG for an unsafe auth
  *   configuration or unusable (in production: missing) keys
  */
-export async function createGatewayContainer(config: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
+export async function createGatewayContainer(given: GatewayConfig, options: ContainerOptions = {}): Promise<DependencyContainer> {
+  const config = withWebClientRedirect(given);
   const c = await createConversionContainer(config, options);
   const grants = await loadGrantPlugins(builtinGrantPlugins, config.auth.grantPlugins, options.pluginBaseDir);
   assertSafeAuthConfig(config, grants.map((g) => g.grantType));

@@ -75,7 +75,7 @@ describe('production mode', () => {
     expect(fromNodeEnv.auth.clients).toEqual([]);
     const explicit = loadConfig({ NODE_ENV: 'production' }, { environment: 'Staging' });
     expect(explicit.environment).toBe('Staging');
-    expect(explicit.auth.clients.map((c) => c.clientId)).toEqual(['local-client', 'local-device']);
+    expect(explicit.auth.clients.map((c) => c.clientId)).toEqual(['local-client', 'local-device', 'ava-web']);
     expect(loadConfig({ NODE_ENV: 'test' }).environment).toBe('Development');
   });
 

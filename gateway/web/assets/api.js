@@ -1,0 +1,122 @@
+// The gateway's HTTP interface as the page uses it: the conversion routes and their options read from the
+// OpenAPI document (so routes and options of a newly installed plugin appear without a change to the page),
+// source detection, and one conversion as an XMLHttpRequest (the only browser API that reports upload progress).
+
+const ROUTE_PATH = /^\/conversion\/([a-z0-9-]+)\/([a-z0-9-]+)$/;
+const SUMMARY = /^Converts (.+) to (.+)$/;
+
+/**
+ * The conversion routes of the OpenAPI document: `{ source, target, sourceName, targetName, path, inputField?,
+ * json, options: [{ name, type, default, enum?, description }] }`, in the document's order.
+ */
+export function routesOf(document) {
+  const routes = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const match = ROUTE_PATH.exec(path);
+    const operation = item?.post;
+    if (!match || !operation) continue;
+    const content = operation.requestBody?.content ?? {};
+    const multipart = content['multipart/form-data']?.schema?.properties;
+    const names = SUMMARY.exec(operation.summary ?? '');
+    routes.push({
+      source: match[1], target: match[2], path,
+      sourceName: names?.[1] ?? match[1], targetName: names?.[2] ?? match[2],
+      inputField: multipart ? Object.keys(multipart)[0] : undefined,
+      json: !multipart,
+      options: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({
+        name: p.name, type: p.schema?.type ?? 'string', default: p.schema?.default, enum: p.schema?.enum, description: p.description ?? '',
+      })),
+    });
+  }
+  return routes;
+}
+
+/** Loads the OpenAPI document and returns its conversion routes. */
+export async function loadRoutes() {
+  const response = await fetch('swagger/v1/swagger.json');
+  if (!response.ok) throw new Error(`OpenAPI document: HTTP ${response.status}`);
+  return routesOf(await response.json());
+}
+
+/** The error messages of a problem body (`errors`: key → messages) as `[{ key, message }]`. */
+function problemMessages(body, status) {
+  const list = [];
+  for (const [key, messages] of Object.entries(body?.errors ?? {})) {
+    for (const message of [].concat(messages)) list.push({ key, message: String(message) });
+  }
+  if (list.length === 0) list.push({ key: '', message: body?.title ?? body?.error_description ?? `HTTP ${status}` });
+  return list;
+}
+
+/** The source format of a file from its first 8 KiB: `{ source, name }` or `{ error }`. */
+export async function detectSource(file) {
+  const response = await fetch('formats/detect', {
+    method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file.slice(0, 8192),
+  });
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) return { error: problemMessages(body, response.status).map((m) => m.message).join(' ') };
+  return body;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` first, then `filename`). */
+export function dispositionFileName(header) {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try { return decodeURIComponent(extended[1].trim()); } catch { /* fall through */ }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1];
+}
+
+/** The `X-Conversion-Messages-Summary` header decoded (base64url of UTF-8 JSON), or undefined. */
+export function decodeSummary(value) {
+  if (!value) return undefined;
+  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
+
+/**
+ * Runs one conversion. `onProgress({ phase: 'upload'|'conversion'|'download', loaded, total })`.
+ * Resolves `{ ok, status, blob, fileName, project?, count, messages: [{ code, severity, message, itemNumber? }],
+ * errors? }`; rejects only when the network fails.
+ */
+export function convert({ route, file, query, token, onProgress }) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const url = route.path.slice(1) + (query.toString() ? `?${query}` : '');
+    xhr.open('POST', url);
+    xhr.responseType = 'blob';
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => onProgress({ phase: 'upload', loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.upload.onload = () => onProgress({ phase: 'conversion' });
+    xhr.onprogress = (e) => onProgress({ phase: 'download', loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.onerror = () => reject(new Error('network error'));
+    xhr.onload = async () => {
+      const blob = xhr.response;
+      const status = xhr.status;
+      if (status < 200 || status >= 300) {
+        const body = await blob.text().then(JSON.parse).catch(() => undefined);
+        resolve({ ok: false, status, errors: problemMessages(body, status), messages: [], count: 0 });
+        return;
+      }
+      const count = Number(xhr.getResponseHeader('X-Conversion-Messages') ?? 0);
+      let messages = decodeSummary(xhr.getResponseHeader('X-Conversion-Messages-Summary'))?.messages ?? [];
+      let project;
+      if (route.target === 'ava') {
+        project = JSON.parse(await blob.text());
+        messages = project.conversionMessages ?? messages;
+      }
+      const fileName = dispositionFileName(xhr.getResponseHeader('Content-Disposition'))
+        ?? `${file.name.replace(/\.[^.]*$/, '') || route.source}.ava.json`;
+      resolve({ ok: true, status, blob, fileName, project, count, messages });
+    };
+    if (route.json) {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(file);
+    } else {
+      const form = new FormData();
+      form.append(route.inputField, file, file.name);
+      xhr.send(form);
+    }
+  });
+}
