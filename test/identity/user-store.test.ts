@@ -1,5 +1,9 @@
 /** The user store contract (./user-store-contract.ts) in memory and, with REDIS_URL, in Redis; the memory store's seed. */
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
 import { describe, expect, it } from 'vitest';
+import { RedisUserStore } from '../../core/stores/redis-user-store.js';
+import { describeWithRedis } from '../support/redis.js';
 import { MemoryUserStore } from '../../core/stores/memory-user-store.js';
 import { someUser, userStoreContract } from './user-store-contract.js';
 
@@ -10,5 +14,30 @@ describe('MemoryUserStore seed', () => {
     const seed = someUser({ userName: 'demo', email: 'demo@example.org' });
     expect(await new MemoryUserStore([seed]).byIdentifier('DEMO')).toEqual(seed);
     expect(() => new MemoryUserStore([seed, someUser({ userName: 'Demo' })])).toThrow(/userName is used by another configured user/);
+  });
+});
+
+describeWithRedis('RedisUserStore', ({ redisUrl, redisKeyPrefix }) => {
+  userStoreContract('RedisUserStore', () => RedisUserStore.connect({ url: redisUrl, keyPrefix: `${redisKeyPrefix}${randomUUID()}:` }));
+
+  it('writes the seed only where absent, so a changed password survives a restart; keys hold no names', async () => {
+    const keyPrefix = `${redisKeyPrefix}seed:`;
+    const seed = someUser({ userName: 'Seeded', email: 'seeded@example.org', passwordHash: 'configured' });
+    const first = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed] });
+    await first.update(seed.subject, { passwordHash: 'reset' });
+    await first.close();
+    const second = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed] });
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      expect((await second.byIdentifier('seeded@EXAMPLE.org'))?.passwordHash).toBe('reset');
+      const keys: string[] = [];
+      for await (const batch of admin.scanIterator({ MATCH: `${keyPrefix}*` })) keys.push(...batch);
+      expect(keys.length).toBe(3);
+      expect(keys.join().toLowerCase()).not.toContain('seeded');
+    } finally {
+      await admin.close();
+      await second.close();
+    }
   });
 });
