@@ -13,6 +13,7 @@ import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
+import { registerIdentityRoutes } from './identity/index.js';
 import { installJsonBodyParser } from './conversion/input.js';
 import { registerConversionRoutes } from './conversion/routes.js';
 import { installCors } from './cors.js';
@@ -73,7 +74,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   });
   await registerOpenApiDocument(app, config, openApiSecuritySchemes(auth));
   registerStatusRoute(app, config.environment);
-  await registerConnectRoutes(app, auth, grants, config);
+  await registerConnectRoutes(app, auth, grants, config, (scope, ctx) => registerIdentityRoutes(scope, ctx, grants, config));
   registerConversionRoutes(app, pool, registry.routes, installConversionGuard(app, auth));
   if (auth.keys.usesDevelopmentKeys) {
     app.log.warn(`token signing uses development keys from ${config.auth.keys.developmentKeyDir}; production refuses them: configure auth.keys.signing`);
