@@ -27,14 +27,8 @@ export function installIdentityRateLimits(scope: FastifyInstance, config: Gatewa
     const path = route.url;
     const limiter = scope.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` });
     const hook = async (request: Parameters<typeof limiter>[0], reply: import('fastify').FastifyReply) => {
-      let result;
-      try {
-        result = await limiter(request);
-      } catch (err) {
-        request.log.error({ err }, 'rate limit store unavailable; request not counted');
-        return;
-      }
-      if (result.isAllowed || !result.isExceeded) return;
+      const result = await limiter(request).catch((err: unknown) => void request.log.error({ err }, 'rate limit store unavailable; request not counted'));
+      if (!result || result.isAllowed || !result.isExceeded) return;
       const seconds = String(Math.max(1, result.ttlInSeconds));
       reply.header('retry-after', seconds);
       const message = `too many requests from this address to this endpoint; retry after ${seconds} seconds`;
