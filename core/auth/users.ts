@@ -60,7 +60,7 @@ export interface AccountUser extends UserConfig {
 export function storedFromConfig(user: UserConfig): StoredUser {
   const email = user.claims.email;
   return {
-    subject: user.subject, userName: user.userName, emailConfirmed: true, passwordHash: user.passwordHash, claims: { ...user.claims },
+    subject: user.subject, userName: user.userName, emailConfirmed: true, passwordHash: user.passwordHash, configuredPasswordHash: user.passwordHash, claims: { ...user.claims },
     roles: [...user.roles], tenants: [...user.tenants], createdAt: 0,
     ...(email !== undefined && { email }),
     ...(user.identityProvider !== undefined && { identityProvider: user.identityProvider }),
@@ -141,9 +141,9 @@ export class UserDirectory {
 
   /** Deletes the account and revokes every grant of it; true when it existed. @throws as {@link setDisabled} */
   async delete(subject: string): Promise<boolean> {
-    const existed = await this.store.delete(subject);
+    // Revoked first: deleting the account also forgets its list of grant families.
     await this.revokeGrants(subject);
-    return existed;
+    return this.store.delete(subject);
   }
 
   /** Revokes every live grant family of the user; how many. @throws as {@link setDisabled} */
@@ -160,8 +160,9 @@ export class UserDirectory {
  * else passes through unchanged.
  */
 export class UserGrantTracking implements GrantStore {
+  /** @param inner the grant store itself (memory or Redis) */
   constructor(
-    private readonly inner: GrantStore,
+    readonly inner: GrantStore,
     private readonly users: UserStore,
   ) {}
 

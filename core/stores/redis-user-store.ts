@@ -101,8 +101,10 @@ export interface RedisUserStoreOptions {
   /** Prepended to every key (`redisKeyPrefix`, default `ava:as:`). */
   keyPrefix?: string;
   /**
-   * Users written when their subject, user name and e-mail are all absent (the configured users): a copy already
-   * in Redis wins, so a password reset survives a restart; one whose name is taken by another subject is skipped.
+   * The configured users, written at connect: a user not yet in Redis is created; one already there takes the
+   * configuration's profile (user name, e-mail, claims, roles, tenants, identity provider, `disabled`) and keeps
+   * its password unless the configuration's `passwordHash` changed since it was last taken
+   * (`configuredPasswordHash`), so a reset password survives a restart and an administrator's new hash still wins.
    */
   seed?: readonly StoredUser[];
   /** Epoch seconds (default: the system clock). */
@@ -138,12 +140,26 @@ export class RedisUserStore implements UserStore {
       store = new RedisUserStore(client, true, prefix, now);
     }
     try {
-      for (const user of options.seed ?? []) await store.create(user);
+      for (const user of options.seed ?? []) await store.#seed(user);
     } catch (err) {
       await store.close();
       throw err;
     }
     return store;
+  }
+
+  /** See `RedisUserStoreOptions.seed`. @throws UserStoreError `conflict` when the user name or e-mail belongs to another user */
+  async #seed(user: StoredUser): Promise<void> {
+    const created = await this.create(user);
+    if (created.ok) return;
+    const existing = await this.bySubject(user.subject);
+    if (!existing) throw new UserStoreError('conflict', `user ${user.userName}: its ${created.conflict} belongs to another user in Redis`, created.conflict);
+    const patch: Partial<StoredUser> = {
+      userName: user.userName, email: user.email, claims: user.claims, roles: user.roles, tenants: user.tenants,
+      identityProvider: user.identityProvider, disabled: user.disabled,
+    };
+    if (existing.configuredPasswordHash !== user.passwordHash) Object.assign(patch, { passwordHash: user.passwordHash, configuredPasswordHash: user.passwordHash });
+    await this.update(user.subject, patch);
   }
 
   async bySubject(subject: string): Promise<StoredUser | undefined> {

@@ -55,6 +55,11 @@ export interface StoredUser {
    * src/Identity/Extensions.Core/src/UserManager.cs `UpdateSecurityStampAsync`).
    */
   securityStamp?: string;
+  /**
+   * Configured users only: the `passwordHash` the configuration gave when the store last took it, so a restart
+   * after a password reset keeps the new password unless the configuration's hash has changed since.
+   */
+  configuredPasswordHash?: string;
 }
 
 /** Which unique field a creation or rename collided with. */

@@ -8,7 +8,6 @@
 import { schemaRef } from '../openapi/components.js';
 import { ANONYMOUS } from '../openapi/operations.js';
 import { IDENTITY_TAG } from './context.js';
-import { TOKEN_RESPONSE_GET_SCHEMA } from './token-response.js';
 
 const text = (minLength: number, description?: string) => ({ type: 'string', minLength, ...(description && { description }) });
 
@@ -42,7 +41,7 @@ export const FORGOT_PASSWORD_POST = {
 const json = (schema: object) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: schemaRef('ProblemDetails') } } });
 const empty = (description: string) => ({ description, type: 'null' });
-const tokenAnswer = (description: string) => ({ description, content: json(TOKEN_RESPONSE_GET_SCHEMA) });
+const tokenAnswer = (description: string) => ({ description, content: json(schemaRef('TokenResponseGet')) });
 
 /** The `schema` of each operation: id, tag, body and the responses of the seed's table (plus `default`). */
 export const IDENTITY_SCHEMAS = {

@@ -44,6 +44,14 @@ describeWithRedis('accounts on two instances sharing Redis', ({ redisUrl, redisK
     expect(done.statusCode).toBe(200);
     expect((await sendJson(a.app, '/identity/token-login', { identifier: 'shared.user', password: 'the second shared passphrase' })).statusCode).toBe(200);
     expect((await sendJson(a.app, '/identity/token-refresh', { refreshToken: onB.json().refreshToken })).statusCode).toBe(401);
+
+    // Deleting the account on B revokes the tokens A issued.
+    const fromA = (await sendJson(a.app, '/identity/token-login', { identifier: 'shared.user', password: 'the second shared passphrase' })).json();
+    const subject = (await b.auth.users.store.byIdentifier('shared.user'))!.subject;
+    expect(await b.auth.users.delete(subject)).toBe(true);
+    expect((await sendJson(a.app, '/identity/token-refresh', { refreshToken: fromA.refreshToken })).statusCode).toBe(401);
+    expect((await a.app.inject({ method: 'GET', url: '/connect/userinfo', headers: { authorization: `Bearer ${fromA.accessToken}` } })).statusCode).toBe(401);
+    expect((await sendJson(a.app, '/identity/token-login', { identifier: 'shared.user', password: 'the second shared passphrase' })).statusCode).toBe(401);
   });
 
   it('of concurrent registrations of one user name on both instances exactly one wins', async () => {

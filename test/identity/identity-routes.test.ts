@@ -162,7 +162,8 @@ describe('OpenAPI', () => {
       for (const code of codes) expect(o.responses, `${id} ${code}`).toHaveProperty(code);
       if (body) expect(o.requestBody.content['application/json'].schema.title).toBe(body);
     }
-    expect(op('/identity/token-login', 'post').responses['200'].content['application/json'].schema.required).toEqual(['expiresIn', 'isError', 'errorType', 'httpStatusCode']);
+    expect(op('/identity/token-login', 'post').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TokenResponseGet' });
+    expect(doc.components.schemas.TokenResponseGet.required).toEqual(['expiresIn', 'isError', 'errorType', 'httpStatusCode']);
     expect(doc.paths['/identity/password-reset']).toBeUndefined();
   });
 });

@@ -20,17 +20,21 @@ describe('MemoryUserStore seed', () => {
 describeWithRedis('RedisUserStore', ({ redisUrl, redisKeyPrefix }) => {
   userStoreContract('RedisUserStore', () => RedisUserStore.connect({ url: redisUrl, keyPrefix: `${redisKeyPrefix}${randomUUID()}:` }));
 
-  it('writes the seed only where absent, so a changed password survives a restart; keys hold no names', async () => {
+  it('seeds configured users: a reset password survives a restart, a changed configuration wins; keys hold no names', async () => {
     const keyPrefix = `${redisKeyPrefix}seed:`;
-    const seed = someUser({ userName: 'Seeded', email: 'seeded@example.org', passwordHash: 'configured' });
+    const seed = someUser({ userName: 'Seeded', email: 'seeded@example.org', passwordHash: 'configured', configuredPasswordHash: 'configured' });
     const first = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed] });
     await first.update(seed.subject, { passwordHash: 'reset' });
     await first.close();
     const second = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed] });
+    const changed = { ...seed, passwordHash: 'new-configured', configuredPasswordHash: 'new-configured', disabled: true, roles: ['admin'] };
+    const third = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [changed] });
     const admin = createClient({ url: redisUrl });
     await admin.connect();
     try {
       expect((await second.byIdentifier('seeded@EXAMPLE.org'))?.passwordHash).toBe('reset');
+      expect(await third.bySubject(seed.subject)).toMatchObject({ passwordHash: 'new-configured', disabled: true, roles: ['admin'] });
+      await third.close();
       const keys: string[] = [];
       for await (const batch of admin.scanIterator({ MATCH: `${keyPrefix}*` })) keys.push(...batch);
       expect(keys.length).toBe(3);
