@@ -27,12 +27,12 @@ describeWithRedis('RedisUserStore', ({ redisUrl, redisKeyPrefix }) => {
     await first.update(seed.subject, { passwordHash: 'reset' });
     await first.close();
     const second = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed] });
+    expect((await second.byIdentifier('seeded@EXAMPLE.org'))?.passwordHash).toBe('reset');
     const changed = { ...seed, passwordHash: 'new-configured', configuredPasswordHash: 'new-configured', disabled: true, roles: ['admin'] };
     const third = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [changed] });
     const admin = createClient({ url: redisUrl });
     await admin.connect();
     try {
-      expect((await second.byIdentifier('seeded@EXAMPLE.org'))?.passwordHash).toBe('reset');
       expect(await third.bySubject(seed.subject)).toMatchObject({ passwordHash: 'new-configured', disabled: true, roles: ['admin'] });
       await third.close();
       const keys: string[] = [];
