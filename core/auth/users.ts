@@ -98,7 +98,7 @@ export class UserDirectory {
     private readonly grants: GrantStore,
   ) {}
 
-  /** The user with this subject (enabled or not), or undefined. @throws UserStoreError `backend_error` */
+  /** The user with this subject (enabled or not), or undefined. @throws GrantStoreError `backend_error` */
   async bySubjectId(subject: string): Promise<AccountUser | undefined> {
     const user = await this.store.bySubject(subject);
     return user && accountOf(user);
@@ -108,7 +108,7 @@ export class UserDirectory {
    * The user with this user name or e-mail address (case-insensitive) and password who may sign in (enabled, e-mail
    * confirmed where required, in `tenant` when given), or undefined. Takes one scrypt computation whether or not
    * the user exists.
-   * @throws UserStoreError `backend_error`
+   * @throws GrantStoreError `backend_error`
    */
   async authenticate(identifier: string, password: string, tenant?: string): Promise<AccountUser | undefined> {
     const user = await this.store.byIdentifier(identifier, tenant);
@@ -117,9 +117,19 @@ export class UserDirectory {
   }
 
   /**
+   * The name the password lockout counts an attempt under: the account's user name when `identifier` is its user
+   * name or e-mail address, else `identifier` itself, so switching between the two does not double the attempts
+   * an account allows. One store look-up either way.
+   * @throws GrantStoreError `backend_error`
+   */
+  async lockoutName(identifier: string): Promise<string> {
+    return (await this.store.byIdentifier(identifier))?.userName ?? identifier;
+  }
+
+  /**
    * Sets a new password: a new hash and security stamp (every login session ends) and every grant of the user
    * revoked (refresh and access tokens). The updated user, or undefined when there is none.
-   * @throws UserStoreError `backend_error`; GrantStoreError `backend_error`
+   * @throws GrantStoreError `backend_error`
    */
   async setPassword(subject: string, password: string): Promise<AccountUser | undefined> {
     const user = await this.store.update(subject, { passwordHash: await hashPassword(password), securityStamp: randomUUID() });
@@ -130,7 +140,7 @@ export class UserDirectory {
 
   /**
    * Disables (or enables) the account; disabling revokes every grant and ends every login session.
-   * @throws UserStoreError `backend_error`; GrantStoreError `backend_error`
+   * @throws GrantStoreError `backend_error`
    */
   async setDisabled(subject: string, disabled: boolean): Promise<AccountUser | undefined> {
     const user = await this.store.update(subject, disabled ? { disabled, securityStamp: randomUUID() } : { disabled });

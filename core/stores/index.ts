@@ -82,7 +82,7 @@ export async function createSessionStore(options: CreateGrantStoreOptions = {}):
  * The user store, chosen like {@link createGrantStore}: a connected {@link RedisUserStore} (its own connection, keys
  * `<keyPrefix>user:*`) when `redisUrl` is non-empty, else a {@link MemoryUserStore}. `seed` (the configured users)
  * is written into either (in Redis only where absent). Call `close()` on shutdown.
- * @throws UserStoreError `backend_error` when Redis cannot be reached within 5 s; `conflict` for a memory seed whose
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s; `conflict` for a memory seed whose
  *   user name or e-mail repeats
  */
 export async function createUserStore(options: CreateGrantStoreOptions & { seed?: readonly StoredUser[] } = {}): Promise<UserStore> {

@@ -125,7 +125,8 @@ export class RedisUserStore implements UserStore {
 
   /**
    * Connects (or adopts `options.client`) and writes the seed.
-   * @throws UserStoreError `backend_error` without url or client, or when Redis is unreachable for 5 s
+   * @throws GrantStoreError `invalid_argument` without url or client; `backend_error` when Redis is unreachable for 5 s;
+   *   UserStoreError `conflict` for a seed whose user name or e-mail belongs to another user
    */
   static async connect(options: RedisUserStoreOptions): Promise<RedisUserStore> {
     const prefix = options.keyPrefix ?? 'ava:as:';
@@ -133,10 +134,8 @@ export class RedisUserStore implements UserStore {
     let store: RedisUserStore;
     if (options.client) store = new RedisUserStore(options.client, false, prefix, now);
     else {
-      if (!options.url) throw new UserStoreError('backend_error', 'RedisUserStore needs a url or a client');
-      const client = await connectClient(options.url, 5000, false, options.onError ?? throttledConsoleError('user-store')).catch((cause: unknown) => {
-        throw new UserStoreError('backend_error', cause instanceof Error ? cause.message : String(cause), undefined, { cause });
-      });
+      if (!options.url) throw new GrantStoreError('invalid_argument', 'RedisUserStore needs a url or a client');
+      const client = await connectClient(options.url, 5000, false, options.onError ?? throttledConsoleError('user-store'));
       store = new RedisUserStore(client, true, prefix, now);
     }
     try {
@@ -205,7 +204,7 @@ export class RedisUserStore implements UserStore {
         throw new UserStoreError('conflict', conflict === 'email' ? 'the e-mail address is taken' : 'the user name is taken', conflict);
       }
     }
-    throw new UserStoreError('backend_error', `user ${subject} kept changing; update gave up after ${MAX_ROUNDS} rounds`);
+    throw new GrantStoreError('backend_error', `user ${subject} kept changing; update gave up after ${MAX_ROUNDS} rounds`);
   }
 
   async delete(subject: string): Promise<boolean> {
@@ -218,7 +217,7 @@ export class RedisUserStore implements UserStore {
       const result = await this.#script(DELETE, keys, [json]);
       if (result !== 'stale') return result === 'ok';
     }
-    throw new UserStoreError('backend_error', `user ${subject} kept changing; delete gave up after ${MAX_ROUNDS} rounds`);
+    throw new GrantStoreError('backend_error', `user ${subject} kept changing; delete gave up after ${MAX_ROUNDS} rounds`);
   }
 
   async trackGrantFamily(subject: string, familyId: string, expiresAt: number): Promise<void> {
@@ -248,9 +247,9 @@ export class RedisUserStore implements UserStore {
     try {
       return await op();
     } catch (cause) {
-      if (cause instanceof UserStoreError) throw cause;
-      const message = cause instanceof GrantStoreError || cause instanceof Error ? cause.message : String(cause);
-      throw new UserStoreError('backend_error', `Redis user store: ${message}`, undefined, { cause });
+      if (cause instanceof UserStoreError || cause instanceof GrantStoreError) throw cause;
+      // The error every Redis store raises for an outage, so the routes answer 503 as they do for the others.
+      throw new GrantStoreError('backend_error', `Redis user store: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     }
   }
 }

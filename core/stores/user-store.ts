@@ -67,10 +67,13 @@ export type UserConflict = 'userName' | 'email';
 
 export type CreateUserResult = { ok: true } | { ok: false; conflict: UserConflict };
 
-/** Raised by `update` for a rename onto a taken user name or e-mail, and by the Redis store when Redis fails. */
+/**
+ * Raised by `update` for a rename onto a taken user name or e-mail (and at start for a seed that collides). An
+ * unavailable Redis raises `GrantStoreError` `backend_error`, as every Redis store does.
+ */
 export class UserStoreError extends Error {
   constructor(
-    readonly code: 'conflict' | 'backend_error',
+    readonly code: 'conflict',
     message: string,
     readonly conflict?: UserConflict,
     options?: { cause?: unknown },
@@ -81,30 +84,30 @@ export class UserStoreError extends Error {
 }
 
 export interface UserStore {
-  /** The user with this subject, or undefined. @throws UserStoreError `backend_error` */
+  /** The user with this subject, or undefined. @throws GrantStoreError `backend_error` */
   bySubject(subject: string): Promise<StoredUser | undefined>;
   /**
    * The user whose user name or e-mail address equals `identifier` (after {@link normaliseIdentifier}); a user
    * name match wins over an e-mail match. With `tenant`, a user restricted to other tenants is not found.
-   * @throws UserStoreError `backend_error`
+   * @throws GrantStoreError `backend_error`
    */
   byIdentifier(identifier: string, tenant?: string): Promise<StoredUser | undefined>;
-  /** Adds the user when its subject, user name and e-mail are all free (atomically). @throws UserStoreError `backend_error` */
+  /** Adds the user when its subject, user name and e-mail are all free (atomically). @throws GrantStoreError `backend_error` */
   create(user: StoredUser): Promise<CreateUserResult>;
   /**
    * Changes the user (keys set to `undefined` in `patch` are removed; `subject` cannot change); the result, or
    * undefined when there is no such user.
-   * @throws UserStoreError `conflict` when the new user name or e-mail belongs to another user; `backend_error`
+   * @throws UserStoreError `conflict` when the new user name or e-mail belongs to another user; GrantStoreError `backend_error`
    */
   update(subject: string, patch: Partial<StoredUser>): Promise<StoredUser | undefined>;
-  /** Removes the user; true when one was there. @throws UserStoreError `backend_error` */
+  /** Removes the user; true when one was there. @throws GrantStoreError `backend_error` */
   delete(subject: string): Promise<boolean>;
   /**
    * Remembers that grant family `familyId` (living until `expiresAt`) belongs to the user.
-   * @throws UserStoreError `backend_error`
+   * @throws GrantStoreError `backend_error`
    */
   trackGrantFamily(subject: string, familyId: string, expiresAt: number): Promise<void>;
-  /** The user's live grant families, forgetting them (the caller revokes them). @throws UserStoreError `backend_error` */
+  /** The user's live grant families, forgetting them (the caller revokes them). @throws GrantStoreError `backend_error` */
   takeGrantFamilies(subject: string): Promise<string[]>;
   /** Releases timers and connections it owns. */
   close(): Promise<void>;

@@ -33,7 +33,7 @@ export function registerCookieLogin(app: FastifyInstance, ctx: IdentityContext):
     if (stay !== undefined && typeof stay !== 'boolean') errors.staySignedIn = ['staySignedIn must be true or false.'];
     if (!body || Object.keys(errors).length > 0) return sendApiError(reply, body ? errors : { body: ['The body must be a JSON LoginPost object.'] });
 
-    const user = await auth.lockout.attempt(identifier!, () => auth.users.authenticate(identifier!, password!));
+    const user = await auth.lockout.attempt(await auth.users.lockoutName(identifier!), () => auth.users.authenticate(identifier!, password!));
     if (!user) return sendApiError(reply, { identifier: [WRONG_CREDENTIALS] }, 401);
     await ctx.sessions.signIn(request, reply, user, { amr: ['pwd'] }, stay === true);
     const query = request.query as { redirectUrl?: string };

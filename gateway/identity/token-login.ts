@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
 import { GrantStoreError } from '../../core/stores/grant-store.js';
-import { UserStoreError } from '../../core/stores/user-store.js';
 import { IDENTITY_PATHS, jsonBody, nonEmpty, type IdentityContext } from './context.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { tokenError, tokenSuccess, type TokenResponseGet } from './token-response.js';
@@ -42,7 +41,7 @@ async function runGrant(ctx: IdentityContext, reply: FastifyReply, grantType: 'p
       const status = err.error === 'invalid_grant' ? 401 : err.status;
       return send(reply, status, tokenError(status, err.error, err.description ?? err.error));
     }
-    if ((err instanceof GrantStoreError || err instanceof UserStoreError) && err.code === 'backend_error') {
+    if (err instanceof GrantStoreError && err.code === 'backend_error') {
       reply.request.log.error({ err }, 'store unavailable at token login');
       return send(reply.header('retry-after', '5'), 503, tokenError(503, 'temporarily_unavailable', 'a store is unavailable; retry later'));
     }
