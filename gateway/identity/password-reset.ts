@@ -24,9 +24,9 @@ import { errorPage, messagePage } from '../connect/pages/views.js';
 import { pageRoute } from '../connect/page-route.js';
 import { sendResetMail } from './account-mail.js';
 import { IDENTITY_PATHS, jsonBody, nonEmpty, sendApiError, type IdentityContext } from './context.js';
-import { passwordProblem } from './passwords.js';
+import { checkPassword } from './passwords.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
-import { accountText, mailLocale } from './texts.js';
+import { accountText, mailLocale, passwordText } from './texts.js';
 
 interface ResetView {
   csrf: string;
@@ -101,9 +101,8 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
     const user = await tokenUser(token);
     if (!user) return invalidLink(reply, locale);
     const password = form.get('password') ?? '';
-    const problem = password !== (form.get('password2') ?? '')
-      ? accountText(locale, 'resetMismatch')
-      : await passwordProblem(password, auth.config.accounts.minimumPasswordLength);
+    const refused = password === (form.get('password2') ?? '') ? await checkPassword(password, auth.config.accounts.minimumPasswordLength) : undefined;
+    const problem = password !== (form.get('password2') ?? '') ? accountText(locale, 'resetMismatch') : refused && passwordText(locale, refused);
     if (problem) return sendPage(reply, resetPage(locale, { csrf: ctx.sessions.csrfToken(request, reply), token, userName: user.userName, problem }));
     const used = await auth.accountTokens.consume('password_reset', token);
     if (!used || used.subject !== user.subject) return invalidLink(reply, locale);

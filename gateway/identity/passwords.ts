@@ -18,11 +18,14 @@ export function commonPasswords(): Promise<ReadonlySet<string>> {
   return common;
 }
 
-/** Why the password is refused (English, for `ApiError.errors.password` and the reset page), or undefined. */
-export async function passwordProblem(password: string, minimumLength: number): Promise<string | undefined> {
+/** Why a password is refused; `limit` is the length bound broken. */
+export type PasswordProblem = { rule: 'passwordTooShort' | 'passwordTooLong'; limit: number } | { rule: 'passwordCommon' };
+
+/** Why the password is refused, or undefined. Lengths count code points. */
+export async function checkPassword(password: string, minimumLength: number): Promise<PasswordProblem | undefined> {
   const length = [...password].length;
-  if (length < minimumLength) return `The password must have at least ${minimumLength} characters.`;
-  if (length > MAXIMUM_PASSWORD_LENGTH) return `The password must have at most ${MAXIMUM_PASSWORD_LENGTH} characters.`;
-  if ((await commonPasswords()).has(password.toLowerCase())) return 'The password is one of the most common passwords; choose another.';
+  if (length < minimumLength) return { rule: 'passwordTooShort', limit: minimumLength };
+  if (length > MAXIMUM_PASSWORD_LENGTH) return { rule: 'passwordTooLong', limit: MAXIMUM_PASSWORD_LENGTH };
+  if ((await commonPasswords()).has(password.toLowerCase())) return { rule: 'passwordCommon' };
   return undefined;
 }

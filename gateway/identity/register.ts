@@ -27,9 +27,9 @@ import { messagePage } from '../connect/pages/views.js';
 import { pageRoute } from '../connect/page-route.js';
 import { sendAddressTakenMail, sendConfirmationMail } from './account-mail.js';
 import { IDENTITY_PATHS, jsonBody, sendApiError, type IdentityContext } from './context.js';
-import { passwordProblem } from './passwords.js';
+import { checkPassword } from './passwords.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
-import { accountText, mailLocale } from './texts.js';
+import { accountText, mailLocale, passwordText } from './texts.js';
 
 const USER_NAME = /^[^\s@\p{Cc}]{1,64}$/u;
 const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
@@ -60,8 +60,8 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
     }
     if (typeof password !== 'string') errors.password = ['password is required.'];
     else {
-      const problem = await passwordProblem(password, accounts.minimumPasswordLength);
-      if (problem) errors.password = [problem];
+      const problem = await checkPassword(password, accounts.minimumPasswordLength);
+      if (problem) errors.password = [passwordText('en', problem)];
     }
     const languages = preferredLanguages ?? [];
     if (!Array.isArray(languages) || languages.length > 10 || !languages.every((l) => typeof l === 'string' && LANGUAGE_TAG.test(l))) {

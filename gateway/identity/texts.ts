@@ -4,6 +4,7 @@
  * request's `Accept-Language` (RFC 9110 §12.5.4), else English.
  */
 import { pickLocale, type UiLocale } from '../connect/pages/texts.js';
+import type { PasswordProblem } from './passwords.js';
 
 const EN = {
   resetSubject: 'Reset your password',
@@ -23,6 +24,9 @@ const EN = {
   confirmDone: 'Your e-mail address is confirmed. You can sign in now.',
   confirmInvalid: 'This confirmation link is invalid, has expired or has already been used.',
   doneTitle: 'Done',
+  passwordTooShort: 'The password must have at least {limit} characters.',
+  passwordTooLong: 'The password must have at most {limit} characters.',
+  passwordCommon: 'The password is one of the most common passwords; choose another.',
 };
 
 type Texts = typeof EN;
@@ -45,6 +49,9 @@ const DE: Texts = {
   confirmDone: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
   confirmInvalid: 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits benutzt.',
   doneTitle: 'Erledigt',
+  passwordTooShort: 'Das Passwort muss mindestens {limit} Zeichen haben.',
+  passwordTooLong: 'Das Passwort darf höchstens {limit} Zeichen haben.',
+  passwordCommon: 'Das Passwort gehört zu den häufigsten Passwörtern; wählen Sie ein anderes.',
 };
 
 export type AccountTextKey = keyof Texts;
@@ -53,6 +60,10 @@ export type AccountTextKey = keyof Texts;
 export function accountText(locale: UiLocale, key: AccountTextKey, values: Record<string, string> = {}): string {
   return (locale === 'de' ? DE : EN)[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 }
+
+/** The words for a refused password. */
+export const passwordText = (locale: UiLocale, problem: PasswordProblem) =>
+  accountText(locale, problem.rule, 'limit' in problem ? { limit: String(problem.limit) } : {});
 
 /** The locale of a user's mail: their preferred languages first, then the request's `Accept-Language`. */
 export function mailLocale(preferredLanguages: readonly string[], acceptLanguage: string | undefined): UiLocale {

@@ -74,11 +74,11 @@ suite('password reset through SMTP and Chromium', () => {
     await page.fill('#password', 'kurz');
     await page.fill('#password2', 'kurz');
     await page.click('.reset-submit');
-    expect(await page.textContent('.error')).toContain('at least 10 characters');
+    expect(await page.textContent('.error')).toContain('mindestens 10 Zeichen');
     await page.fill('#password', 'password123');
     await page.fill('#password2', 'password123');
     await page.click('.reset-submit');
-    expect(await page.textContent('.error')).toContain('most common passwords');
+    expect(await page.textContent('.error')).toContain('häufigsten Passwörtern');
     await page.fill('#password', 'ein ganz neues Passwort 42');
     await page.fill('#password2', 'ein ganz neues Passwort 42');
     await page.click('.reset-submit');
