@@ -20,6 +20,60 @@ const secrets = {
 } as const;
 const alg = { enum: ['RS256', 'ES256'] } as const;
 
+/** `RegistrationPolicy` (core/auth/config.ts). */
+const registration = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: false },
+    allowedEmailDomains: { type: 'array', items: { type: 'string', pattern: '^[^@\\s]+\\.[^@\\s]+$' }, default: [] },
+    requireEmailConfirmation: { type: 'boolean', default: true },
+  },
+} as const;
+
+/** `AccountsConfig` (core/auth/config.ts): the `/identity/*` endpoints and their e-mail. */
+const accounts = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tokenScope', 'allowedRedirectOrigins', 'registration', 'passwordReset', 'emailConfirmationLifetimeSeconds', 'minimumPasswordLength', 'mail'],
+  properties: {
+    tokenClientId: { type: 'string', minLength: 1 },
+    tokenScope: str,
+    allowedRedirectOrigins: { type: 'array', items: { type: 'string', pattern: '^https?://[^/?#]+$' } },
+    registration: { ...registration, default: {} },
+    registrationTenant: { type: 'string', minLength: 1 },
+    passwordReset: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { enabled: { type: 'boolean', default: false }, tokenLifetimeSeconds: { type: 'integer', minimum: 60, maximum: 86_400, default: 900 } },
+    },
+    emailConfirmationLifetimeSeconds: { type: 'integer', minimum: 60 },
+    minimumPasswordLength: { type: 'integer', minimum: 10, maximum: 128 },
+    mail: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['from', 'pickupDirectory'],
+      properties: {
+        from: { type: 'string', minLength: 3 },
+        pickupDirectory: { type: 'string', minLength: 1 },
+        smtp: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['host'],
+          properties: {
+            host: { type: 'string', minLength: 1 },
+            port: { type: 'integer', minimum: 1, maximum: 65_535, default: 587 },
+            secure: { type: 'boolean', default: false },
+            requireTLS: { type: 'boolean', default: false },
+            user: str,
+            password: str,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 const client = {
   type: 'object',
   additionalProperties: false,
@@ -69,7 +123,7 @@ export function fillClientDefaults(entry: Partial<ClientConfig> & { clientId: st
 export const AUTH_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins', 'lockout', 'session'],
+  required: ['requireTokenForConversions', 'defaultTenant', 'keys', 'clients', 'apiResources', 'identityScopes', 'apiScopes', 'users', 'tenants', 'deviceFlow', 'grantPlugins', 'lockout', 'session', 'accounts'],
   properties: {
     issuer: { type: 'string', pattern: '^https?://[^?#]+$' },
     requireTokenForConversions: { type: 'boolean' },
@@ -143,6 +197,7 @@ export const AUTH_SCHEMA = {
           conversionScope: { type: 'string', default: 'avacloud' },
           enabledFormats: { ...strings, default: [] },
           optionDefaults: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, default: {} },
+          registration,
         },
       },
     },
@@ -180,5 +235,6 @@ export const AUTH_SCHEMA = {
         cookieSecret: { type: 'string', minLength: 32 },
       },
     },
+    accounts,
   },
 } as const;

@@ -22,6 +22,10 @@ export type {
   AuthConfig,
   LockoutConfig,
   SessionConfig,
+  AccountsConfig,
+  RegistrationPolicy,
+  MailConfig,
+  SmtpConfig,
 } from '../core/auth/config.js';
 
 /**
@@ -90,4 +94,14 @@ export const DEFAULT_AUTH: AuthConfig = {
   grantPlugins: [],
   lockout: { freeAttempts: 3, baseDelaySeconds: 1, maxDelaySeconds: 60, lockAfter: 10, lockSeconds: 900 },
   session: { lifetimeSeconds: 28_800, consentLifetimeSeconds: 31_536_000 },
+  accounts: {
+    tokenClientId: 'local-client',
+    tokenScope: 'openid profile avacloud offline_access',
+    allowedRedirectOrigins: [],
+    registration: { enabled: false, allowedEmailDomains: [], requireEmailConfirmation: true },
+    passwordReset: { enabled: false, tokenLifetimeSeconds: 900 },
+    emailConfirmationLifetimeSeconds: 86_400,
+    minimumPasswordLength: 10,
+    mail: { from: 'AVA Gateway <no-reply@localhost>', pickupDirectory: '.mail' },
+  },
 };

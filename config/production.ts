@@ -9,7 +9,8 @@
  * - development signing keys are refused: `auth.keys.signing` must hold an RS256 key (core/auth/keys, KeyRing);
  * - {@link assertSafeAuthConfig} refuses, besides the checks of every environment, public clients with grants
  *   that need client authentication, redirect URIs (and post-logout redirect URIs) that are neither `https` nor
- *   loopback `http`, and weak password hashes;
+ *   loopback `http`, weak password hashes, and registration or password reset enabled without
+ *   `auth.accounts.mail.smtp` (their mail would only be written into the pickup folder, never delivered);
  * - {@link configWarnings} warns about `auth.requireTokenForConversions: false` (allowed: conversions on a
  *   closed network are a legitimate deployment, but it must be visible in the log) and about a shared Redis
  *   without `auth.session.cookieSecret` (login sessions would not carry over between instances).
@@ -122,6 +123,16 @@ const userProblems = (user: UserConfig, i: number): string[] => {
   return problem ? [`auth.users.${i}.passwordHash: user ${user.userName}: ${problem}`] : [];
 };
 
+/** Production: account mail must reach people, so registration and reset need SMTP. */
+function mailProblems(config: GatewayConfig): string[] {
+  const { accounts, tenants } = config.auth;
+  if (accounts.mail.smtp) return [];
+  const registering = [accounts.registration, ...tenants.map((t) => t.registration)].some((policy) => policy?.enabled);
+  const features = [registering && 'registration', accounts.passwordReset.enabled && 'password reset'].filter(Boolean);
+  if (features.length === 0) return [];
+  return [`auth.accounts.mail.smtp: ${features.join(' and ')} enabled but no SMTP server configured; production does not write mail into auth.accounts.mail.pickupDirectory: configure auth.accounts.mail.smtp or disable ${features.join(' and ')}`];
+}
+
 /**
  * Refuses an unsafe token service configuration (see the module comment for the rules in every environment and
  * in production). Called once the grant plugins are loaded, since they declare the grant types that exist.
@@ -135,6 +146,7 @@ export function assertSafeAuthConfig(config: GatewayConfig, grantTypes: readonly
   const problems = [
     ...config.auth.clients.flatMap((c, i) => clientProblems(c, i, known, production)),
     ...(production ? config.auth.users.flatMap(userProblems) : []),
+    ...(production ? mailProblems(config) : []),
   ];
   if (problems.length > 0) {
     const mode = production ? 'production configuration' : 'configuration';

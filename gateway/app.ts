@@ -13,6 +13,7 @@ import { AUTH_SERVICES, GATEWAY_CONFIG } from '../core/di/tokens.js';
 import { FormatRegistry } from '../core/registry/format-registry.js';
 import { installConversionGuard, openApiSecuritySchemes } from './connect/bearer.js';
 import { registerConnectRoutes } from './connect/index.js';
+import { registerIdentityRoutes } from './identity/index.js';
 import { installJsonBodyParser } from './conversion/input.js';
 import { registerConversionRoutes } from './conversion/routes.js';
 import { registerSlotRoutes } from './conversion/slot-routes.js';
@@ -75,7 +76,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   });
   await registerOpenApiDocument(app, config, openApiSecuritySchemes(auth));
   registerStatusRoute(app, config.environment);
-  await registerConnectRoutes(app, auth, grants, config);
+  await registerConnectRoutes(app, auth, grants, config, (scope, ctx) => registerIdentityRoutes(scope, ctx, grants, config));
   registerConversionRoutes(app, pool, registry.routes, installConversionGuard(app, auth));
   registerSlotRoutes(app, registry.plugins);
   await registerWebPage(app, config, registry);

@@ -104,6 +104,8 @@ export interface TenantConfig {
   enabledFormats: string[];
   /** Option defaults applied to this tenant's conversions (option name → value). */
   optionDefaults: Record<string, boolean | string>;
+  /** Who may register at `/identity/register` for this tenant; absent = `auth.accounts.registration`. */
+  registration?: RegistrationPolicy;
 }
 
 export interface SigningKeyConfig {
@@ -163,6 +165,68 @@ export interface AuthConfig {
   lockout: LockoutConfig;
   /** Login sessions of the browser side (`/connect/authorize`, login, consent, device page, logout). */
   session: SessionConfig;
+  /** The account endpoints `/identity/*`: token login, registration, password reset, e-mail. */
+  accounts: AccountsConfig;
+}
+
+/** Registration at `/identity/register` (per tenant: `TenantConfig.registration`). */
+export interface RegistrationPolicy {
+  /** Whether anyone may register; false answers 400 naming the policy. */
+  enabled: boolean;
+  /** E-mail domains (`example.org`, matched case-insensitively, subdomains not included) allowed; empty = any. */
+  allowedEmailDomains: string[];
+  /** New accounts sign in only after following the link mailed to them. */
+  requireEmailConfirmation: boolean;
+}
+
+/** SMTP server of outgoing mail (nodemailer's SMTP transport options, https://nodemailer.com/smtp/). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); false = plain, upgraded with STARTTLS when offered (or required). */
+  secure: boolean;
+  requireTLS: boolean;
+  user?: string;
+  password?: string;
+}
+
+/**
+ * Outgoing mail. With `smtp`, messages go to that server; without it, development writes each message as an
+ * RFC 5322 `.eml` file into `pickupDirectory` (relative to the working directory) and logs the path; production
+ * refuses to start without `smtp` while registration or password reset is enabled (config/production.ts).
+ */
+export interface MailConfig {
+  /** The `From` address (`"AVA Gateway" <no-reply@example.org>`). */
+  from: string;
+  smtp?: SmtpConfig;
+  pickupDirectory: string;
+}
+
+/** `/identity/*` (AVACloud's `ServiceIdentity_*` operations). Seconds. */
+export interface AccountsConfig {
+  /**
+   * The first-party client whose password and refresh_token grants `/identity/token-login` and
+   * `/identity/token-refresh` run (it must allow both grant types); absent = those endpoints answer 400.
+   */
+  tokenClientId?: string;
+  /** Scopes requested by token login (those the client may not have are dropped). */
+  tokenScope: string;
+  /** Origins (`https://app.example.org`) `redirectUrl` of `/identity/login` may name besides relative paths. */
+  allowedRedirectOrigins: string[];
+  /** Registration for tenants without a policy of their own. */
+  registration: RegistrationPolicy;
+  /** Tenant registrations join when the request names none. Absent = `defaultTenant`. */
+  registrationTenant?: string;
+  passwordReset: {
+    enabled: boolean;
+    /** How long a reset link works. */
+    tokenLifetimeSeconds: number;
+  };
+  /** How long an e-mail confirmation link works. */
+  emailConfirmationLifetimeSeconds: number;
+  /** Passwords shorter than this are refused (AVACloud's `RegisterPost.password`: at least 10). */
+  minimumPasswordLength: number;
+  mail: MailConfig;
 }
 
 /**

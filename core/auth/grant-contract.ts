@@ -49,7 +49,7 @@ export interface GrantContext {
   config: AuthConfig;
   /**
    * Back-off and lock of failed password attempts per user name (`auth.lockout`): wrap every password check in
-   * `ctx.lockout.attempt(userName, () => ctx.users.authenticate(userName, password))` and answer one error for
+   * `ctx.lockout.attempt(await ctx.users.lockoutName(userName), () => ctx.users.authenticate(userName, password))` and answer one error for
    * every undefined result.
    */
   lockout: PasswordLockout;

@@ -1,16 +1,18 @@
 /**
  * The token service's collaborators, built once per app instance from the configuration: signing keys, the
- * grant store and the password lockout's attempt store (Redis when `redisUrl` is set, else memory), clients,
- * users, scopes, tenants and the issuer.
+ * grant store, the password lockout's attempt store, the session store and the user store (Redis when `redisUrl` is
+ * set, else memory), clients, users, scopes, tenants and the issuer.
  */
 import { GatewayError } from '../errors.js';
-import { createGrantStore, createLockoutStore, createSessionStore } from '../stores/index.js';
+import { createGrantStore, createLockoutStore, createSessionStore, createUserStore } from '../stores/index.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { LockoutStore } from '../stores/lockout-store.js';
 import type { SessionStore } from '../stores/session-store.js';
+import { UserStoreError, type UserStore } from '../stores/user-store.js';
 import type { AuthConfig } from './config.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
+import { AccountTokens } from './account-tokens.js';
 import { ConsentStore } from './consents.js';
 import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
@@ -20,7 +22,7 @@ import { ResourceCatalog } from './resources.js';
 import { LoginSessions } from './sessions.js';
 import { TenantDirectory } from './tenants.js';
 import { TokenService } from './token-service.js';
-import { UserDirectory } from './users.js';
+import { UserDirectory, UserGrantTracking, storedFromConfig } from './users.js';
 
 export interface AuthServices extends GrantContext {
   keys: KeyRing;
@@ -35,6 +37,8 @@ export interface AuthServices extends GrantContext {
   sessions: LoginSessions;
   /** Consents remembered per user and client (same store). */
   consents: ConsentStore;
+  /** Password reset and e-mail confirmation link tokens (same store). */
+  accountTokens: AccountTokens;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ export interface AuthServiceOptions {
   lockoutStore?: LockoutStore;
   /** A store of login sessions and consents instead of creating one (tests); closed with the services. */
   sessionStore?: SessionStore;
+  /** A user store instead of creating one (tests); closed with the services; `auth.users` are not added to it. */
+  userStore?: UserStore;
   /** Folder relative key files resolve against. */
   baseDir?: string;
   /** Epoch seconds (tests); fractions are honoured by the password lockout. */
@@ -95,16 +101,23 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close()]);
     throw err;
   }));
+  const userStore = options.userStore ?? (await createUserStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, seed: auth.users.map(storedFromConfig) }).catch(async (err: unknown) => {
+    await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close(), options.sessionStore ? undefined : sessionStore.close()]);
+    if (err instanceof UserStoreError && err.code === 'conflict') throw new GatewayError('GW_ERR_CONFIG', `auth.users: ${err.message}`, 'config');
+    throw err;
+  }));
+  // Every grant saved for a user is recorded with the user, so ending the user's access can revoke it.
+  const grants = new UserGrantTracking(store, userStore);
   const clock = options.now;
   const lockout = new PasswordLockout(auth.lockout, lockoutStore, clock ? () => clock() * 1000 : Date.now);
   return {
     keys,
-    store,
+    store: grants,
     clients,
-    users: new UserDirectory(auth.users),
+    users: new UserDirectory(userStore, grants),
     resources: new ResourceCatalog(auth),
     tenants: new TenantDirectory(auth),
-    tokens: new TokenService(keys, store, { now }),
+    tokens: new TokenService(keys, grants, { now }),
     config: auth,
     lockout,
     now,
@@ -112,8 +125,9 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     issuer: issuerOf(config),
     sessions: new LoginSessions(sessionStore, auth.session, now),
     consents: new ConsentStore(sessionStore, auth.session),
+    accountTokens: new AccountTokens(sessionStore, now),
     close: async () => {
-      await Promise.all([store.close(), lockout.close(), sessionStore.close()]);
+      await Promise.all([store.close(), lockout.close(), sessionStore.close(), userStore.close()]);
     },
   };
 }

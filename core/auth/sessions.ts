@@ -24,6 +24,8 @@ export interface LoginSession {
   idp?: string;
   /** When the session ends. */
   expiresAt: number;
+  /** The user's security stamp at sign-in (`StoredUser.securityStamp`); the session ends when it changes. */
+  stamp?: string;
 }
 
 export class LoginSessions {
@@ -39,12 +41,13 @@ export class LoginSessions {
    * @returns the new session id (43 base64url characters; the cookie value) and the record
    * @throws GrantStoreError `backend_error` when the store is unavailable
    */
-  async start(user: UserConfig, how: { amr: string[]; tenant?: string; idp?: string }): Promise<{ id: string; session: LoginSession }> {
+  async start(user: UserConfig & { securityStamp?: string }, how: { amr: string[]; tenant?: string; idp?: string }): Promise<{ id: string; session: LoginSession }> {
     const authTime = this.now();
     const session: LoginSession = {
       subject: user.subject, authTime, amr: [...how.amr], expiresAt: authTime + this.config.lifetimeSeconds,
       ...(how.tenant !== undefined && { tenant: how.tenant }),
       ...(how.idp !== undefined && { idp: how.idp }),
+      ...(user.securityStamp !== undefined && { stamp: user.securityStamp }),
     };
     const id = newHandle(32);
     await this.store.set('session', id, { ...session }, this.config.lifetimeSeconds);

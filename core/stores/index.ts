@@ -11,6 +11,9 @@ import { RedisLockoutStore } from './redis-lockout-store.js';
 import type { SessionStore } from './session-store.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
+import { MemoryUserStore } from './memory-user-store.js';
+import { RedisUserStore } from './redis-user-store.js';
+import type { StoredUser, UserStore } from './user-store.js';
 
 export * from './grant-store.js';
 export { MemoryGrantStore, type MemoryGrantStoreOptions, type MemoryGrantStoreStats } from './memory-grant-store.js';
@@ -26,6 +29,9 @@ export { RedisLockoutStore, type RedisLockoutStoreOptions } from './redis-lockou
 export * from './session-store.js';
 export { MemorySessionStore } from './memory-session-store.js';
 export { RedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store.js';
+export * from './user-store.js';
+export { MemoryUserStore } from './memory-user-store.js';
+export { RedisUserStore, type RedisUserStoreOptions } from './redis-user-store.js';
 
 /** Options of {@link createGrantStore}. */
 export interface CreateGrantStoreOptions {
@@ -70,4 +76,17 @@ export async function createSessionStore(options: CreateGrantStoreOptions = {}):
   const url = options.redisUrl?.trim();
   if (url) return RedisSessionStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
   return new MemorySessionStore();
+}
+
+/**
+ * The user store, chosen like {@link createGrantStore}: a connected {@link RedisUserStore} (its own connection, keys
+ * `<keyPrefix>user:*`) when `redisUrl` is non-empty, else a {@link MemoryUserStore}. `seed` (the configured users)
+ * is written into either (in Redis only where absent). Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s; `conflict` for a memory seed whose
+ *   user name or e-mail repeats
+ */
+export async function createUserStore(options: CreateGrantStoreOptions & { seed?: readonly StoredUser[] } = {}): Promise<UserStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisUserStore.connect({ url, seed: options.seed, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryUserStore(options.seed);
 }

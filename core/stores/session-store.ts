@@ -9,8 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 
-/** What a record is: a login session (key: the session id) or a remembered consent (key: subject + client). */
-export type SessionRecordKind = 'session' | 'consent';
+/**
+ * What a record is: a login session (key: the session id), a remembered consent (key: subject + client) or an
+ * account link token (password reset, e-mail confirmation; key: purpose + token, core/auth/account-tokens.ts).
+ */
+export type SessionRecordKind = 'session' | 'consent' | 'account_token';
 
 export interface SessionStore {
   /** The record under this key, or undefined when absent or expired. @throws GrantStoreError `backend_error` */

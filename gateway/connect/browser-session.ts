@@ -11,7 +11,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserConfig } from '../../core/auth/config.js';
+import type { AccountUser } from '../../core/auth/users.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import type { LoginSession } from '../../core/auth/sessions.js';
 
@@ -24,7 +24,7 @@ export const CSRF_FIELD = 'csrf';
 export interface CurrentSession {
   id: string;
   session: LoginSession;
-  user: UserConfig;
+  user: AccountUser;
 }
 
 export class BrowserSessions {
@@ -46,16 +46,22 @@ export class BrowserSessions {
     const id = this.unsigned(request, SESSION_COOKIE);
     if (!id) return undefined;
     const session = await this.auth.sessions.find(id);
-    const user = session && this.auth.users.bySubjectId(session.subject);
-    return session && user && !user.disabled ? { id, session, user } : undefined;
+    const user = session && (await this.auth.users.bySubjectId(session.subject));
+    // A session started before the account's credentials changed (password reset) has ended.
+    const current = session && user && !user.disabled && (session.stamp ?? '') === (user.securityStamp ?? '');
+    return current ? { id, session, user } : undefined;
   }
 
-  /** Starts a new session for the user (ending the request's old one) and sets its cookie. */
-  async signIn(request: FastifyRequest, reply: FastifyReply, user: UserConfig, how: { amr: string[]; tenant?: string }): Promise<CurrentSession> {
+  /**
+   * Starts a new session for the user (ending the request's old one) and sets its cookie: persistent (`Max-Age` =
+   * the session's lifetime) unless `persistent` is false (a browser-session cookie, `/identity/login` without
+   * `staySignedIn`).
+   */
+  async signIn(request: FastifyRequest, reply: FastifyReply, user: AccountUser, how: { amr: string[]; tenant?: string }, persistent = true): Promise<CurrentSession> {
     const old = this.unsigned(request, SESSION_COOKIE);
     if (old) await this.auth.sessions.end(old);
     const { id, session } = await this.auth.sessions.start(user, how);
-    reply.setCookie(SESSION_COOKIE, id, this.cookieOptions(this.auth.config.session.lifetimeSeconds));
+    reply.setCookie(SESSION_COOKIE, id, this.cookieOptions(persistent ? this.auth.config.session.lifetimeSeconds : undefined));
     return { id, session, user };
   }
 

@@ -15,8 +15,13 @@ import { registerDeviceVerificationPage } from './device-verification.js';
 import { registerEndSessionEndpoint } from './end-session.js';
 import { registerLoginForm } from './login.js';
 import { installSecurityHeaders } from './pages/html.js';
+import type { BrowserContext } from './interaction.js';
 
-export async function registerBrowserRoutes(app: FastifyInstance, auth: AuthServices): Promise<void> {
+/**
+ * @param extend registers further routes in the same context (the `/identity/*` account endpoints), so they share
+ *   the session cookie, its secret and the security headers
+ */
+export async function registerBrowserRoutes(app: FastifyInstance, auth: AuthServices, extend?: (scope: FastifyInstance, ctx: BrowserContext) => void): Promise<void> {
   const secret = auth.config.session.cookieSecret ?? randomBytes(32).toString('base64url');
   await app.register(async (scope) => {
     await scope.register(cookie, { secret });
@@ -27,5 +32,6 @@ export async function registerBrowserRoutes(app: FastifyInstance, auth: AuthServ
     registerConsentForm(scope, ctx);
     registerDeviceVerificationPage(scope, ctx);
     registerEndSessionEndpoint(scope, ctx);
+    extend?.(scope, ctx);
   });
 }

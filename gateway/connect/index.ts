@@ -20,7 +20,8 @@ import { registerRevocationEndpoint } from './revocation.js';
 import { registerTokenEndpoint } from './token.js';
 import { registerUserInfoEndpoint } from './userinfo.js';
 
-export async function registerConnectRoutes(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry, config: GatewayConfig): Promise<void> {
+/** @param extendBrowser registers further routes in the browser side's context (see `registerBrowserRoutes`) */
+export async function registerConnectRoutes(app: FastifyInstance, auth: AuthServices, grants: GrantRegistry, config: GatewayConfig, extendBrowser?: Parameters<typeof registerBrowserRoutes>[2]): Promise<void> {
   await installConnectRateLimits(app, config, auth);
   const unsubscribe = auth.lockout.onLocked(({ userName, failures, lockedUntil }) =>
     app.log.warn({ userName, failures, lockedUntil: lockedUntil.toISOString() }, 'user name locked after repeated failed password attempts'));
@@ -32,5 +33,5 @@ export async function registerConnectRoutes(app: FastifyInstance, auth: AuthServ
   registerIntrospectionEndpoint(app, auth);
   registerRevocationEndpoint(app, auth);
   registerUserInfoEndpoint(app, auth);
-  await registerBrowserRoutes(app, auth);
+  await registerBrowserRoutes(app, auth, extendBrowser);
 }

@@ -38,7 +38,7 @@ export function registerLoginForm(app: FastifyInstance, ctx: BrowserContext): vo
     const req = v?.request;
     const userName = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
-    const user = userName === '' || password === '' ? undefined : await auth.lockout.attempt(userName, async () => {
+    const user = userName === '' || password === '' ? undefined : await auth.lockout.attempt(await auth.users.lockoutName(userName), async () => {
       const found = await auth.users.authenticate(userName, password);
       return found && (!req || found.tenants.length === 0 || found.tenants.includes(req.tenant)) ? found : undefined;
     });

@@ -61,7 +61,7 @@ export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthService
         if (!info.isUser || !scopes.includes('openid')) {
           return fail(reply, realm, 'insufficient_scope', 'the access token must represent a user and carry the openid scope', 'openid');
         }
-        const user = auth.users.bySubjectId(info.sub);
+        const user = await auth.users.bySubjectId(info.sub);
         if (!user || user.disabled) return fail(reply, realm, 'invalid_token', 'the user of the access token no longer exists');
         const claims = auth.resources.userClaims(user, scopes.filter((s) => auth.resources.isIdentityScope(s)));
         return noStore(reply).type('application/json').send(claims);

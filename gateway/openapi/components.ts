@@ -6,11 +6,13 @@
  * - `ProjectDto` and every DTO it reaches, from project-schemas.json, which `npm run docs:schema` generates from
  *   core/model/types.ts (gateway/docs/project-schemas.ts; a test fails when the file is stale);
  * - `ProblemDetails`, the body of every problem response (gateway/problem.ts; RFC 9457 §3);
- * - `OAuthError`, the error body of the token service (RFC 6749 §5.2, RFC 6750 §3).
+ * - `OAuthError`, the error body of the token service (RFC 6749 §5.2, RFC 6750 §3);
+ * - `TokenResponseGet`, the answer of `/identity/token-login` and `/identity/token-refresh` (gateway/identity/token-response.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../core/errors.js';
 import projectSchemas from './project-schemas.json' with { type: 'json' };
+import { TOKEN_RESPONSE_GET_SCHEMA } from '../identity/token-response.js';
 
 const COMPONENT_PREFIX = '#/components/schemas/';
 
@@ -57,7 +59,7 @@ export const OAUTH_ERROR_SCHEMA = {
   additionalProperties: true,
 } as const;
 
-export type ComponentName = keyof typeof projectSchemas | 'ProblemDetails' | 'OAuthError';
+export type ComponentName = keyof typeof projectSchemas | 'ProblemDetails' | 'OAuthError' | 'TokenResponseGet';
 
 /** A reference to a component schema, in the form fastify resolves (shared schema id) and @fastify/swagger rewrites. */
 export const schemaRef = (name: ComponentName) => ({ $ref: `${name}#` });
@@ -75,6 +77,7 @@ export function addComponentSchemas(app: FastifyInstance): void {
   for (const [name, schema] of Object.entries(PROJECT_SCHEMAS)) app.addSchema({ $id: name, ...(toSharedRefs(schema) as object) });
   app.addSchema({ $id: 'ProblemDetails', ...PROBLEM_DETAILS_SCHEMA });
   app.addSchema({ $id: 'OAuthError', ...OAUTH_ERROR_SCHEMA });
+  app.addSchema({ $id: 'TokenResponseGet', ...TOKEN_RESPONSE_GET_SCHEMA });
 }
 
 /**

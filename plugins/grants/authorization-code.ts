@@ -48,7 +48,7 @@ export const authorizationCodeGrant: GrantTypePlugin = {
       throw invalidGrant('code_verifier was sent but the authorization request carried no code_challenge');
     }
 
-    const user = grant.subject === undefined ? undefined : ctx.users.bySubjectId(grant.subject);
+    const user = grant.subject === undefined ? undefined : await ctx.users.bySubjectId(grant.subject);
     if (!user || user.disabled) throw invalidGrant('the user of this authorization code is no longer active');
     const granted = ctx.resources.resolve(grant.scopes.join(' '), client);
     const tenant = grant.tenant ?? ctx.tenants.select(undefined, client, user).name;

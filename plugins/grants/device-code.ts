@@ -62,7 +62,7 @@ export const deviceCodeGrant: GrantTypePlugin = {
         break;
     }
     const grant = poll.grant;
-    const user = grant.subject === undefined ? undefined : ctx.users.bySubjectId(grant.subject);
+    const user = grant.subject === undefined ? undefined : await ctx.users.bySubjectId(grant.subject);
     if (!user || user.disabled) throw invalidGrant('the approving user is no longer active');
     const granted = ctx.resources.resolve(undefined, client, grant.scopes);
     const data = grant.data as Partial<DeviceCodeData>;

@@ -40,7 +40,7 @@ export const passwordGrant: GrantTypePlugin = {
     // Checks that need no secret come first, so a malformed request costs no scrypt computation.
     const granted = ctx.resources.resolve(params.scope, client);
 
-    const user = await ctx.lockout.attempt(username, () => ctx.users.authenticate(username, password));
+    const user = await ctx.lockout.attempt(await ctx.users.lockoutName(username), () => ctx.users.authenticate(username, password));
     if (!user) throw invalidGrant(WRONG_CREDENTIALS);
     if (acr.idp !== undefined && user.identityProvider !== acr.idp) throw invalidGrant(`the user does not sign in with identity provider ${acr.idp}`);
     const tenant = ctx.tenants.select(acr.tenant, client, user);

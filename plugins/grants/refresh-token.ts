@@ -54,7 +54,7 @@ export const refreshTokenGrant: GrantTypePlugin = {
       throw invalidGrant(REUSED);
     }
     if (!client.allowOfflineAccess) throw invalidGrant(`client ${client.clientId} no longer allows offline access`);
-    const user = found.subject === undefined ? undefined : ctx.users.bySubjectId(found.subject);
+    const user = found.subject === undefined ? undefined : await ctx.users.bySubjectId(found.subject);
     if (!user || user.disabled) throw invalidGrant('the user of this refresh token is no longer active');
     // Scopes the client has lost since the grant are dropped (RFC 6749 §6: the scope may only narrow).
     const still = found.scopes.filter((s) => client.allowedScopes.includes(s));

@@ -59,7 +59,7 @@ export const tokenExchangeGrant: GrantTypePlugin = {
       throw invalidRequest('actor_token_type was sent without actor_token');
     }
 
-    const user = subject.isUser ? ctx.users.bySubjectId(subject.sub) : undefined;
+    const user = subject.isUser ? await ctx.users.bySubjectId(subject.sub) : undefined;
     if (subject.isUser && (!user || user.disabled)) throw invalidRequest('the user of subject_token is no longer active');
     if (!subject.isUser && subject.client_id !== client.clientId) throw invalidRequest("another client's client-credentials token cannot be exchanged");
 

@@ -250,7 +250,7 @@ describe('id_token_hint', () => {
     const tokens = (await redeem(redirectParams(await signIn(b, url)).params.code, p.verifier)).json();
     const same = await b.get(webRequest({ prompt: 'none', id_token_hint: tokens.id_token }).url);
     expect(redirectParams(same).params.code).toBeTruthy();
-    const other = await b.get(webRequest({ prompt: 'none', id_token_hint: await h.auth.tokens.createIdToken(ISS, { client: h.auth.clients.client(WEB.id)!, user: { ...h.auth.users.bySubjectId(DEMO.subject)!, subject: 'someone-else' }, granted: h.auth.resources.resolve('openid', h.auth.clients.client(WEB.id)!), tenant: 'default' }, undefined, {}) }).url);
+    const other = await b.get(webRequest({ prompt: 'none', id_token_hint: await h.auth.tokens.createIdToken(ISS, { client: h.auth.clients.client(WEB.id)!, user: { ...(await h.auth.users.bySubjectId(DEMO.subject))!, subject: 'someone-else' }, granted: h.auth.resources.resolve('openid', h.auth.clients.client(WEB.id)!), tenant: 'default' }, undefined, {}) }).url);
     expect(redirectParams(other).params.error).toBe('login_required');
     const forged = await b.get(webRequest({ prompt: 'none', id_token_hint: tokens.id_token.slice(0, -4) + 'AAAA' }).url);
     expect(redirectParams(forged).params).toMatchObject({ error: 'invalid_request', state: 'st-1' });

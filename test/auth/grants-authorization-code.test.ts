@@ -10,7 +10,7 @@ import * as oauth from 'oauth4webapi';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientConfig } from '../../config/auth.js';
+import type { ClientConfig, UserConfig } from '../../config/auth.js';
 import { loadConfig } from '../../config/load.js';
 import { createAuthorizationCode, type AuthorizationCodeRequest } from '../../core/auth/authorization-codes.js';
 import { hashSecret } from '../../core/auth/clients.js';
@@ -66,7 +66,8 @@ describe('authorization_code grant', () => {
   let app: FastifyInstance;
   let auth: AuthServices;
   const store = new MemoryGrantStore({ sweepIntervalMs: 0 });
-  const demo = () => auth.users.bySubjectId('3f6c1f0e-7d1a-4c55-9a43-0d3c9b1e2a10')!;
+  let demoUser: UserConfig;
+  const demo = () => demoUser;
   const codeFor = (clientId: string, extra: Partial<AuthorizationCodeRequest> = {}, scope = 'openid profile avacloud offline_access') => {
     const c = auth.clients.client(clientId)!;
     return createAuthorizationCode(auth, {
@@ -75,7 +76,10 @@ describe('authorization_code grant', () => {
     });
   };
 
-  beforeAll(async () => ({ app, auth } = await start({ auth: { store } })));
+  beforeAll(async () => {
+    ({ app, auth } = await start({ auth: { store } }));
+    demoUser = (await auth.users.bySubjectId('3f6c1f0e-7d1a-4c55-9a43-0d3c9b1e2a10'))!;
+  });
   afterAll(() => app.close());
 
   it('redeems an S256 code through oauth4webapi: RFC 9068 access token, id token with nonce/at_hash, refresh token', async () => {
@@ -218,8 +222,8 @@ describe('authorization_code expiry', () => {
     const { app, auth } = await start({ auth: { store: new MemoryGrantStore({ now: () => clockMs, sweepIntervalMs: 0 }), now: () => Math.floor(clockMs / 1000) } });
     try {
       const c = auth.clients.client('web')!;
-      const make = () => createAuthorizationCode(auth, {
-        client: c, user: auth.users.bySubjectId('3f6c1f0e-7d1a-4c55-9a43-0d3c9b1e2a10')!, scopes: auth.resources.resolve('avacloud', c),
+      const make = async () => createAuthorizationCode(auth, {
+        client: c, user: (await auth.users.bySubjectId('3f6c1f0e-7d1a-4c55-9a43-0d3c9b1e2a10'))!, scopes: auth.resources.resolve('avacloud', c),
         tenant: 'default', redirectUri: REDIRECT, authTime: auth.now(), codeChallenge: S256, codeChallengeMethod: 'S256',
       });
       const fresh = await make();

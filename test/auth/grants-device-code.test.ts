@@ -130,7 +130,7 @@ describe('device flow', () => {
   it('after approval the next poll gets tokens for the approving user; a replay is invalid_grant and revokes them', async () => {
     const dar = await authorize();
     expect(await errorOf(dar.device_code)).toBe('authorization_pending');
-    const user = auth.users.bySubjectId(DEMO.subject)!;
+    const user = (await auth.users.bySubjectId(DEMO.subject))!;
     expect(await approveDevice(auth, dar.user_code.toLowerCase().replace('-', ' '), { user, amr: ['pwd'] })).toMatchObject({ status: 'decided' });
     clockMs += 5_000;
     const res = await oauth.processDeviceCodeResponse(as, publicClient, await oauth.deviceCodeGrantRequest(as, publicClient, oauth.None(), dar.device_code, options()));
@@ -147,7 +147,7 @@ describe('device flow', () => {
 
   it('the user may approve fewer scopes, never more; a user code decides once', async () => {
     const dar = await authorize();
-    const user = auth.users.bySubjectId(DEMO.subject)!;
+    const user = (await auth.users.bySubjectId(DEMO.subject))!;
     await expect(approveDevice(auth, dar.user_code, { user, scopes: ['avacloud', 'role'] })).rejects.toMatchObject({ error: 'invalid_scope' });
     await expect(approveDevice(auth, dar.user_code, { user, scopes: [] })).rejects.toMatchObject({ error: 'invalid_scope' });
     await expect(approveDevice(auth, dar.user_code, { user: { ...user, disabled: true } })).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -172,14 +172,14 @@ describe('device flow', () => {
     const dar = await authorize();
     clockMs += 600_000;
     expect(await errorOf(dar.device_code)).toBe('expired_token');
-    expect((await approveDevice(auth, dar.user_code, { user: auth.users.bySubjectId(DEMO.subject)! })).status).toBe('not_found');
+    expect((await approveDevice(auth, dar.user_code, { user: (await auth.users.bySubjectId(DEMO.subject))! })).status).toBe('not_found');
     expect(await errorOf('never-issued-device-code')).toBe('expired_token');
     expect((await poll('')).json().error).toBe('invalid_request');
   });
 
   it("a device code is bound to its client: another client's poll is invalid_grant and changes nothing", async () => {
     const dar = await authorize();
-    await approveDevice(auth, dar.user_code, { user: auth.users.bySubjectId(DEMO.subject)! });
+    await approveDevice(auth, dar.user_code, { user: (await auth.users.bySubjectId(DEMO.subject))! });
     const stolen = await app.inject({
       method: 'POST', url: '/connect/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: DEVICE, client_id: 'tv', client_secret: 'tv-secret', device_code: dar.device_code }).toString(),

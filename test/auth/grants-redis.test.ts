@@ -75,7 +75,7 @@ if (!REDIS_URL) {
       const { auth } = a();
       const client = auth.clients.client('local-client')!;
       const code = await createAuthorizationCode(auth, {
-        client, user: auth.users.bySubjectId(DEFAULT_AUTH.users[0].subject)!, scopes: auth.resources.resolve('openid avacloud', client),
+        client, user: (await auth.users.bySubjectId(DEFAULT_AUTH.users[0].subject))!, scopes: auth.resources.resolve('openid avacloud', client),
         tenant: 'default', redirectUri: REDIRECT, authTime: auth.now(), nonce: 'n1',
         codeChallenge: createHash('sha256').update(VERIFIER).digest('base64url'), codeChallengeMethod: 'S256',
       });
@@ -95,7 +95,7 @@ if (!REDIS_URL) {
       const poll = (i: { app: FastifyInstance }) => post(i.app, { grant_type: DEVICE, device_code }, 'local-device', null);
       expect((await poll(b())).json().error).toBe('authorization_pending');
       expect((await poll(a())).json().error).toBe('slow_down'); // well within 60 s of the previous poll
-      expect((await approveDevice(b().auth, user_code, { user: b().auth.users.bySubjectId(DEFAULT_AUTH.users[0].subject)! })).status).toBe('decided');
+      expect((await approveDevice(b().auth, user_code, { user: (await b().auth.users.bySubjectId(DEFAULT_AUTH.users[0].subject))! })).status).toBe('decided');
       const tokens = await poll(a());
       expect(tokens.statusCode).toBe(200);
       expect(tokens.json().scope).toBe('openid avacloud');

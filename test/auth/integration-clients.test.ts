@@ -112,7 +112,7 @@ describe('device flow', () => {
       if (url.endsWith('/connect/token')) {
         polls.push(res.ok ? 'tokens' : String(((await res.clone().json()) as { error: string }).error));
         if (polls.length === 1) {
-          const user = h.auth.users.bySubjectId(DEMO.subject)!;
+          const user = (await h.auth.users.bySubjectId(DEMO.subject))!;
           expect((await approveDevice(h.auth, dar.user_code.toLowerCase(), { user })).status).toBe('decided');
         }
       }

@@ -50,10 +50,10 @@ async function accessTokenAnswers(token: string): Promise<{ introspection: boole
 const REFUSED = { introspection: false, userinfo: 401, conversion: 401 };
 
 /** An authorization code as the authorize endpoint would create it. */
-function code(client: string = LOCAL.id, extra: { codeChallenge?: string; codeChallengeMethod?: string; redirectUri?: string; scope?: string } = {}) {
+async function code(client: string = LOCAL.id, extra: { codeChallenge?: string; codeChallengeMethod?: string; redirectUri?: string; scope?: string } = {}) {
   const c = h.auth.clients.client(client)!;
   return createAuthorizationCode(h.auth, {
-    client: c, user: h.auth.users.bySubjectId(DEMO.subject)!, scopes: h.auth.resources.resolve(extra.scope ?? 'openid profile avacloud offline_access', c),
+    client: c, user: (await h.auth.users.bySubjectId(DEMO.subject))!, scopes: h.auth.resources.resolve(extra.scope ?? 'openid profile avacloud offline_access', c),
     tenant: 'default', redirectUri: extra.redirectUri ?? (client === LOCAL.id ? LOCAL_REDIRECT : CODE_REDIRECT), authTime: h.clock.now,
     ...(extra.codeChallenge !== undefined && { codeChallenge: extra.codeChallenge }),
     ...(extra.codeChallengeMethod !== undefined && { codeChallengeMethod: extra.codeChallengeMethod }),

@@ -71,10 +71,10 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('references ProblemDetails (OAuthError on /connect/*) from every 4xx, 5xx and default response', () => {
+  it('references ProblemDetails (OAuthError on /connect/*, TokenResponseGet on /identity/token-*) from every 4xx, 5xx and default response', () => {
     let checked = 0;
     for (const { path, method, op } of operations()) {
-      const expected = path.startsWith('/connect/') ? 'OAuthError' : 'ProblemDetails';
+      const expected = path.startsWith('/connect/') ? 'OAuthError' : path.startsWith('/identity/token-') ? 'TokenResponseGet' : 'ProblemDetails';
       for (const [status, response] of Object.entries(op.responses)) {
         if (!/^[45]|^default$/.test(status)) continue;
         const schemas = Object.values(response.content ?? {}).map((m) => m.schema);

@@ -1,0 +1,102 @@
+/**
+ * `POST /identity/register[?tenant]` (`ServiceIdentity_Register`, body `RegisterPost {username, email, password,
+ * preferredLanguages?}`): 204, or 400 as `ApiError` naming each invalid field.
+ *
+ * Rules:
+ * - the tenant is `?tenant`, else `auth.accounts.registrationTenant`, else `auth.defaultTenant`; its
+ *   `registration` policy (else `auth.accounts.registration`) may close registration (400 naming `registration`)
+ *   or allow only some e-mail domains (400 naming `email`);
+ * - `username`: 1–64 characters, no whitespace, control characters or `@` (so no user name equals someone's
+ *   e-mail address; sign-in takes either); `email`: one `@`, a dot in the domain, at most 254 characters
+ *   (RFC 5321 §4.5.3.1.3); `password`: ./passwords.ts; `preferredLanguages`: at most 10 BCP 47 tags;
+ * - user names and e-mail addresses are unique ignoring case (atomically, in the user store): a taken user name
+ *   is named. A taken e-mail address is named only when the tenant needs no e-mail confirmation; with
+ *   confirmation the answer is the same 204 as a success and the address's owner gets a notice instead of a
+ *   link, so registration does not tell whether an address has an account (OWASP Authentication Cheat Sheet,
+ *   "Account creation"). The password is hashed in every case, so the answers take the same time;
+ * - with confirmation the account signs in only after `GET /identity/confirm-email?token=…` from the mail
+ *   (single use, `auth.accounts.emailConfirmationLifetimeSeconds`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { RegistrationPolicy } from '../../core/auth/config.js';
+import { hashPassword } from '../../core/auth/users.js';
+import { sendPage } from '../connect/pages/html.js';
+import { pickLocale } from '../connect/pages/texts.js';
+import { messagePage } from '../connect/pages/views.js';
+import { pageRoute } from '../connect/page-route.js';
+import { sendAddressTakenMail, sendConfirmationMail } from './account-mail.js';
+import { IDENTITY_PATHS, jsonBody, sendApiError, type IdentityContext } from './context.js';
+import { checkPassword } from './passwords.js';
+import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
+import { accountText, mailLocale, passwordText } from './texts.js';
+
+const USER_NAME = /^[^\s@\p{Cc}]{1,64}$/u;
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/** The e-mail domain, lower case. */
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+export function registerRegistration(app: FastifyInstance, ctx: IdentityContext): void {
+  const { auth } = ctx;
+  const accounts = auth.config.accounts;
+
+  app.post(IDENTITY_PATHS.register, { schema: IDENTITY_SCHEMAS.register, ...DOCUMENTED_ONLY }, async (request, reply) => {
+    const body = jsonBody(request);
+    if (!body) return sendApiError(reply, { body: ['The body must be a JSON RegisterPost object.'] });
+    const tenantName = (request.query as { tenant?: string }).tenant ?? accounts.registrationTenant ?? auth.config.defaultTenant;
+    const tenant = auth.tenants.tenant(tenantName);
+    if (!tenant) return sendApiError(reply, { tenant: [`Tenant ${tenantName} is unknown.`] });
+    const policy: RegistrationPolicy = tenant.registration ?? accounts.registration;
+    if (!policy.enabled) return sendApiError(reply, { registration: [`Registration is closed for tenant ${tenant.name}.`] });
+
+    const errors: Record<string, string[]> = {};
+    const { username, email, password, preferredLanguages } = body;
+    if (typeof username !== 'string' || !USER_NAME.test(username)) errors.username = ['username is required: 1 to 64 characters without spaces, control characters or @.'];
+    if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) errors.email = ['email must be an e-mail address (name@domain.tld, at most 254 characters).'];
+    else if (policy.allowedEmailDomains.length > 0 && !policy.allowedEmailDomains.some((d) => d.toLowerCase() === domainOf(email))) {
+      errors.email = [`Registration for tenant ${tenant.name} is open to these e-mail domains only: ${policy.allowedEmailDomains.join(', ')}.`];
+    }
+    if (typeof password !== 'string') errors.password = ['password is required.'];
+    else {
+      const problem = await checkPassword(password, accounts.minimumPasswordLength);
+      if (problem) errors.password = [passwordText('en', problem)];
+    }
+    const languages = preferredLanguages ?? [];
+    if (!Array.isArray(languages) || languages.length > 10 || !languages.every((l) => typeof l === 'string' && LANGUAGE_TAG.test(l))) {
+      errors.preferredLanguages = ['preferredLanguages must be a list of at most 10 BCP 47 language tags (de, en-GB …).'];
+    }
+    if (Object.keys(errors).length > 0) return sendApiError(reply, errors);
+
+    const user = {
+      subject: randomUUID(), userName: username as string, email: email as string, emailConfirmed: false, passwordHash: await hashPassword(password as string),
+      tenant: tenant.name, preferredLanguages: languages as string[], claims: {}, roles: [], createdAt: Math.floor(auth.now()),
+      ...(policy.requireEmailConfirmation && { emailConfirmationRequired: true }),
+    };
+    const result = await auth.users.store.create(user);
+    const locale = mailLocale(user.preferredLanguages, request.headers['accept-language']);
+    if (!result.ok && result.conflict === 'userName') return sendApiError(reply, { username: ['This user name is taken.'] });
+    if (!result.ok) {
+      if (!policy.requireEmailConfirmation) return sendApiError(reply, { email: ['An account with this e-mail address exists.'] });
+      const owner = await auth.users.store.byIdentifier(user.email);
+      if (owner) ctx.background.run(() => sendAddressTakenMail(ctx, owner, mailLocale(owner.preferredLanguages ?? [], request.headers['accept-language'])));
+      return reply.code(204).send();
+    }
+    if (policy.requireEmailConfirmation) {
+      const token = await auth.accountTokens.issue('email_confirmation', user, accounts.emailConfirmationLifetimeSeconds);
+      ctx.background.run(() => sendConfirmationMail(ctx, user, locale, token));
+    }
+    request.log.info({ subject: user.subject, tenant: tenant.name }, 'account registered');
+    return reply.code(204).send();
+  });
+
+  app.get(IDENTITY_PATHS.confirmEmail, { schema: { hide: true } }, pageRoute(async (request, reply, params) => {
+    const locale = pickLocale(params.get('ui_locales') ?? undefined, request.headers['accept-language']);
+    const record = await auth.accountTokens.consume('email_confirmation', params.get('token') ?? '');
+    const confirmed = record && (await auth.users.store.update(record.subject, { emailConfirmed: true }));
+    reply.header('referrer-policy', 'no-referrer');
+    if (!confirmed) return sendPage(reply, messagePage(locale, accountText(locale, 'doneTitle'), accountText(locale, 'confirmInvalid'), 400));
+    return sendPage(reply, messagePage(locale, accountText(locale, 'doneTitle'), accountText(locale, 'confirmDone')));
+  }));
+}

@@ -1,0 +1,56 @@
+/** Helpers of the account endpoint tests: a configuration with accounts enabled, JSON requests, mails read back. */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { accountBackground } from '../../gateway/identity/index.js';
+import type { AuthServices } from '../../core/auth/services.js';
+import { browserAuth } from '../auth/browser-support.js';
+
+/** A fresh folder for `.eml` files. */
+export const mailFolder = () => mkdtempSync(join(tmpdir(), 'ava-mail-'));
+
+/**
+ * {@link browserAuth} with `auth.accounts`: registration open without confirmation (unless `accounts` says
+ * otherwise), reset enabled, mail written into `mailDir`; rate limits off unless `extra` turns them on.
+ */
+export function accountsAuth(mailDir: string, accounts: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const auth = (extra.auth as Record<string, unknown> | undefined) ?? {};
+  return browserAuth({
+    rateLimits: { enabled: false },
+    ...extra,
+    auth: {
+      ...auth,
+      accounts: {
+        registration: { enabled: true, requireEmailConfirmation: false },
+        passwordReset: { enabled: true },
+        mail: { from: 'AVA Test <no-reply@test.invalid>', pickupDirectory: mailDir },
+        ...accounts,
+      },
+    },
+  });
+}
+
+/** POSTs (or DELETEs) JSON with optional cookies. */
+export function sendJson(app: FastifyInstance, url: string, body: unknown, options: { method?: 'POST' | 'DELETE'; headers?: Record<string, string>; contentType?: string } = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: options.method ?? 'POST', url,
+    headers: { 'content-type': options.contentType ?? 'application/json', ...options.headers },
+    ...(body !== undefined && { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+}
+
+/** Waits for the mails sent after answers, then parses every `.eml` in the folder (oldest first). */
+export async function mailsIn(auth: AuthServices, dir: string): Promise<ParsedMail[]> {
+  await accountBackground(auth)?.idle();
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
+}
+
+/** The first link to `path` in a mail's text. */
+export function linkIn(mail: ParsedMail, path: string): string {
+  const m = new RegExp(`https?://\\S+${path.replace(/[/-]/g, '\\$&')}\\?token=[\\w-]+`).exec(mail.text ?? '');
+  if (!m) throw new Error(`no ${path} link in: ${mail.text}`);
+  return m[0];
+}
