@@ -15,7 +15,7 @@ const secrets = {
     type: 'object',
     additionalProperties: false,
     required: ['sha256'],
-    properties: { sha256: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' }, description: str, expiresAt: { type: 'string', format: 'date-time' } },
+    properties: { sha256: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' }, description: str, expiresAt: { type: 'string', format: 'date-time' }, value: str },
   },
 } as const;
 const alg = { enum: ['RS256', 'ES256'] } as const;
@@ -54,8 +54,14 @@ const client = {
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
     requireConsent: { type: 'boolean', default: false },
     postLogoutRedirectUris: { ...strings, default: [] },
+    jwks: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } },
+    jwksUri: { type: 'string', pattern: '^https?://' },
+    allowUnsignedRequestObjects: { type: 'boolean', default: false },
+    requestUris: { ...strings, default: [] },
+    requirePushedAuthorizationRequests: { type: 'boolean', default: false },
   },
 } as const;
+const displayNames = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 const clientDefaults = new Ajv({ useDefaults: true, validateFormats: false }).compile(client);
 
@@ -101,7 +107,7 @@ export const AUTH_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'scopes'],
-        properties: { name: { type: 'string', minLength: 1 }, displayName: str, secrets, scopes: strings },
+        properties: { name: { type: 'string', minLength: 1 }, displayName: str, displayNames, secrets, scopes: strings },
       },
     },
     identityScopes: {
@@ -110,7 +116,7 @@ export const AUTH_SCHEMA = {
     },
     apiScopes: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: str, displayName: str } },
+      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: str, displayName: str, displayNames } },
     },
     users: {
       type: 'array',

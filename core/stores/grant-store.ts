@@ -21,11 +21,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The kinds of artefact the store keeps. Part of the hashed key: a handle of one kind never finds another. */
-export type GrantKind = 'authorization_code' | 'refresh_token' | 'reference_token' | 'device_code';
+/**
+ * The kinds of artefact the store keeps. Part of the hashed key: a handle of one kind never finds another.
+ * `pushed_authorization_request`: an authorization request pushed to `/connect/par` (RFC 9126), used once.
+ */
+export type GrantKind = 'authorization_code' | 'refresh_token' | 'reference_token' | 'device_code' | 'pushed_authorization_request';
 
 /** Every {@link GrantKind}, e.g. for validation. */
-export const GRANT_KINDS: readonly GrantKind[] = ['authorization_code', 'refresh_token', 'reference_token', 'device_code'];
+export const GRANT_KINDS: readonly GrantKind[] = ['authorization_code', 'refresh_token', 'reference_token', 'device_code', 'pushed_authorization_request'];
 
 /**
  * Where a device authorization (RFC 8628) stands: `pending` until the user approves or denies at the

@@ -21,6 +21,7 @@ import type { AuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError, sendAuthorizeResponse } from './authorize-response.js';
 import type { BrowserSessions, CurrentSession } from './browser-session.js';
 import { cspOrigin, sendPage } from './pages/html.js';
+import { consumePushedRequest } from './par.js';
 import { pickLocale, scopeText, type UiLocale } from './pages/texts.js';
 import { consentPage, loginPage } from './pages/views.js';
 
@@ -103,6 +104,10 @@ export async function continueAuthorization(
         formAction: formAction(req),
       }));
     }
+  }
+  // A pushed request (RFC 9126) serves one authorization response.
+  if (req.pushedRequest !== undefined && !(await consumePushedRequest(auth, req.pushedRequest, req.client.clientId))) {
+    return sendAuthorizeError(reply, req, 'invalid_request_uri', 'the pushed authorization request has already been used', auth.issuer, locale);
   }
   const { session, user } = current;
   const code = !req.returns.code ? undefined : await createAuthorizationCode(auth, {

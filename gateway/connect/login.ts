@@ -33,7 +33,7 @@ export function registerLoginForm(app: FastifyInstance, ctx: BrowserContext): vo
     if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
     const target = parseReturn(form.get('return'), auth.config.deviceFlow.verificationPath);
     if (!target) return sendPage(reply, errorPage(locale, 'the sign-in has no valid return target'));
-    const v = 'authorize' in target ? validateAuthorizeRequest(target.authorize, auth) : undefined;
+    const v = 'authorize' in target ? await validateAuthorizeRequest(target.authorize, auth) : undefined;
     if (v && v.kind !== 'ok') return sendPage(reply, errorPage(locale, v.kind === 'fatal' ? v.description : `${v.error}: ${v.description}`));
     const req = v?.request;
     const userName = (form.get('username') ?? '').trim();
