@@ -39,7 +39,7 @@ export async function pushedRequest(auth: AuthServices, requestUri: string, clie
   const handle = requestUri.slice(PAR_URN_PREFIX.length);
   if (handle === '') return undefined;
   const grant = await auth.store.find(KIND, handle);
-  if (!grant || grant.clientId !== clientId || grant.consumedAt !== undefined || typeof grant.data.params !== 'string') return undefined;
+  if (!grant || grant.clientId !== clientId || grant.consumedAt !== undefined || grant.expiresAt <= auth.now() || typeof grant.data.params !== 'string') return undefined;
   return { params: new URLSearchParams(grant.data.params), handle };
 }
 
