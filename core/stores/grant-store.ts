@@ -194,6 +194,13 @@ export interface GrantStore {
   revokeFamily(familyId: string): Promise<number>;
 
   /**
+   * Revokes (as {@link revokeFamily}) every family holding a refresh token issued to `clientId` for `subject`:
+   * what withdrawing a user's consent to a client ends (Duende `RevokeAllGrantsAsync(subjectId, clientId)`).
+   * Returns how many live grants were removed.
+   */
+  revokeRefreshFamilies(clientId: string, subject: string): Promise<number>;
+
+  /**
    * The device grant whose user code matches, compared after {@link normalizeUserCode} (case-insensitive,
    * hyphens, spaces and other punctuation ignored). For the verification page; no handle is returned.
    */
@@ -255,6 +262,11 @@ export function newHandle(bytes = 32): string {
  */
 export function normalizeUserCode(userCode: string): string {
   return userCode.normalize('NFKC').toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** The key of the refresh token families of a client and subject: hex SHA-256 of `clientId`, a newline and `subject`. */
+export function hashClientSubject(clientId: string, subject: string): string {
+  return createHash('sha256').update(`${clientId}\n${subject}`).digest('hex');
 }
 
 /** The key of the user code index: hex SHA-256 of `'user_code:' + normalizeUserCode(userCode)`. */

@@ -122,4 +122,12 @@ redis.call('HSET', g, 'deviceStatus', ARGV[1], unpack(ARGV, 3 + nd))
 return {1, redis.call('HGETALL', g)}
 `);
 
-export const SCRIPTS = [SAVE, CONSUME, POLL, UPDATE, REMOVE, REVOKE_FAMILY, FIND_BY_USER_CODE, DECIDE];
+/** KEYS: client+subject family index. ARGV: familyId, ttlMs. Adds the family, raising the index's TTL to the member's. */
+export const INDEX_FAMILY = new Script(`
+redis.call('SADD', KEYS[1], ARGV[1])
+local ttl = tonumber(ARGV[2])
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1
+`);
+
+export const SCRIPTS = [INDEX_FAMILY, SAVE, CONSUME, POLL, UPDATE, REMOVE, REVOKE_FAMILY, FIND_BY_USER_CODE, DECIDE];
