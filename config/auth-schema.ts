@@ -107,7 +107,7 @@ export const AUTH_SCHEMA = {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'scopes'],
-        properties: { name: { type: 'string', minLength: 1 }, displayName: str, displayNames, secrets, scopes: strings },
+        properties: { name: { type: 'string', minLength: 1 }, displayName: str, secrets, scopes: strings },
       },
     },
     identityScopes: {

@@ -81,8 +81,6 @@ export interface ApiResourceConfig {
   /** The resource name: the `aud` of access tokens for its scopes, and its user name at introspection. */
   name: string;
   displayName?: string;
-  /** `displayName` per UI language; the page's language wins over `displayName`. */
-  displayNames?: LocalizedTexts;
   /** Secrets the resource uses with Basic authentication at the introspection endpoint. */
   secrets: SecretConfig[];
   /** Resource scopes that belong to it. */

@@ -111,7 +111,7 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     error: (code, description, status) => new OAuthError(code, description, status),
     issuer: issuerOf(config),
     sessions: new LoginSessions(sessionStore, auth.session, now),
-    consents: new ConsentStore(sessionStore, auth.session),
+    consents: new ConsentStore(sessionStore, auth.session, store, now),
     close: async () => {
       await Promise.all([store.close(), lockout.close(), sessionStore.close()]);
     },

@@ -71,9 +71,12 @@ export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: F
   }));
 }
 
-/** The scopes of a request in words, for the consent page. */
+/** The scopes of a request in words, for the consent page: an API scope's `displayNames[locale]`, else its `displayName`. */
 export function scopesInWords(auth: AuthServices, scopes: readonly string[], locale: UiLocale): string[] {
-  return scopes.map((s) => scopeText(locale, s, auth.config.apiScopes.find((a) => a.name === s)?.displayName));
+  return scopes.map((s) => {
+    const api = auth.config.apiScopes.find((a) => a.name === s);
+    return scopeText(locale, s, api?.displayNames?.[locale] ?? api?.displayName);
+  });
 }
 
 /**
