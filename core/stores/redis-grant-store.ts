@@ -22,7 +22,7 @@
  * does not shorten or lengthen grants.
  */
 import { createClient, type RedisClientType } from 'redis';
-import { CONSUME, DECIDE, FAMILY_PRUNE_EVERY, FIND_BY_USER_CODE, INDEX_FAMILY, POLL, REMOVE, REVOKE_FAMILY, SAVE, SCRIPTS, UPDATE, type Script } from './redis-grant-scripts.js';
+import { CONSUME, DECIDE, FAMILY_PRUNE_EVERY, FIND_BY_USER_CODE, POLL, REMOVE, REVOKE_FAMILY, SAVE, SCRIPTS, UPDATE, type Script } from './redis-grant-scripts.js';
 import { runScript } from './redis-script.js';
 import {
   MIN_REVOKED_FAMILY_TTL_MS,
@@ -149,19 +149,22 @@ export class RedisGrantStore implements GrantStore {
     if (g.tenant !== undefined) fields.push('tenant', g.tenant);
     if (g.deviceStatus !== undefined) fields.push('deviceStatus', g.deviceStatus);
     const keys = [this.#grantKey(p.key), this.#familyKey(g.familyId), this.#revokedKey(g.familyId)];
+    // The fourth key: the user code of a device grant, or the client+subject index of a refresh token's family.
+    let index: [string, string] = ['-', ''];
     if (p.userCodeKey !== undefined) {
       const ucKey = this.#userCodeKey(p.userCodeKey);
       keys.push(ucKey);
       fields.push('userCodeKey', ucKey);
+      index = ['u', ''];
+    } else if (kind === 'refresh_token' && g.subject !== undefined) {
+      keys.push(this.#subjectKey(g.clientId, g.subject));
+      index = ['s', g.familyId];
     }
     for (const [k, v] of p.data) fields.push(DATA_PREFIX + k, v);
-    const r = await this.#run(SAVE, keys, [String(p.ttlMs), String(FAMILY_PRUNE_EVERY), ...fields]);
+    const r = await this.#run(SAVE, keys, [String(p.ttlMs), String(FAMILY_PRUNE_EVERY), ...index, ...fields]);
     if (r === -1) throw new GrantStoreError('duplicate_handle', 'a live grant already has this handle');
     if (r === -2) throw new GrantStoreError('duplicate_user_code', 'a live device grant already has this user code');
     if (r === -3) throw new GrantStoreError('family_revoked', 'the grant family has been revoked');
-    if (kind === 'refresh_token' && g.subject !== undefined) {
-      await this.#run(INDEX_FAMILY, [this.#subjectKey(g.clientId, g.subject)], [g.familyId, String(p.ttlMs)]);
-    }
   }
 
   async find(kind: GrantKind, handle: string): Promise<StoredGrant | undefined> {
