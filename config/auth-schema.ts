@@ -15,7 +15,7 @@ const secrets = {
     type: 'object',
     additionalProperties: false,
     required: ['sha256'],
-    properties: { sha256: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' }, description: str, expiresAt: { type: 'string', format: 'date-time' } },
+    properties: { sha256: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' }, description: str, expiresAt: { type: 'string', format: 'date-time' }, value: str },
   },
 } as const;
 const alg = { enum: ['RS256', 'ES256'] } as const;
@@ -108,8 +108,14 @@ const client = {
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
     requireConsent: { type: 'boolean', default: false },
     postLogoutRedirectUris: { ...strings, default: [] },
+    jwks: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } },
+    jwksUri: { type: 'string', pattern: '^https?://' },
+    allowUnsignedRequestObjects: { type: 'boolean', default: false },
+    requestUris: { ...strings, default: [] },
+    requirePushedAuthorizationRequests: { type: 'boolean', default: false },
   },
 } as const;
+const displayNames = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 const clientDefaults = new Ajv({ useDefaults: true, validateFormats: false }).compile(client);
 
@@ -164,7 +170,7 @@ export const AUTH_SCHEMA = {
     },
     apiScopes: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: str, displayName: str } },
+      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: str, displayName: str, displayNames } },
     },
     users: {
       type: 'array',

@@ -78,7 +78,7 @@ export const DEFAULT_AUTH: AuthConfig = {
     { name: 'profile', claims: ['name', 'given_name', 'family_name'] },
     { name: 'role', claims: ['role'] },
   ],
-  apiScopes: [{ name: 'avacloud', displayName: 'Access to the AVACloud API' }],
+  apiScopes: [{ name: 'avacloud', displayName: 'Access to the AVACloud API', displayNames: { de: 'Zugriff auf die AVACloud-API', en: 'Access to the AVACloud API' } }],
   users: [
     {
       subject: '3f6c1f0e-7d1a-4c55-9a43-0d3c9b1e2a10',

@@ -20,6 +20,7 @@
  * fragment or use a scheme a browser or native app cannot be redirected to safely.
  */
 import { IMPLICIT_GRANT } from '../core/auth/implicit.js';
+import { hashSecret } from '../core/auth/clients.js';
 import { GatewayError } from '../core/errors.js';
 import type { ClientConfig, UserConfig } from './auth.js';
 import type { GatewayConfig } from './defaults.js';
@@ -106,6 +107,9 @@ function clientProblems(client: ClientConfig, i: number, grantTypes: ReadonlySet
       if (problem) problems.push(`${key}.${list}.${j}: "${uri}" ${problem}`);
     });
   }
+  client.secrets.forEach((s, j) => {
+    if (s.value !== undefined && hashSecret(s.value) !== s.sha256) problems.push(`${key}.secrets.${j}.value: does not hash to its sha256 (client ${client.clientId})`);
+  });
   if (production && client.secrets.length === 0) {
     const confidential = client.allowedGrantTypes.filter((g) => !PUBLIC_CLIENT_GRANTS.has(g));
     if (confidential.length > 0) {

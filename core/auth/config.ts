@@ -10,6 +10,11 @@ export interface SecretConfig {
   description?: string;
   /** ISO date-time after which the secret no longer authenticates. */
   expiresAt?: string;
+  /**
+   * The secret in clear, only for HS256 request objects (OpenID Connect Core 1.0 §6.1, §10.1: a MAC needs the
+   * shared secret itself); must hash to `sha256`. Absent = the secret cannot verify request objects.
+   */
+  value?: string;
 }
 
 export type AccessTokenType = 'jwt' | 'reference';
@@ -57,7 +62,20 @@ export interface ClientConfig {
   requireConsent: boolean;
   /** Exact, case-sensitive `post_logout_redirect_uri` values (OpenID Connect RP-Initiated Logout 1.0 §3). */
   postLogoutRedirectUris: string[];
+  /** The client's public keys verifying its signed request objects (RFC 7517 JWK Set), inline … */
+  jwks?: { keys: Record<string, unknown>[] };
+  /** … or fetched from this URL (cached; RFC 9101 §4). */
+  jwksUri?: string;
+  /** Accept unsigned (`alg: none`) request objects (OpenID Connect Core 1.0 §6.1). */
+  allowUnsignedRequestObjects: boolean;
+  /** Exact `request_uri` values this client may pass by reference (OpenID Connect Core 1.0 §6.2). */
+  requestUris: string[];
+  /** Accept authorization requests only through `/connect/par` (RFC 9126 §5). */
+  requirePushedAuthorizationRequests: boolean;
 }
+
+/** Texts per UI language (`de`, `en` …), e.g. a scope's name on the consent page. */
+export type LocalizedTexts = Record<string, string>;
 
 export interface ApiResourceConfig {
   /** The resource name: the `aud` of access tokens for its scopes, and its user name at introspection. */
@@ -78,6 +96,8 @@ export interface IdentityScopeConfig {
 export interface ApiScopeConfig {
   name: string;
   displayName?: string;
+  /** `displayName` per UI language (`{ de: …, en: … }`); the consent page's language wins over `displayName`. */
+  displayNames?: LocalizedTexts;
 }
 
 export interface UserConfig {

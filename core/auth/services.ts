@@ -124,7 +124,7 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     error: (code, description, status) => new OAuthError(code, description, status),
     issuer: issuerOf(config),
     sessions: new LoginSessions(sessionStore, auth.session, now),
-    consents: new ConsentStore(sessionStore, auth.session),
+    consents: new ConsentStore(sessionStore, auth.session, store, now),
     accountTokens: new AccountTokens(sessionStore, now),
     close: async () => {
       await Promise.all([store.close(), lockout.close(), sessionStore.close(), userStore.close()]);

@@ -187,6 +187,7 @@ export class UserGrantTracking implements GrantStore {
   update(...args: Parameters<GrantStore['update']>) { return this.inner.update(...args); }
   remove(...args: Parameters<GrantStore['remove']>) { return this.inner.remove(...args); }
   revokeFamily(...args: Parameters<GrantStore['revokeFamily']>) { return this.inner.revokeFamily(...args); }
+  revokeRefreshFamilies(...args: Parameters<GrantStore['revokeRefreshFamilies']>) { return this.inner.revokeRefreshFamilies(...args); }
   findByUserCode(...args: Parameters<GrantStore['findByUserCode']>) { return this.inner.findByUserCode(...args); }
   decideDevice(...args: Parameters<GrantStore['decideDevice']>) { return this.inner.decideDevice(...args); }
   pollDevice(...args: Parameters<GrantStore['pollDevice']>) { return this.inner.pollDevice(...args); }

@@ -21,11 +21,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The kinds of artefact the store keeps. Part of the hashed key: a handle of one kind never finds another. */
-export type GrantKind = 'authorization_code' | 'refresh_token' | 'reference_token' | 'device_code';
+/**
+ * The kinds of artefact the store keeps. Part of the hashed key: a handle of one kind never finds another.
+ * `pushed_authorization_request`: an authorization request pushed to `/connect/par` (RFC 9126), used once.
+ */
+export type GrantKind = 'authorization_code' | 'refresh_token' | 'reference_token' | 'device_code' | 'pushed_authorization_request';
 
 /** Every {@link GrantKind}, e.g. for validation. */
-export const GRANT_KINDS: readonly GrantKind[] = ['authorization_code', 'refresh_token', 'reference_token', 'device_code'];
+export const GRANT_KINDS: readonly GrantKind[] = ['authorization_code', 'refresh_token', 'reference_token', 'device_code', 'pushed_authorization_request'];
 
 /**
  * Where a device authorization (RFC 8628) stands: `pending` until the user approves or denies at the
@@ -191,6 +194,13 @@ export interface GrantStore {
   revokeFamily(familyId: string): Promise<number>;
 
   /**
+   * Revokes (as {@link revokeFamily}) every family holding a refresh token issued to `clientId` for `subject`:
+   * what withdrawing a user's consent to a client ends (Duende `RevokeAllGrantsAsync(subjectId, clientId)`).
+   * Returns how many live grants were removed.
+   */
+  revokeRefreshFamilies(clientId: string, subject: string): Promise<number>;
+
+  /**
    * The device grant whose user code matches, compared after {@link normalizeUserCode} (case-insensitive,
    * hyphens, spaces and other punctuation ignored). For the verification page; no handle is returned.
    */
@@ -252,6 +262,11 @@ export function newHandle(bytes = 32): string {
  */
 export function normalizeUserCode(userCode: string): string {
   return userCode.normalize('NFKC').toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** The key of the refresh token families of a client and subject: hex SHA-256 of `clientId`, a newline and `subject`. */
+export function hashClientSubject(clientId: string, subject: string): string {
+  return createHash('sha256').update(`${clientId}\n${subject}`).digest('hex');
 }
 
 /** The key of the user code index: hex SHA-256 of `'user_code:' + normalizeUserCode(userCode)`. */

@@ -161,6 +161,19 @@ export class MemoryGrantStore implements GrantStore {
     return removed;
   }
 
+  async revokeRefreshFamilies(clientId: string, subject: string): Promise<number> {
+    assertNonEmpty(clientId, 'clientId');
+    assertNonEmpty(subject, 'subject');
+    // One process, a rare user action: a scan over the held grants needs no index to keep.
+    const families = new Set<string>();
+    for (const entry of this.#grants.values()) {
+      if (entry.kind === 'refresh_token' && entry.clientId === clientId && entry.subject === subject) families.add(entry.familyId);
+    }
+    let removed = 0;
+    for (const familyId of families) removed += await this.revokeFamily(familyId);
+    return removed;
+  }
+
   async findByUserCode(userCode: string): Promise<StoredGrant | undefined> {
     assertNonEmpty(userCode, 'userCode');
     const entry = this.#byUserCode(userCode, this.#now());

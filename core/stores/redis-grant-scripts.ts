@@ -16,16 +16,24 @@ export class Script {
 
 // Lua: in scripts a missing value is `false`; HGETALL yields a flat field/value array.
 
-/** KEYS: grant, family, revoked tombstone[, user code]. ARGV: ttlMs, pruneEvery, field/value pairs… */
+/**
+ * KEYS: grant, family, revoked tombstone[, index]. ARGV: ttlMs, pruneEvery, index kind (`u`: KEYS[4] is the user
+ * code key; `s`: KEYS[4] is the client+subject family index and ARGV[4] the family id; `-`: none), ARGV[4],
+ * field/value pairs…
+ */
 export const SAVE = new Script(`
 local ttl = tonumber(ARGV[1])
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 if redis.call('EXISTS', KEYS[3]) == 1 then return -3 end
-if KEYS[4] and not redis.call('SET', KEYS[4], KEYS[1], 'PX', ttl, 'NX') then return -2 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+if ARGV[3] == 'u' and not redis.call('SET', KEYS[4], KEYS[1], 'PX', ttl, 'NX') then return -2 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 5))
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('SADD', KEYS[2], KEYS[1])
 if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], ttl) end
+if ARGV[3] == 's' then
+  redis.call('SADD', KEYS[4], ARGV[4])
+  if redis.call('PTTL', KEYS[4]) < ttl then redis.call('PEXPIRE', KEYS[4], ttl) end
+end
 local every = tonumber(ARGV[2])
 local n = redis.call('SCARD', KEYS[2])
 if n % every == 0 then

@@ -8,6 +8,7 @@
  * | `{p}family:{familyId}` | set | full grant keys of the family | raised to the longest member's |
  * | `{p}usercode:{hashUserCode(userCode)}` | string | full grant key of the device grant | the grant's |
  * | `{p}revoked:{familyId}` | string | `1`: tombstone refusing new members after `revokeFamily` | family's remaining life, ≥ 5 min |
+ * | `{p}subject:{hashClientSubject(clientId, subject)}` | set | family ids holding refresh tokens of that client and user | raised to the longest refresh token's |
  *
  * Every operation is one round trip: `find` is one `HGETALL`, everything else one Lua script (`EVALSHA`, falling
  * back to `EVAL` after a script cache flush). A script runs atomically on the server, which fixes the weak spots of
@@ -30,6 +31,7 @@ import {
   assertKind,
   assertNonEmpty,
   hashHandle,
+  hashClientSubject,
   hashUserCode,
   prepareSave,
   preparePatch,
@@ -147,13 +149,19 @@ export class RedisGrantStore implements GrantStore {
     if (g.tenant !== undefined) fields.push('tenant', g.tenant);
     if (g.deviceStatus !== undefined) fields.push('deviceStatus', g.deviceStatus);
     const keys = [this.#grantKey(p.key), this.#familyKey(g.familyId), this.#revokedKey(g.familyId)];
+    // The fourth key: the user code of a device grant, or the client+subject index of a refresh token's family.
+    let index: [string, string] = ['-', ''];
     if (p.userCodeKey !== undefined) {
       const ucKey = this.#userCodeKey(p.userCodeKey);
       keys.push(ucKey);
       fields.push('userCodeKey', ucKey);
+      index = ['u', ''];
+    } else if (kind === 'refresh_token' && g.subject !== undefined) {
+      keys.push(this.#subjectKey(g.clientId, g.subject));
+      index = ['s', g.familyId];
     }
     for (const [k, v] of p.data) fields.push(DATA_PREFIX + k, v);
-    const r = await this.#run(SAVE, keys, [String(p.ttlMs), String(FAMILY_PRUNE_EVERY), ...fields]);
+    const r = await this.#run(SAVE, keys, [String(p.ttlMs), String(FAMILY_PRUNE_EVERY), ...index, ...fields]);
     if (r === -1) throw new GrantStoreError('duplicate_handle', 'a live grant already has this handle');
     if (r === -2) throw new GrantStoreError('duplicate_user_code', 'a live device grant already has this user code');
     if (r === -3) throw new GrantStoreError('family_revoked', 'the grant family has been revoked');
@@ -197,6 +205,24 @@ export class RedisGrantStore implements GrantStore {
     const keys = [this.#familyKey(familyId), this.#revokedKey(familyId)];
     const n = await this.#run(REVOKE_FAMILY, keys, [String(MIN_REVOKED_FAMILY_TTL_MS)]);
     return typeof n === 'number' ? n : 0;
+  }
+
+  async revokeRefreshFamilies(clientId: string, subject: string): Promise<number> {
+    assertNonEmpty(clientId, 'clientId');
+    assertNonEmpty(subject, 'subject');
+    const key = this.#subjectKey(clientId, subject);
+    let families: string[];
+    try {
+      families = await this.#client.sMembers(key);
+    } catch (cause) {
+      throw backendError(cause);
+    }
+    let removed = 0;
+    for (const familyId of families) removed += await this.revokeFamily(familyId);
+    await this.#client.del(key).catch((cause: unknown) => {
+      throw backendError(cause);
+    });
+    return removed;
   }
 
   async findByUserCode(userCode: string): Promise<StoredGrant | undefined> {
@@ -249,6 +275,10 @@ export class RedisGrantStore implements GrantStore {
 
   #revokedKey(familyId: string): string {
     return `${this.#prefix}revoked:${familyId}`;
+  }
+
+  #subjectKey(clientId: string, subject: string): string {
+    return `${this.#prefix}subject:${hashClientSubject(clientId, subject)}`;
   }
 
   #userCodeKey(hash: string): string {

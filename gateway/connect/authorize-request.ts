@@ -9,6 +9,13 @@
  *    (both present, neither repeated); otherwise the answer is a *local* error page ({@link FatalAuthorizeError});
  * 2. every later problem goes to that redirect URI as `error`, `error_description`, `state` (and `iss`) in the
  *    response mode in effect ({@link RedirectAuthorizeError}).
+ *
+ * A request object (`request`, `request_uri`; OIDC Core §6, RFC 9101) or a pushed request (`request_uri`
+ * `urn:ietf:params:oauth:request_uri:…`, RFC 9126) is resolved first (`./request-object.ts`, `./par.ts`); the
+ * resulting parameters go through the same checks, so a `redirect_uri` inside the object must be registered too.
+ * When the object or reference cannot be used, its error (`invalid_request_object`, `invalid_request_uri`) goes
+ * to the query's `redirect_uri` if that one is registered, else to the local error page. A client with
+ * `requirePushedAuthorizationRequests` gets `invalid_request` without a pushed request (RFC 9126 §5).
  */
 import type { ClientConfig } from '../../core/auth/config.js';
 import { AUTHORIZATION_CODE, checkPkceRequest, type CodeChallengeMethod } from '../../core/auth/authorization-codes.js';
@@ -17,6 +24,8 @@ import type { GrantedScopes } from '../../core/auth/resources.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { IMPLICIT_GRANT } from '../../core/auth/implicit.js';
 import { checkIdentityProvider, parseAcrValues } from '../../core/auth/tenants.js';
+import { PAR_URN_PREFIX, pushedRequest } from './par.js';
+import { fetchRequestUri, RequestObjectError, requestObjectParams } from './request-object.js';
 
 /**
  * `response_type` values served (discovery `response_types_supported`; OIDC Core §3 and the seed's list); the
@@ -59,6 +68,8 @@ export interface AuthorizeRequest extends AuthorizeTarget {
   requestedTenant?: string;
   /** The request's parameters as received (to return to the authorize endpoint after sign-in or consent). */
   params: URLSearchParams;
+  /** The grant store handle of the pushed request (RFC 9126) this request came from; consumed on the response. */
+  pushedRequest?: string;
 }
 
 /** A problem with `client_id` or `redirect_uri`: shown on a local error page, never redirected. */
@@ -89,9 +100,61 @@ function single(params: URLSearchParams, name: string): string | undefined | typ
 const REPEATED = Symbol('repeated');
 
 /**
- * Validates the parameters of `GET` (query) or `POST` (form body) `/connect/authorize`.
+ * Validates the parameters of `GET` (query) or `POST` (form body) `/connect/authorize`, resolving a request
+ * object or a pushed request first.
+ * @param options.pushed the parameters are being pushed to `/connect/par` (no `request_uri`, no PAR requirement)
  */
-export function validateAuthorizeRequest(params: URLSearchParams, auth: AuthServices): AuthorizeValidation {
+export async function validateAuthorizeRequest(params: URLSearchParams, auth: AuthServices, options: { pushed?: boolean } = {}): Promise<AuthorizeValidation> {
+  const clientId = params.getAll('client_id');
+  const client = clientId.length === 1 ? auth.clients.client(clientId[0]) : undefined;
+  if (!client) return checkParams(params, auth);
+  let effective: { params: URLSearchParams; pushedRequest?: string };
+  try {
+    effective = await resolveParams(params, client, auth, options.pushed === true);
+  } catch (err) {
+    if (!(err instanceof RequestObjectError)) throw err;
+    // The error goes where a request without the object would have gone, when that is a registered redirect URI.
+    const plain = new URLSearchParams(params);
+    plain.delete('request');
+    plain.delete('request_uri');
+    const v = checkParams(plain, auth);
+    if (v.kind === 'fatal') return { kind: 'fatal', description: err.description };
+    const target = v.kind === 'redirect' ? v.target : { redirectUri: v.request.redirectUri, responseMode: v.request.responseMode, ...(v.request.state !== undefined && { state: v.request.state }) };
+    return { kind: 'redirect', target, error: err.error, description: err.description };
+  }
+  const v = checkParams(effective.params, auth);
+  if (v.kind !== 'ok') return v;
+  return { kind: 'ok', request: { ...v.request, params, ...(effective.pushedRequest !== undefined && { pushedRequest: effective.pushedRequest }) } };
+}
+
+/**
+ * The effective parameters: the query's, or those of the pushed request, or the query's overridden by a request
+ * object's claims. @throws RequestObjectError
+ */
+async function resolveParams(params: URLSearchParams, client: ClientConfig, auth: AuthServices, pushed: boolean): Promise<{ params: URLSearchParams; pushedRequest?: string }> {
+  const requests = params.getAll('request');
+  const uris = params.getAll('request_uri');
+  if (requests.length > 1 || uris.length > 1) throw new RequestObjectError('invalid_request', `parameter ${requests.length > 1 ? 'request' : 'request_uri'} is repeated`);
+  const [request] = requests;
+  const [uri] = uris;
+  if (request !== undefined && uri !== undefined) throw new RequestObjectError('invalid_request', 'request and request_uri may not be used together (OIDC Core §6.1)');
+  if (uri !== undefined && uri.startsWith(PAR_URN_PREFIX)) {
+    const found = await pushedRequest(auth, uri, client.clientId);
+    if (!found) throw new RequestObjectError('invalid_request_uri', 'the pushed authorization request is unknown, expired, already used or not this client\'s');
+    const inner = found.params.get('request');
+    const resolved = inner === null ? found.params : await requestObjectParams(inner, found.params, client, auth.issuer, auth.now());
+    return { params: resolved, pushedRequest: found.handle };
+  }
+  if (client.requirePushedAuthorizationRequests && !pushed) {
+    throw new RequestObjectError('invalid_request', `client ${client.clientId} must push its authorization requests to /connect/par (RFC 9126 §5)`);
+  }
+  if (uri !== undefined) return { params: await requestObjectParams(await fetchRequestUri(uri, client), params, client, auth.issuer, auth.now()) };
+  if (request !== undefined) return { params: await requestObjectParams(request, params, client, auth.issuer, auth.now()) };
+  return { params };
+}
+
+/** The checks of the (effective) parameters. */
+function checkParams(params: URLSearchParams, auth: AuthServices): AuthorizeValidation {
   const clientId = single(params, 'client_id');
   if (clientId === REPEATED) return { kind: 'fatal', description: 'client_id is repeated' };
   if (clientId === undefined) return { kind: 'fatal', description: 'client_id is missing' };
@@ -132,8 +195,6 @@ export function validateAuthorizeRequest(params: URLSearchParams, auth: AuthServ
   if ((returns.code && !client.allowedGrantTypes.includes(AUTHORIZATION_CODE)) || (frontChannelTokens && !client.allowedGrantTypes.includes(IMPLICIT_GRANT))) {
     return fail('unauthorized_client', `client ${client.clientId} may not use response_type ${responseType}`);
   }
-  if (values.request !== undefined) return fail('request_not_supported', 'the request parameter is not supported');
-  if (values.request_uri !== undefined) return fail('request_uri_not_supported', 'the request_uri parameter is not supported');
   if (values.registration !== undefined) return fail('registration_not_supported', 'the registration parameter is not supported');
   if (values.scope === undefined) return fail('invalid_request', 'scope is missing');
 

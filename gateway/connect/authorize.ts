@@ -22,7 +22,7 @@ export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: BrowserCont
   const handler = pageRoute(async (request, reply, params) => {
     const { auth } = ctx;
     const locale = localeOf(request, params.get('ui_locales'));
-    const v = validateAuthorizeRequest(params, auth);
+    const v = await validateAuthorizeRequest(params, auth);
     if (v.kind === 'fatal') return sendPage(reply, errorPage(locale, v.description));
     if (v.kind === 'redirect') return sendAuthorizeError(reply, v.target, v.error, v.description, auth.issuer, locale);
     const req = v.request;

@@ -1,6 +1,6 @@
 /**
  * The browser side of `/connect` (the interactive half of an OpenID Provider): authorization endpoint, login and
- * consent forms, device verification page and end-session endpoint, registered in one encapsulation context that
+ * consent forms, device verification page, end-session endpoint and connected-applications page, registered in one encapsulation context that
  * adds the security headers (`./pages/html.ts`) to all of them and reads cookies (@fastify/cookie, signed with
  * `auth.session.cookieSecret` or, when absent, a random secret of this process).
  */
@@ -13,6 +13,7 @@ import { BrowserSessions } from './browser-session.js';
 import { registerConsentForm } from './consent.js';
 import { registerDeviceVerificationPage } from './device-verification.js';
 import { registerEndSessionEndpoint } from './end-session.js';
+import { registerGrantsPage } from './grants-page.js';
 import { registerLoginForm } from './login.js';
 import { installSecurityHeaders } from './pages/html.js';
 import type { BrowserContext } from './interaction.js';
@@ -32,6 +33,7 @@ export async function registerBrowserRoutes(app: FastifyInstance, auth: AuthServ
     registerConsentForm(scope, ctx);
     registerDeviceVerificationPage(scope, ctx);
     registerEndSessionEndpoint(scope, ctx);
+    registerGrantsPage(scope, ctx);
     extend?.(scope, ctx);
   });
 }

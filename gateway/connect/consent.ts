@@ -22,7 +22,7 @@ export function registerConsentForm(app: FastifyInstance, ctx: BrowserContext): 
     const locale = localeOf(request, form.get('ui_locales'));
     if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
     const target = parseReturn(form.get('return'), auth.config.deviceFlow.verificationPath);
-    const v = target && 'authorize' in target ? validateAuthorizeRequest(target.authorize, auth) : undefined;
+    const v = target && 'authorize' in target ? await validateAuthorizeRequest(target.authorize, auth) : undefined;
     if (!v) return sendPage(reply, errorPage(locale, 'the consent has no valid authorization request'));
     if (v.kind === 'fatal') return sendPage(reply, errorPage(locale, v.description));
     if (v.kind === 'redirect') return sendAuthorizeError(reply, v.target, v.error, v.description, auth.issuer, locale);

@@ -14,6 +14,8 @@
  *   `end_session_endpoint` (OpenID Connect RP-Initiated Logout 1.0 §2.1) and `device_authorization_endpoint`
  *   appear once their routes are registered, checked per request with `app.hasRoute`; the response types and
  *   modes are the ones `./authorize-request.ts` serves.
+ * - Request objects (`./request-object.ts`) and pushed requests (`./par.ts`, RFC 9126 §5) are served with the
+ *   authorization endpoint, and advertised with it.
  * - `jwks_uri` uses Duende's path `/.well-known/openid-configuration/jwks`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +25,7 @@ import type { AuthServices } from '../../core/auth/services.js';
 import { connectOperation } from '../openapi/operations.js';
 import { RESPONSE_MODES_SUPPORTED, RESPONSE_TYPES_SUPPORTED } from './authorize-request.js';
 import { UI_LOCALES } from './pages/texts.js';
+import { REQUEST_OBJECT_SIGNING_ALGS } from './request-object.js';
 
 /** Paths of the token service's endpoints, relative to the issuer. */
 export const CONNECT_PATHS = Object.freeze({
@@ -35,6 +38,7 @@ export const CONNECT_PATHS = Object.freeze({
   introspection: '/connect/introspect',
   revocation: '/connect/revocation',
   endSession: '/connect/endsession',
+  par: '/connect/par',
 });
 
 /** Metadata members this server publishes (OIDC Discovery §3, RFC 8414 §2, RFC 8628 §4, RFC 7662/7009 via RFC 8414). */
@@ -63,6 +67,9 @@ export interface DiscoveryDocument {
   authorization_response_iss_parameter_supported?: boolean;
   request_parameter_supported: boolean;
   request_uri_parameter_supported: boolean;
+  request_object_signing_alg_values_supported?: string[];
+  pushed_authorization_request_endpoint?: string;
+  require_pushed_authorization_requests?: boolean;
   claims_parameter_supported: boolean;
 }
 
@@ -103,9 +110,12 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
     ...(grantTypes.includes('authorization_code') && { code_challenge_methods_supported: ['plain', 'S256'] }),
     ...((withAuthorize || withEndSession) && { ui_locales_supported: [...UI_LOCALES] }),
     ...(withAuthorize && { authorization_response_iss_parameter_supported: true }),
-    request_parameter_supported: false,
+    request_parameter_supported: withAuthorize,
     // OIDC Discovery §3: absent means true, so "not supported" must be said.
-    request_uri_parameter_supported: false,
+    request_uri_parameter_supported: withAuthorize,
+    ...(withAuthorize && { request_object_signing_alg_values_supported: [...REQUEST_OBJECT_SIGNING_ALGS] }),
+    // Per-client requirements (`requirePushedAuthorizationRequests`) do not make it a server-wide one (RFC 9126 §5).
+    ...(withAuthorize && has('POST', CONNECT_PATHS.par) && { pushed_authorization_request_endpoint: issuer + CONNECT_PATHS.par, require_pushed_authorization_requests: false }),
     claims_parameter_supported: false,
   };
 }

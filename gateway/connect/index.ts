@@ -15,6 +15,7 @@ import { registerDeviceAuthorizationEndpoint } from './device-authorization.js';
 import { registerDiscoveryEndpoint } from './discovery.js';
 import { registerIntrospectionEndpoint } from './introspect.js';
 import { registerJwksEndpoint } from './jwks.js';
+import { registerParEndpoint } from './par.js';
 import { installConnectRateLimits } from './rate-limit.js';
 import { registerRevocationEndpoint } from './revocation.js';
 import { registerTokenEndpoint } from './token.js';
@@ -32,6 +33,7 @@ export async function registerConnectRoutes(app: FastifyInstance, auth: AuthServ
   registerDeviceAuthorizationEndpoint(app, auth);
   registerIntrospectionEndpoint(app, auth);
   registerRevocationEndpoint(app, auth);
+  registerParEndpoint(app, auth);
   registerUserInfoEndpoint(app, auth);
   await registerBrowserRoutes(app, auth, extendBrowser);
 }

@@ -21,6 +21,7 @@ import type { AuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError, sendAuthorizeResponse } from './authorize-response.js';
 import type { BrowserSessions, CurrentSession } from './browser-session.js';
 import { cspOrigin, sendPage } from './pages/html.js';
+import { consumePushedRequest } from './par.js';
 import { pickLocale, scopeText, type UiLocale } from './pages/texts.js';
 import { consentPage, loginPage } from './pages/views.js';
 
@@ -70,9 +71,12 @@ export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: F
   }));
 }
 
-/** The scopes of a request in words, for the consent page. */
+/** The scopes of a request in words, for the consent page: an API scope's `displayNames[locale]`, else its `displayName`. */
 export function scopesInWords(auth: AuthServices, scopes: readonly string[], locale: UiLocale): string[] {
-  return scopes.map((s) => scopeText(locale, s, auth.config.apiScopes.find((a) => a.name === s)?.displayName));
+  return scopes.map((s) => {
+    const api = auth.config.apiScopes.find((a) => a.name === s);
+    return scopeText(locale, s, api?.displayNames?.[locale] ?? api?.displayName);
+  });
 }
 
 /**
@@ -103,6 +107,10 @@ export async function continueAuthorization(
         formAction: formAction(req),
       }));
     }
+  }
+  // A pushed request (RFC 9126) serves one authorization response.
+  if (req.pushedRequest !== undefined && !(await consumePushedRequest(auth, req.pushedRequest, req.client.clientId))) {
+    return sendAuthorizeError(reply, req, 'invalid_request_uri', 'the pushed authorization request has already been used', auth.issuer, locale);
   }
   const { session, user } = current;
   const code = !req.returns.code ? undefined : await createAuthorizationCode(auth, {

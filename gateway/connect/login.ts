@@ -12,6 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validateAuthorizeRequest } from './authorize-request.js';
 import { CSRF_FIELD } from './browser-session.js';
+import { GRANTS_PATH } from './grants-page.js';
 import { LOGIN_PATH, continueAuthorization, localeOf, showLogin, type BrowserContext } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { text } from './pages/texts.js';
@@ -23,6 +24,8 @@ export function parseReturn(value: string | null, verificationPath: string): { a
   if (!value) return undefined;
   if (value.startsWith('/connect/authorize?')) return { authorize: new URLSearchParams(value.slice('/connect/authorize?'.length)) };
   if (value === verificationPath || value.startsWith(verificationPath + '?')) return { device: value };
+  // The connected-applications page (./grants-page.ts) returns here after sign-in too.
+  if (value === GRANTS_PATH) return { device: value };
   return undefined;
 }
 
@@ -33,7 +36,7 @@ export function registerLoginForm(app: FastifyInstance, ctx: BrowserContext): vo
     if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
     const target = parseReturn(form.get('return'), auth.config.deviceFlow.verificationPath);
     if (!target) return sendPage(reply, errorPage(locale, 'the sign-in has no valid return target'));
-    const v = 'authorize' in target ? validateAuthorizeRequest(target.authorize, auth) : undefined;
+    const v = 'authorize' in target ? await validateAuthorizeRequest(target.authorize, auth) : undefined;
     if (v && v.kind !== 'ok') return sendPage(reply, errorPage(locale, v.kind === 'fatal' ? v.description : `${v.error}: ${v.description}`));
     const req = v?.request;
     const userName = (form.get('username') ?? '').trim();

@@ -48,6 +48,7 @@ export const RATE_LIMITED_PATHS: readonly string[] = [
   CONNECT_PATHS.token,
   CONNECT_PATHS.deviceAuthorization,
   CONNECT_PATHS.introspection,
+  CONNECT_PATHS.par,
   CONNECT_PATHS.revocation,
 ];
 

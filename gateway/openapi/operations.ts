@@ -47,6 +47,11 @@ const CONNECT_OPERATIONS: Readonly<Record<string, ConnectOperation>> = {
   '/connect/deviceauthorization': { operationId: 'Connect_DeviceAuthorization', security: CLIENT, response: oauthResponses('The device authorization response (RFC 8628 §3.2).') },
   '/connect/introspect': { operationId: 'Connect_Introspect', security: CLIENT, response: oauthResponses('The introspection response (RFC 7662 §2.2).') },
   '/connect/revocation': { operationId: 'Connect_Revocation', security: CLIENT, response: oauthResponses('The token is revoked, or was not valid (RFC 7009 §2.2).', true) },
+  '/connect/par': {
+    operationId: 'Connect_PushedAuthorizationRequest',
+    security: CLIENT,
+    response: (({ 200: _, ...errors }) => ({ 201: { description: 'The request_uri of the pushed request and its expires_in (RFC 9126 §2.2).', content: json(OPEN_OBJECT) }, ...errors }))(oauthResponses('')),
+  },
   '/connect/userinfo': {
     operationId: 'Connect_UserInfo',
     security: [{ [BEARER_SCHEME]: [] }],

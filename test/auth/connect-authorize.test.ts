@@ -150,8 +150,8 @@ describe('errors', () => {
     await expectError({ scope: 'openid admin' }, 'invalid_scope');
     await expectError({ scope: '' }, 'invalid_request');
     await expectError({ code_challenge: '' , code_challenge_method: '' }, 'invalid_request');
-    await expectError({ request: 'eyJhbGciOiJub25lIn0.e30.' }, 'request_not_supported');
-    await expectError({ request_uri: 'https://app.example/req.jwt' }, 'request_uri_not_supported');
+    await expectError({ request: 'eyJhbGciOiJub25lIn0.e30.' }, 'invalid_request_object');
+    await expectError({ request_uri: 'https://app.example/req.jwt' }, 'invalid_request_uri');
     await expectError({ prompt: 'none login' }, 'invalid_request');
     await expectError({ prompt: 'select_account' }, 'invalid_request');
     await expectError({ max_age: '-1' }, 'invalid_request');

@@ -27,7 +27,7 @@ describe('consent', () => {
     const page = await signIn(b, ask('consent', { ui_locales: 'de' }));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('App consent bittet um Zugriff auf:');
-    for (const words of ['Ihre Benutzerkennung', 'Ihr Profil: Name, Vorname, Nachname', 'Zugriff auch, wenn Sie nicht angemeldet sind (Refresh-Tokens)', 'Access to the AVACloud API']) expect(page.body).toContain(words);
+    for (const words of ['Ihre Benutzerkennung', 'Ihr Profil: Name, Vorname, Nachname', 'Zugriff auch, wenn Sie nicht angemeldet sind (Refresh-Tokens)', 'Zugriff auf die AVACloud-API']) expect(page.body).toContain(words);
     const denied = await b.submit(page, { decision: 'deny' });
     expect(redirectParams(denied).params).toMatchObject({ error: 'access_denied', state: 'c', iss: 'http://localhost:5000' });
     expect(redirectParams(await b.get(ask('consent', { prompt: 'none' }))).params.error).toBe('consent_required');

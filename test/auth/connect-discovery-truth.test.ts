@@ -1,19 +1,24 @@
 /**
  * Discovery tells the truth about the browser side: each advertised `response_types_supported`,
  * `response_modes_supported`, `code_challenge_methods_supported`, `ui_locales_supported`,
- * `authorization_response_iss_parameter_supported`, `request_parameter_supported`/`request_uri_parameter_supported`
+ * `authorization_response_iss_parameter_supported`, `request_parameter_supported`/`request_uri_parameter_supported`,
+ * `request_object_signing_alg_values_supported`, `pushed_authorization_request_endpoint`/`require_pushed_authorization_requests`
  * and the endpoints is checked against what the server does, and a value just outside each list is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_PATHS, type DiscoveryDocument } from '../../gateway/connect/discovery.js';
 import { authHarness, basic, postForm, type AuthHarness } from './connect-support.js';
 import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, formOf, pkce, redirectParams } from './browser-support.js';
+import { JAR_SECRET, RequestUriServer, clientKeys, keyFor, signedRequest, unsignedRequest, withRequestClients, type ClientKeys } from './connect-request-support.js';
 
 let h: AuthHarness;
 let doc: DiscoveryDocument;
 let b: InjectBrowser;
+let keys: ClientKeys;
+let server: RequestUriServer;
 beforeAll(async () => {
-  h = await authHarness(browserAuth());
+  [keys, server] = await Promise.all([clientKeys(), RequestUriServer.start()]);
+  h = await authHarness(await withRequestClients(browserAuth(), keys, server));
   doc = (await h.app.inject(CONNECT_PATHS.discovery)).json();
   b = new InjectBrowser(h.app);
   const login = await b.get(authorizeUrl({ client_id: 'plain', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
@@ -23,7 +28,10 @@ beforeAll(async () => {
 it('grant_types_supported lists implicit exactly when the authorization endpoint hands out tokens', () => {
   expect(doc.grant_types_supported.includes('implicit')).toBe(doc.response_types_supported.some((t) => t.split(' ').includes('token') || t.split(' ').includes('id_token')));
 });
-afterAll(() => h.app.close());
+afterAll(async () => {
+  await h.app.close();
+  await server.close();
+});
 
 const path = (url: string) => new URL(url).pathname;
 const request = (extra: Record<string, string>) =>
@@ -89,10 +97,30 @@ describe('discovery matches behaviour', () => {
     expect(await answer({ response_type: 'code', scope: 'nope' })).toMatchObject({ error: 'invalid_scope', iss: doc.issuer });
   });
 
-  it('request_parameter_supported and request_uri_parameter_supported are false and both parameters are refused', async () => {
-    expect(doc.request_parameter_supported).toBe(false);
-    expect(doc.request_uri_parameter_supported).toBe(false);
-    expect((await answer({ response_type: 'code', request: 'e30.e30.' })).error).toBe('request_not_supported');
-    expect((await answer({ response_type: 'code', request_uri: 'https://app.example/r' })).error).toBe('request_uri_not_supported');
+  it('request_parameter_supported and request_object_signing_alg_values_supported: each listed alg is accepted; another is refused', async () => {
+    expect(doc.request_parameter_supported).toBe(true);
+    const claims = { response_type: 'code', redirect_uri: REDIRECT, scope: 'openid', state: 'obj' };
+    for (const alg of doc.request_object_signing_alg_values_supported!) {
+      const client = alg === 'none' ? 'jar-none' : alg.startsWith('HS') ? 'jar-hs' : 'jar';
+      const request = alg === 'none' ? unsignedRequest({ ...claims, client_id: client }) : await signedRequest(keyFor(keys, alg), alg, claims, client);
+      expect(await answer({ client_id: client, response_type: 'code', request }), alg).toMatchObject({ code: expect.any(String), state: 'obj' });
+    }
+    const es256k = `${Buffer.from('{"alg":"ES256K"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+    expect(doc.request_object_signing_alg_values_supported).not.toContain('ES256K');
+    expect((await answer({ client_id: 'jar', response_type: 'code', redirect_uri: REDIRECT, request: es256k })).error).toBe('invalid_request_object');
+  });
+
+  it('request_uri_parameter_supported: a registered request_uri is fetched and used', async () => {
+    expect(doc.request_uri_parameter_supported).toBe(true);
+    const uri = server.put('one', await signedRequest(keys.rsa.privateKey, 'RS256', { response_type: 'code', redirect_uri: REDIRECT, scope: 'openid', state: 'ref' }));
+    expect(await answer({ client_id: 'jar', response_type: 'code', request_uri: uri })).toMatchObject({ code: expect.any(String), state: 'ref' });
+  });
+
+  it('pushed_authorization_request_endpoint answers a request_uri that authorizes; require_pushed_authorization_requests false lets plain requests through', async () => {
+    const res = await postForm(h.app, path(doc.pushed_authorization_request_endpoint!), { response_type: 'code', redirect_uri: REDIRECT, scope: 'openid', state: 'par' }, { authorization: basic('jar', JAR_SECRET) });
+    expect(res.statusCode).toBe(201);
+    expect(await answer({ client_id: 'jar', request_uri: res.json().request_uri })).toMatchObject({ code: expect.any(String), state: 'par' });
+    expect(doc.require_pushed_authorization_requests).toBe(false);
+    expect(await answer({ client_id: 'jar', response_type: 'code', redirect_uri: REDIRECT })).toMatchObject({ code: expect.any(String) });
   });
 });

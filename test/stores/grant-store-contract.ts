@@ -275,6 +275,28 @@ export function defineGrantStoreContract(name: string, factory: () => Promise<Gr
       });
     });
 
+    describe('revokeRefreshFamilies', () => {
+      it('revokes the families holding refresh tokens of that client and subject, and no other', async () => {
+        // Own ids: a shared Redis may hold grants of earlier tests for client-a/alice.
+        const [client, user] = [`client-${newHandle(16)}`, `user-${newHandle(16)}`];
+        const mine = await saveNew('refresh_token', { clientId: client, subject: user });
+        const sibling = await saveNew('reference_token', { clientId: client, subject: user, familyId: mine.grant.familyId });
+        const second = await saveNew('refresh_token', { clientId: client, subject: user });
+        const otherClient = await saveNew('refresh_token', { clientId: 'client-b', subject: user });
+        const otherUser = await saveNew('refresh_token', { clientId: client, subject: 'bob' });
+        const accessOnly = await saveNew('reference_token', { clientId: client, subject: user });
+        expect(await store.revokeRefreshFamilies(client, user)).toBe(3);
+        expect(await store.find('refresh_token', mine.handle)).toBeUndefined();
+        expect(await store.find('reference_token', sibling.handle)).toBeUndefined();
+        expect(await store.find('refresh_token', second.handle)).toBeUndefined();
+        expect(await store.find('refresh_token', otherClient.handle)).toBeDefined();
+        expect(await store.find('refresh_token', otherUser.handle)).toBeDefined();
+        expect(await store.find('reference_token', accessOnly.handle)).toBeDefined();
+        await expectStoreError(store.save('refresh_token', newHandle(), input({ familyId: mine.grant.familyId })), 'family_revoked');
+        expect(await store.revokeRefreshFamilies(client, user)).toBe(0);
+      });
+    });
+
     describe('update and remove', () => {
       it('merges data shallowly, replaces subject and scopes, deletes undefined keys', async () => {
         const { handle } = await saveNew('reference_token', { data: { a: 1, b: { c: 2 }, gone: 'x' } });
