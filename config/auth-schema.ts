@@ -20,6 +20,26 @@ const secrets = {
 } as const;
 const alg = { enum: ['RS256', 'ES256'] } as const;
 
+/** An upstream OpenID Provider of a tenant (`IdentityProviderConfig`). */
+const identityProvider = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'issuer', 'clientId'],
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
+    displayName: str,
+    issuer: { type: 'string', pattern: '^https?://[^?#]+$' },
+    clientId: { type: 'string', minLength: 1 },
+    clientSecret: { type: 'string', minLength: 1 },
+    scopes: { ...strings, default: ['openid', 'profile', 'email'] },
+    claimMapping: {
+      type: 'object', additionalProperties: { type: 'string' },
+      default: { name: 'name', given_name: 'given_name', family_name: 'family_name', email: 'email' },
+    },
+    createUsers: { type: 'boolean', default: false },
+  },
+} as const;
+
 const client = {
   type: 'object',
   additionalProperties: false,
@@ -53,6 +73,7 @@ const client = {
     accessTokenSigningAlg: { ...alg, default: 'RS256' },
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
     requireConsent: { type: 'boolean', default: false },
+    requireDpop: { type: 'boolean', default: false },
     postLogoutRedirectUris: { ...strings, default: [] },
   },
 } as const;
@@ -143,6 +164,7 @@ export const AUTH_SCHEMA = {
           conversionScope: { type: 'string', default: 'avacloud' },
           enabledFormats: { ...strings, default: [] },
           optionDefaults: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, default: {} },
+          identityProviders: { type: 'array', items: identityProvider },
         },
       },
     },

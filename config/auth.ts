@@ -22,6 +22,7 @@ export type {
   AuthConfig,
   LockoutConfig,
   SessionConfig,
+  IdentityProviderConfig,
 } from '../core/auth/config.js';
 
 /**

@@ -4,7 +4,9 @@
  * users, scopes, tenants and the issuer.
  */
 import { GatewayError } from '../errors.js';
-import { createGrantStore, createLockoutStore, createSessionStore } from '../stores/index.js';
+import { createExternalLoginStore, createGrantStore, createLockoutStore, createReplayStore, createSessionStore } from '../stores/index.js';
+import type { ExternalLoginStore } from '../stores/external-login-store.js';
+import type { ReplayStore } from '../stores/replay-store.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { LockoutStore } from '../stores/lockout-store.js';
 import type { SessionStore } from '../stores/session-store.js';
@@ -12,6 +14,7 @@ import type { AuthConfig } from './config.js';
 import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
 import { ConsentStore } from './consents.js';
+import { FederationFlows } from './federation-flows.js';
 import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
 import { PasswordLockout } from './lockout.js';
@@ -35,6 +38,12 @@ export interface AuthServices extends GrantContext {
   sessions: LoginSessions;
   /** Consents remembered per user and client (same store). */
   consents: ConsentStore;
+  /** Sign-ins in progress at upstream identity providers (same store as the sessions). */
+  federationFlows: FederationFlows;
+  /** Links of upstream identities (federation) to local users (memory, or Redis with `redisUrl`). */
+  externalLogins: ExternalLoginStore;
+  /** One-time values seen recently: DPoP proof `jti`s (memory, or Redis with `redisUrl`). */
+  replays: ReplayStore;
   close(): Promise<void>;
 }
 
@@ -95,6 +104,12 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close()]);
     throw err;
   }));
+  const owned = [options.store ? undefined : store, options.lockoutStore ? undefined : lockoutStore, options.sessionStore ? undefined : sessionStore];
+  const extra = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix };
+  const [externalLogins, replays] = await Promise.all([createExternalLoginStore(extra), createReplayStore(extra)]).catch(async (err: unknown) => {
+    await Promise.all(owned.map((s) => s?.close()));
+    throw err;
+  });
   const clock = options.now;
   const lockout = new PasswordLockout(auth.lockout, lockoutStore, clock ? () => clock() * 1000 : Date.now);
   return {
@@ -112,8 +127,11 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     issuer: issuerOf(config),
     sessions: new LoginSessions(sessionStore, auth.session, now),
     consents: new ConsentStore(sessionStore, auth.session),
+    federationFlows: new FederationFlows(sessionStore),
+    externalLogins,
+    replays,
     close: async () => {
-      await Promise.all([store.close(), lockout.close(), sessionStore.close()]);
+      await Promise.all([store.close(), lockout.close(), sessionStore.close(), externalLogins.close(), replays.close()]);
     },
   };
 }

@@ -35,12 +35,24 @@ export async function verifyPassword(password: string, encoded: string): Promise
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export class UserDirectory {
-  private readonly byName: ReadonlyMap<string, UserConfig>;
-  private readonly bySubject: ReadonlyMap<string, UserConfig>;
+  private readonly byName: Map<string, UserConfig>;
+  private readonly bySubject: Map<string, UserConfig>;
 
   constructor(users: readonly UserConfig[]) {
     this.byName = new Map(users.map((u) => [u.userName.toLowerCase(), u]));
     this.bySubject = new Map(users.map((u) => [u.subject, u]));
+  }
+
+  /**
+   * Adds a user created at run time (federation: first sign-in through an identity provider that creates users).
+   * Held in this process's memory only, until the directory is backed by a store.
+   * @throws Error when the subject or user name is taken
+   */
+  add(user: UserConfig): void {
+    const name = user.userName.toLowerCase();
+    if (this.bySubject.has(user.subject) || this.byName.has(name)) throw new Error(`user ${user.userName} exists`);
+    this.bySubject.set(user.subject, user);
+    this.byName.set(name, user);
   }
 
   bySubjectId(subject: string): UserConfig | undefined {

@@ -11,6 +11,9 @@ import { RedisLockoutStore } from './redis-lockout-store.js';
 import type { SessionStore } from './session-store.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { RedisSessionStore } from './redis-session-store.js';
+import { MemoryExternalLoginStore, type ExternalLoginStore } from './external-login-store.js';
+import { MemoryReplayStore, type ReplayStore } from './replay-store.js';
+import { RedisExternalLoginStore, RedisReplayStore } from './redis-federation-stores.js';
 
 export * from './grant-store.js';
 export { MemoryGrantStore, type MemoryGrantStoreOptions, type MemoryGrantStoreStats } from './memory-grant-store.js';
@@ -70,4 +73,32 @@ export async function createSessionStore(options: CreateGrantStoreOptions = {}):
   const url = options.redisUrl?.trim();
   if (url) return RedisSessionStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
   return new MemorySessionStore();
+}
+
+export * from './external-login-store.js';
+export * from './replay-store.js';
+export { RedisExternalLoginStore, RedisReplayStore, type RedisRecordStoreOptions } from './redis-federation-stores.js';
+
+/**
+ * The links of upstream identities to local users (federation), chosen like {@link createGrantStore}: a
+ * connected {@link RedisExternalLoginStore} (keys `<keyPrefix>extlogin:*`) when `redisUrl` is non-empty, else a
+ * {@link MemoryExternalLoginStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createExternalLoginStore(options: CreateGrantStoreOptions = {}): Promise<ExternalLoginStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisExternalLoginStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryExternalLoginStore();
+}
+
+/**
+ * The replay cache of DPoP proof `jti`s, chosen like {@link createGrantStore}: a connected
+ * {@link RedisReplayStore} (keys `<keyPrefix>replay:*`) when `redisUrl` is non-empty, else a
+ * {@link MemoryReplayStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createReplayStore(options: CreateGrantStoreOptions = {}): Promise<ReplayStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisReplayStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryReplayStore();
 }

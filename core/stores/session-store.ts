@@ -9,8 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 
-/** What a record is: a login session (key: the session id) or a remembered consent (key: subject + client). */
-export type SessionRecordKind = 'session' | 'consent';
+/**
+ * What a record is: a login session (key: the session id), a remembered consent (key: subject + client) or a
+ * sign-in in progress at an upstream identity provider (key: its `state`).
+ */
+export type SessionRecordKind = 'session' | 'consent' | 'federation';
 
 export interface SessionStore {
   /** The record under this key, or undefined when absent or expired. @throws GrantStoreError `backend_error` */

@@ -51,7 +51,7 @@ export class BrowserSessions {
   }
 
   /** Starts a new session for the user (ending the request's old one) and sets its cookie. */
-  async signIn(request: FastifyRequest, reply: FastifyReply, user: UserConfig, how: { amr: string[]; tenant?: string }): Promise<CurrentSession> {
+  async signIn(request: FastifyRequest, reply: FastifyReply, user: UserConfig, how: { amr: string[]; tenant?: string; idp?: string }): Promise<CurrentSession> {
     const old = this.unsigned(request, SESSION_COOKIE);
     if (old) await this.auth.sessions.end(old);
     const { id, session } = await this.auth.sessions.start(user, how);

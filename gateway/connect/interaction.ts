@@ -23,6 +23,7 @@ import type { BrowserSessions, CurrentSession } from './browser-session.js';
 import { cspOrigin, sendPage } from './pages/html.js';
 import { pickLocale, scopeText, type UiLocale } from './pages/texts.js';
 import { consentPage, loginPage } from './pages/views.js';
+import { FEDERATION_START_PATH, providersFor } from './federation/providers.js';
 
 /** Paths of the forms of the browser side. */
 export const LOGIN_PATH = '/connect/login';
@@ -54,19 +55,24 @@ export function sessionFits(current: CurrentSession | undefined, req: AuthorizeR
 }
 
 /**
- * Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant); after a
- * failed attempt with the message and the name that was typed.
+ * Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant, with a
+ * button per identity provider of the tenant the client may use); after a failed attempt with the message and the
+ * name that was typed.
  */
 export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: FastifyReply, req: AuthorizeRequest, locale: UiLocale, failedAs?: string): FastifyReply {
   const csrf = ctx.sessions.csrfToken(request, reply);
   const tenant = req.requestedTenant === undefined ? undefined : ctx.auth.tenants.tenant(req.requestedTenant);
+  const providers = providersFor(ctx.auth, req.tenant, req.client);
   return sendPage(reply, loginPage({ csrf, action: LOGIN_PATH, locale }, {
+    providers: providers.map((p) => ({ name: p.name, label: p.displayName ?? p.name })),
+    providerAction: FEDERATION_START_PATH,
     client: req.client.clientName ?? req.client.clientId,
     ...(tenant && { tenant: tenant.displayName ?? tenant.name }),
     ...((failedAs ?? req.loginHint) !== undefined && { loginHint: failedAs ?? req.loginHint }),
     failed: failedAs !== undefined,
     returnTo: authorizeReturn(req),
-    formAction: formAction(req),
+    // The provider form's answer redirects to the provider: CSP form-action covers redirects after a submission.
+    formAction: [...formAction(req), ...providers.map((p) => cspOrigin(p.issuer)).filter((o): o is string => o !== undefined)],
   }));
 }
 
