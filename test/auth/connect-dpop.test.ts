@@ -19,7 +19,7 @@ let h: AuthHarness;
 let as: o.AuthorizationServer;
 
 /** oauth4webapi's fetch, forwarded to the app. */
-const injectFetch = async (url: string, init: RequestInit): Promise<Response> => {
+const injectFetch = async (url: string, init: { method?: string; headers?: HeadersInit; body?: unknown }): Promise<Response> => {
   const u = new URL(url);
   const res = await h.app.inject({
     method: (init.method ?? 'GET') as 'GET', url: u.pathname + u.search, headers: Object.fromEntries(new Headers(init.headers).entries()),
@@ -187,7 +187,7 @@ describe('DPoP proof checks (hand-made proofs)', () => {
     const other = await exportJWK((await generateKeyPair('ES256', { extractable: true })).publicKey);
     await refusedWith(await proof({}, { jwk: other }), /signature does not verify/);
     const hmac = await new SignJWT({ jti: randomUUID(), htm: 'POST', htu: TOKEN_URL, iat: now() })
-      .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: 'c2VjcmV0' } }).sign(new TextEncoder().encode('secret'));
+      .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: 'c2VjcmV0' } as JWK }).sign(new TextEncoder().encode('secret'));
     await refusedWith(hmac, /alg must be one of/);
     const twice = await tokenRequest([await proof(), await proof()]);
     expect(twice.json()).toMatchObject({ error: 'invalid_dpop_proof', error_description: 'exactly one DPoP header is allowed' });
