@@ -80,8 +80,8 @@ export interface AuthServiceOptions {
 /**
  * In production (`config.production`) development keys are refused: `auth.keys.signing` must hold
  * an RS256 key.
- * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, or a client whose `accessTokenSigningAlg` has no
- *   active key (it would fail at every token request); the Redis store's connection error when Redis is configured but unreachable
+ * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, a client whose `accessTokenSigningAlg` has no
+ *   active key (it would fail at every token request), or two identity providers of one tenant with one name; the Redis store's connection error when Redis is configured but unreachable
  */
 export async function createAuthServices(config: AuthServicesConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
   const auth = config.auth;
@@ -92,6 +92,11 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     if (!signing.includes(c.accessTokenSigningAlg)) {
       throw new GatewayError('GW_ERR_CONFIG', `auth.clients.${i}.accessTokenSigningAlg: client ${c.clientId} signs with ${c.accessTokenSigningAlg}, but auth.keys.signing has no active ${c.accessTokenSigningAlg} key`, 'config');
     }
+  });
+  auth.tenants.forEach((t, i) => {
+    const names = (t.identityProviders ?? []).map((p) => p.name);
+    const twice = names.find((n, j) => names.indexOf(n) !== j);
+    if (twice !== undefined) throw new GatewayError('GW_ERR_CONFIG', `auth.tenants.${i}.identityProviders: the name ${twice} is used twice in tenant ${t.name}`, 'config');
   });
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());

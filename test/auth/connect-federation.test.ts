@@ -169,3 +169,22 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     expect(notAllowed.headers.location).toBeUndefined();
   });
 });
+
+describe('federation configuration', () => {
+  const withProviders = (identityProviders: unknown[]) => ({
+    auth: { tenants: [{ name: 'default', identityProviders }] },
+  });
+
+  it('fills the defaults of an identity provider and refuses bad names, issuers and duplicates', async () => {
+    const { loadConfig } = await import('../../config/load.js');
+    const config = loadConfig({}, withProviders([{ name: 'corp', issuer: 'https://id.example', clientId: 'gw' }]));
+    expect(config.auth.tenants[0].identityProviders![0]).toEqual({
+      name: 'corp', issuer: 'https://id.example', clientId: 'gw', scopes: ['openid', 'profile', 'email'], createUsers: false,
+      claimMapping: { name: 'name', given_name: 'given_name', family_name: 'family_name', email: 'email' },
+    });
+    expect(() => loadConfig({}, withProviders([{ name: 'a b', issuer: 'https://id.example', clientId: 'gw' }]))).toThrow(/auth.tenants.0.identityProviders.0.name/);
+    expect(() => loadConfig({}, withProviders([{ name: 'corp', issuer: 'ftp://id.example', clientId: 'gw' }]))).toThrow(/auth.tenants.0.identityProviders.0.issuer/);
+    const twice = [{ name: 'corp', issuer: 'https://a.example', clientId: 'gw' }, { name: 'corp', issuer: 'https://b.example', clientId: 'gw' }];
+    await expect(authHarness(withProviders(twice))).rejects.toThrow(/the name corp is used twice in tenant default/);
+  });
+});
