@@ -87,9 +87,9 @@ function resourcesOf(auth: AuthServices, scope: string): string[] {
   return auth.config.apiResources.filter((r) => r.scopes.includes(scope)).map((r) => r.name);
 }
 
-function deny(reply: FastifyReply, status: 400 | 401 | 403, challenge: string | undefined, message: string): FastifyReply {
+function deny(reply: FastifyReply, status: 401 | 403, challenge: string | undefined, message: string): FastifyReply {
   if (challenge) reply.header('www-authenticate', challenge);
-  return sendProblem(reply, status, status === 401 ? 'Unauthorized' : status === 400 ? 'Bad request' : 'Forbidden', { authorization: [message] });
+  return sendProblem(reply, status, status === 401 ? 'Unauthorized' : 'Forbidden', { authorization: [message] });
 }
 
 function formatsAllowed(tenant: TenantConfig, route: GuardedRoute): string | undefined {
@@ -126,7 +126,7 @@ export function installConversionGuard(app: FastifyInstance, auth: AuthServices)
       if ('refused' in checked) {
         const { error, description, scheme } = checked.refused;
         const challenge = scheme === 'dpop' ? dpopChallenge(realm, error, description) : bearerChallenge(realm, error as BearerError, description);
-        return deny(reply, error === 'invalid_request' ? 400 : 401, challenge, `The access token is refused: ${description}.`);
+        return deny(reply, 401, challenge, `The access token is refused: ${description}.`);
       }
       const info = checked.info;
       const tenant = auth.tenants.tenant(info.tenant ?? auth.tenants.defaultTenant);

@@ -51,7 +51,7 @@ export async function tokenRequestProof(auth: AuthServices, request: FastifyRequ
 
 /** Why a presented access token is refused at a protected resource. */
 export interface TokenRefusal {
-  error: 'invalid_token' | 'invalid_dpop_proof' | 'invalid_request';
+  error: 'invalid_token' | 'invalid_dpop_proof';
   description: string;
   /** The scheme of the challenge to send. */
   scheme: 'bearer' | 'dpop';

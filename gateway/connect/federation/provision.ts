@@ -61,8 +61,13 @@ export async function provisionFederatedUser(auth: AuthServices, provider: Ident
     subject: randomUUID(), userName: `${provider.name}:${upstream.subject}`, passwordHash: '',
     claims: mappedClaims(provider, upstream.claims), roles: [], tenants: [tenant], identityProvider: provider.name,
   };
+  try {
+    auth.users.add(user);
+  } catch {
+    return { refused: `a local account named ${user.userName} exists already` };
+  }
+  // Another instance may have linked the identity meanwhile (Redis): its user wins; the one added here stays unused.
   const winner = await auth.externalLogins.link(identity, user.subject);
   if (winner !== user.subject) return usable(auth.users.bySubjectId(winner));
-  if (!auth.users.bySubjectId(user.subject)) auth.users.add(user);
   return { user, created: true };
 }
