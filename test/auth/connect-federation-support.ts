@@ -16,6 +16,10 @@ interface ProviderLike {
 type ProviderCtor = new (issuer: string, configuration: Record<string, unknown>) => ProviderLike;
 
 export const UPSTREAM_CLIENT = { id: 'ava-gateway', secret: 'upstream-client-secret' } as const;
+/** The gateway's public client at the upstream (`none`: PKCE only). */
+export const UPSTREAM_PUBLIC_CLIENT = 'ava-gateway-public';
+/** The providers whose callbacks the upstream registers. */
+export const UPSTREAM_PROVIDERS = ['corp', 'partners', 'public'] as const;
 
 /** The claims the upstream releases for a login name (`<login>@corp.example`, verified unless the name starts with `unverified`). */
 export const upstreamClaims = (login: string) => ({
@@ -28,20 +32,20 @@ export interface Upstream {
 }
 
 /**
- * Starts node-oidc-provider on `port` (0 = any) of 127.0.0.1.
- * @param redirectUris the gateway callbacks registered for `ava-gateway`
- * @param publicClient register `ava-gateway` as a public client (`none` + PKCE) instead of client_secret_basic
+ * Starts node-oidc-provider on `port` (0 = any) of 127.0.0.1 with the clients `ava-gateway` (client_secret_basic)
+ * and `ava-gateway-public` (`none`, PKCE only).
+ * @param redirectUris the gateway callbacks registered for both
  */
-export async function startUpstream(redirectUris: string[], port = 0, publicClient = false): Promise<Upstream> {
+export async function startUpstream(redirectUris: string[], port = 0): Promise<Upstream> {
   const { default: Provider } = (await import('oidc-provider' as string)) as { default: ProviderCtor };
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: UPSTREAM_CLIENT.id, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'],
-      ...(publicClient ? { token_endpoint_auth_method: 'none' } : { client_secret: UPSTREAM_CLIENT.secret, token_endpoint_auth_method: 'client_secret_basic' }),
-    }],
+    clients: [
+      { client_id: UPSTREAM_CLIENT.id, client_secret: UPSTREAM_CLIENT.secret, token_endpoint_auth_method: 'client_secret_basic', redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+      { client_id: UPSTREAM_PUBLIC_CLIENT, token_endpoint_auth_method: 'none', redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ ...upstreamClaims(id.replace(/^up-/, '')), sub: id }) }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     features: { devInteractions: { enabled: true } },
@@ -101,6 +105,7 @@ export async function driveUpstream(authorizationUrl: string, login: string): Pr
  * - `partners` ("Partner SSO"): link only (a configured user `linked-user` with `identityProvider: partners` and
  *   e-mail `linked@corp.example` links by verified e-mail);
  * - `down` ("Offline IdP"): an issuer nobody listens on;
+ * - `public` ("Corp (public client)"): the same upstream as a public client (no secret, PKCE only), `createUsers`;
  * and the clients `fed-restricted` (only `partners`) and `web` (no restrictions: every provider).
  */
 export function federationAuth(upstreamIssuer: string, downIssuer: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -115,6 +120,7 @@ export function federationAuth(upstreamIssuer: string, downIssuer: string, extra
       idp('corp', 'Corp Login', upstreamIssuer, { createUsers: true }),
       idp('partners', 'Partner SSO', upstreamIssuer),
       idp('down', 'Offline IdP', downIssuer),
+      { name: 'public', displayName: 'Corp (public client)', issuer: upstreamIssuer, clientId: UPSTREAM_PUBLIC_CLIENT, createUsers: true },
     ],
   }));
   return {

@@ -10,14 +10,14 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INJECT_ISSUER, authHarness, freePort, postForm, basic, type AuthHarness } from './connect-support.js';
 import { InjectBrowser, REDIRECT, WEB, authorizeUrl, formOf, pkce, redirectParams } from './browser-support.js';
-import { UPSTREAM_CLIENT, driveUpstream, federationAuth, startUpstream, type Upstream } from './connect-federation-support.js';
+import { UPSTREAM_CLIENT, UPSTREAM_PROVIDERS, driveUpstream, federationAuth, startUpstream, type Upstream } from './connect-federation-support.js';
 
 describe('federation: idp:<name> through an upstream OpenID Provider', () => {
   let h: AuthHarness;
   let upstream: Upstream;
 
   beforeAll(async () => {
-    const callbacks = ['corp', 'partners'].map((n) => `${INJECT_ISSUER}/connect/idp/${n}/callback`);
+    const callbacks = UPSTREAM_PROVIDERS.map((n) => `${INJECT_ISSUER}/connect/idp/${n}/callback`);
     upstream = await startUpstream(callbacks);
     h = await authHarness(federationAuth(upstream.issuer, `http://127.0.0.1:${await freePort()}`));
   }, 30_000);
@@ -96,6 +96,17 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     expect(String(res.headers.location).startsWith(upstream.issuer)).toBe(true);
   });
 
+  it('a public client at the upstream (no secret, PKCE only) signs in the same way', async () => {
+    const browser = new InjectBrowser(h.app);
+    const { url, verifier } = request('idp:public');
+    const first = await browser.get(url);
+    expect(new URL(String(first.headers.location)).searchParams.get('client_id')).toBe('ava-gateway-public');
+    const done = await browser.get(await viaUpstream(first, 'erin'));
+    const id = decodeJwt((await redeem(redirectParams(done).params.code, verifier)).id_token);
+    expect(id).toMatchObject({ idp: 'public', amr: ['fed'] });
+    expect(h.auth.users.bySubjectId(id.sub!)).toMatchObject({ userName: 'public:up-erin', identityProvider: 'public' });
+  });
+
   it('link-only provider: a configured user with the same verified e-mail is linked; an unknown account is refused', async () => {
     const browser = new InjectBrowser(h.app);
     const { url, verifier } = request('idp:partners');
@@ -153,7 +164,7 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     const browser = new InjectBrowser(h.app);
     const page = await browser.get(request('').url.replace('&acr_values=', ''));
     expect(page.statusCode).toBe(200);
-    expect([...page.body.matchAll(/name="idp" value="([^"]+)"/g)].map((m) => m[1])).toEqual(['corp', 'partners', 'down']);
+    expect([...page.body.matchAll(/name="idp" value="([^"]+)"/g)].map((m) => m[1])).toEqual(['corp', 'partners', 'down', 'public']);
     expect(String(page.headers['content-security-policy'])).toContain(`form-action 'self' https://app.example ${upstream.issuer}`);
     const restricted = await browser.get(request('', {}, 'fed-restricted').url.replace('&acr_values=', ''));
     expect([...restricted.body.matchAll(/name="idp" value="([^"]+)"/g)].map((m) => m[1])).toEqual(['partners']);

@@ -11,7 +11,7 @@ import * as oc from 'openid-client';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, listeningHarness, type AuthHarness } from '../auth/connect-support.js';
-import { federationAuth, startUpstream, type Upstream } from '../auth/connect-federation-support.js';
+import { UPSTREAM_PROVIDERS, federationAuth, startUpstream, type Upstream } from '../auth/connect-federation-support.js';
 import { CHROMIUM, RelyingParty, browserConfig, hasChromium, screensDir } from './browser-support.js';
 
 if (!hasChromium) console.warn(`browser federation tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
@@ -31,7 +31,7 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
     const fed = federationAuth(`http://127.0.0.1:${upstreamPort}`, `http://127.0.0.1:${await freePort()}`) as { auth: { clients: unknown[] } };
     const rpClients = (browserConfig(rp) as { auth: { clients: Array<{ clientId: string }> } }).auth.clients.filter((c) => c.clientId === 'rp');
     h = await listeningHarness({ ...fed, auth: { ...fed.auth, clients: [...fed.auth.clients, ...rpClients] } });
-    upstream = await startUpstream(['corp', 'partners'].map((n) => `${h.auth.issuer}/connect/idp/${n}/callback`), upstreamPort);
+    upstream = await startUpstream(UPSTREAM_PROVIDERS.map((n) => `${h.auth.issuer}/connect/idp/${n}/callback`), upstreamPort);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     config = await oc.discovery(new URL(h.auth.issuer), 'rp', undefined, oc.ClientSecretBasic('rp-secret'), execute);
   }, 60_000);
@@ -94,7 +94,7 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
       const { url, checks } = await start({ ui_locales: locale });
       await page.goto(url.href);
       const labels = await page.locator('button.provider').allTextContents();
-      expect(labels).toEqual(['Corp Login', 'Partner SSO', 'Offline IdP']);
+      expect(labels).toEqual(['Corp Login', 'Partner SSO', 'Offline IdP', 'Corp (public client)']);
       await expect(page.locator('.or').textContent()).resolves.toBe(locale === 'de' ? 'Oder anmelden mit' : 'Or sign in with');
       await shot(page, `login-providers-${locale}`);
       if (locale === 'en') {
