@@ -18,7 +18,7 @@ import { validateAuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError } from './authorize-response.js';
 import { verifyIdTokenHint } from './id-token-hint.js';
 import { beginFederation, type FederationContext } from './federation/routes.js';
-import { identityProvider, sessionProviderAllowed } from './federation/providers.js';
+import { identityProvider } from './federation/providers.js';
 import { AUTHORIZE_PATH, continueAuthorization, localeOf, sessionFits, showLogin } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { errorPage } from './pages/views.js';
@@ -37,8 +37,7 @@ export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: FederationC
     const hint = hintValue === undefined ? undefined : await verifyIdTokenHint(auth, hintValue);
     if (hintValue !== undefined && !hint) return sendAuthorizeError(reply, req, 'invalid_request', 'id_token_hint is not an id token issued by this server', auth.issuer, locale);
     const otherUser = hint !== undefined && current !== undefined && hint.sub !== current.user.subject;
-    const otherProvider = current !== undefined && ((req.idp !== undefined && current.session.idp !== req.idp) || !sessionProviderAllowed(req.client, current.session.idp));
-    if (!sessionFits(current, req, auth.now()) || req.prompt.has('login') || otherUser || otherProvider) {
+    if (!sessionFits(current, req, auth.now()) || req.prompt.has('login') || otherUser) {
       if (req.prompt.has('none')) return sendAuthorizeError(reply, req, 'login_required', 'the user must sign in', auth.issuer, locale);
       if (req.idp !== undefined) return beginFederation(ctx, request, reply, req, identityProvider(auth, req.tenant, req.idp)!, locale);
       return showLogin(ctx, request, reply, req, locale);

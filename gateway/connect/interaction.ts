@@ -8,8 +8,9 @@
  *
  * Rules:
  * - sign-in is needed without a session, with `prompt=login`, when `max_age` seconds have passed since
- *   `auth_time`, when the request names a tenant other than the session's, or when the user does not belong to
- *   the request's tenant; with `prompt=none` that answers `login_required`;
+ *   `auth_time`, when the request names a tenant other than the session's, when the user does not belong to
+ *   the request's tenant, when `idp:<name>` names another identity provider than the session's, or when the
+ *   session's provider is not one the client allows; with `prompt=none` that answers `login_required`;
  * - consent is needed for a client with `requireConsent` when the user has not consented to every requested
  *   scope before (or `prompt=consent`); with `prompt=none` that answers `consent_required`.
  */
@@ -23,7 +24,7 @@ import type { BrowserSessions, CurrentSession } from './browser-session.js';
 import { cspOrigin, sendPage } from './pages/html.js';
 import { pickLocale, scopeText, type UiLocale } from './pages/texts.js';
 import { consentPage, loginPage } from './pages/views.js';
-import { FEDERATION_START_PATH, providersFor } from './federation/providers.js';
+import { FEDERATION_START_PATH, providersFor, sessionProviderAllowed } from './federation/providers.js';
 
 /** Paths of the forms of the browser side. */
 export const LOGIN_PATH = '/connect/login';
@@ -50,6 +51,9 @@ export function sessionFits(current: CurrentSession | undefined, req: AuthorizeR
   if (!current) return false;
   if (req.maxAge !== undefined && now - current.session.authTime > req.maxAge) return false;
   if (req.requestedTenant !== undefined && current.session.tenant !== req.requestedTenant) return false;
+  // `idp:<name>` needs a session through that provider; a provider the client restricts away needs a new sign-in.
+  if (req.idp !== undefined && current.session.idp !== req.idp) return false;
+  if (!sessionProviderAllowed(req.client, current.session.idp)) return false;
   const tenants = current.user.tenants;
   return tenants.length === 0 || tenants.includes(req.tenant);
 }

@@ -119,6 +119,16 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     expect(redirectParams(refused).params.error_description).toMatch(/no local account is linked/);
   });
 
+  it('a request with idp: cannot be completed with a password through a hand-made login form', async () => {
+    const browser = new InjectBrowser(h.app);
+    const page = await browser.get(request('').url.replace('&acr_values=', ''));
+    const login = formOf(page.body);
+    const forged = await browser.post(login.action, { ...login.fields, return: request('idp:corp').url, username: 'demo', password: 'demo-password' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('signs in through identity provider corp only');
+    expect(forged.headers.location).toBeUndefined();
+  });
+
   it('an unknown provider and a provider the client may not use are invalid_request at the redirect URI', async () => {
     const browser = new InjectBrowser(h.app);
     const unknown = redirectParams(await browser.get(request('idp:nowhere').url)).params;
