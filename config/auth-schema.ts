@@ -74,6 +74,26 @@ const accounts = {
   },
 } as const;
 
+/** An upstream OpenID Provider of a tenant (`IdentityProviderConfig`). */
+const identityProvider = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'issuer', 'clientId'],
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' },
+    displayName: str,
+    issuer: { type: 'string', pattern: '^https?://[^?#]+$' },
+    clientId: { type: 'string', minLength: 1 },
+    clientSecret: { type: 'string', minLength: 1 },
+    scopes: { ...strings, default: ['openid', 'profile', 'email'] },
+    claimMapping: {
+      type: 'object', additionalProperties: { type: 'string' },
+      default: { name: 'name', given_name: 'given_name', family_name: 'family_name', email: 'email' },
+    },
+    createUsers: { type: 'boolean', default: false },
+  },
+} as const;
+
 const client = {
   type: 'object',
   additionalProperties: false,
@@ -107,6 +127,7 @@ const client = {
     accessTokenSigningAlg: { ...alg, default: 'RS256' },
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
     requireConsent: { type: 'boolean', default: false },
+    requireDpop: { type: 'boolean', default: false },
     postLogoutRedirectUris: { ...strings, default: [] },
     jwks: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } },
     jwksUri: { type: 'string', pattern: '^https?://' },
@@ -204,6 +225,7 @@ export const AUTH_SCHEMA = {
           enabledFormats: { ...strings, default: [] },
           optionDefaults: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'boolean' }] }, default: {} },
           registration,
+          identityProviders: { type: 'array', items: identityProvider },
         },
       },
     },

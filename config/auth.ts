@@ -26,6 +26,7 @@ export type {
   RegistrationPolicy,
   MailConfig,
   SmtpConfig,
+  IdentityProviderConfig,
 } from '../core/auth/config.js';
 
 /**

@@ -50,7 +50,11 @@ export interface ClientConfig {
   requirePkce: boolean;
   /** Accept `code_challenge_method=plain` (RFC 7636 §4.2); S256 is always accepted. */
   allowPlainTextPkce: boolean;
-  /** Identity providers `acr_values=idp:<name>` may select for this client; empty = none. */
+  /**
+   * Identity providers `acr_values=idp:<name>` may select for this client. At the password grant empty = none; at
+   * the authorization endpoint (federation) empty = every identity provider of the client's tenant (Duende's
+   * `IdentityProviderRestrictions`).
+   */
   identityProviderRestrictions: string[];
   /** Tenant the client belongs to; its tokens carry it unless the request selects another allowed tenant. */
   tenant?: string;
@@ -58,6 +62,11 @@ export interface ClientConfig {
   accessTokenSigningAlg: 'RS256' | 'ES256';
   /** Claims added to client_credentials tokens (`claim` → value). */
   claims: Record<string, string>;
+  /**
+   * Only DPoP-bound access tokens (RFC 9449 §5: `dpop_bound_access_tokens`): a token request without a valid
+   * `DPoP` proof is refused with `invalid_dpop_proof`.
+   */
+  requireDpop: boolean;
   /** Show the consent page before the first authorization (remembered per user and client until revoked). */
   requireConsent: boolean;
   /** Exact, case-sensitive `post_logout_redirect_uri` values (OpenID Connect RP-Initiated Logout 1.0 §3). */
@@ -126,6 +135,36 @@ export interface TenantConfig {
   optionDefaults: Record<string, boolean | string>;
   /** Who may register at `/identity/register` for this tenant; absent = `auth.accounts.registration`. */
   registration?: RegistrationPolicy;
+  /** Upstream OpenID Providers users of this tenant may sign in with (`acr_values=idp:<name>`, login page buttons). */
+  identityProviders?: IdentityProviderConfig[];
+}
+
+/**
+ * An upstream OpenID Provider of a tenant (federation; Duende's "external identity providers", Keycloak's
+ * "identity brokering"). The gateway is its relying party: authorization code flow with PKCE (RFC 7636), `state`
+ * and `nonce`, the id token validated (OpenID Connect Core 1.0 §3.1.3.7).
+ */
+export interface IdentityProviderConfig {
+  /** The `<name>` of `acr_values=idp:<name>`; unique within the tenant; letters, digits, `.`, `_`, `-`. */
+  name: string;
+  /** The label of its button on the login page. */
+  displayName?: string;
+  /** Its issuer identifier; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** The gateway's client id registered there. */
+  clientId: string;
+  /** The client secret (`client_secret_basic`); absent = a public client (`none`, PKCE only). */
+  clientSecret?: string;
+  /** Scopes requested there; `openid` is always sent. */
+  scopes: string[];
+  /** Local claim → upstream id token or userinfo claim, for users created on first sign-in. */
+  claimMapping: Record<string, string>;
+  /**
+   * true: an upstream subject without a local link creates a user of the tenant on first sign-in; false (link
+   * only): it must be linked already, or is linked to the tenant's user who has `identityProvider` = this name
+   * and the same `email` as the upstream's verified one.
+   */
+  createUsers: boolean;
 }
 
 export interface SigningKeyConfig {

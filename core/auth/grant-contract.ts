@@ -20,7 +20,8 @@ export const GRANT_PLUGIN_API_VERSION = '1.0.0';
 /** The success body of the token endpoint (RFC 6749 §5.1; RFC 8693 §2.2.1 adds `issued_token_type`). */
 export interface TokenResponseBody {
   access_token: string;
-  token_type: 'Bearer' | 'N_A';
+  /** `DPoP` when the access token is bound to a DPoP key (RFC 9449 §5). */
+  token_type: 'Bearer' | 'DPoP' | 'N_A';
   /** Seconds. */
   expires_in: number;
   scope: string;

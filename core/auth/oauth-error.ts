@@ -1,6 +1,7 @@
 /**
  * OAuth 2.0 protocol errors, rendered by the `/connect/*` endpoints as `{error, error_description}` JSON
- * (RFC 6749 §5.2; RFC 6750 §3 for bearer errors; RFC 8628 §3.5 for device polling; RFC 7009, RFC 7662).
+ * (RFC 6749 §5.2; RFC 6750 §3 for bearer errors; RFC 8628 §3.5 for device polling; RFC 7009, RFC 7662; RFC 9449
+ * §5 `invalid_dpop_proof`).
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -17,6 +18,7 @@ export type OAuthErrorCode =
   | 'slow_down'
   | 'expired_token'
   | 'access_denied'
+  | 'invalid_dpop_proof'
   | 'server_error';
 
 export class OAuthError extends Error {

@@ -4,7 +4,9 @@
  * set, else memory), clients, users, scopes, tenants and the issuer.
  */
 import { GatewayError } from '../errors.js';
-import { createGrantStore, createLockoutStore, createSessionStore, createUserStore } from '../stores/index.js';
+import { createExternalLoginStore, createGrantStore, createLockoutStore, createReplayStore, createSessionStore, createUserStore } from '../stores/index.js';
+import type { ExternalLoginStore } from '../stores/external-login-store.js';
+import type { ReplayStore } from '../stores/replay-store.js';
 import type { GrantStore } from '../stores/grant-store.js';
 import type { LockoutStore } from '../stores/lockout-store.js';
 import type { SessionStore } from '../stores/session-store.js';
@@ -14,6 +16,7 @@ import type { GrantContext } from './grant-contract.js';
 import { ClientRegistry } from './clients.js';
 import { AccountTokens } from './account-tokens.js';
 import { ConsentStore } from './consents.js';
+import { FederationFlows } from './federation-flows.js';
 import { issuerOf } from './issuer.js';
 import { KeyRing } from './keys/index.js';
 import { PasswordLockout } from './lockout.js';
@@ -39,6 +42,12 @@ export interface AuthServices extends GrantContext {
   consents: ConsentStore;
   /** Password reset and e-mail confirmation link tokens (same store). */
   accountTokens: AccountTokens;
+  /** Sign-ins in progress at upstream identity providers (same store as the sessions). */
+  federationFlows: FederationFlows;
+  /** Links of upstream identities (federation) to local users (memory, or Redis with `redisUrl`). */
+  externalLogins: ExternalLoginStore;
+  /** One-time values seen recently: DPoP proof `jti`s (memory, or Redis with `redisUrl`). */
+  replays: ReplayStore;
   close(): Promise<void>;
 }
 
@@ -77,8 +86,8 @@ export interface AuthServiceOptions {
 /**
  * In production (`config.production`) development keys are refused: `auth.keys.signing` must hold
  * an RS256 key.
- * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, or a client whose `accessTokenSigningAlg` has no
- *   active key (it would fail at every token request); the Redis store's connection error when Redis is configured but unreachable
+ * @throws GatewayError GW_ERR_CONFIG for unusable or missing keys, a client whose `accessTokenSigningAlg` has no
+ *   active key (it would fail at every token request), or two identity providers of one tenant with one name; the Redis store's connection error when Redis is configured but unreachable
  */
 export async function createAuthServices(config: AuthServicesConfig, options: AuthServiceOptions = {}): Promise<AuthServices> {
   const auth = config.auth;
@@ -89,6 +98,11 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     if (!signing.includes(c.accessTokenSigningAlg)) {
       throw new GatewayError('GW_ERR_CONFIG', `auth.clients.${i}.accessTokenSigningAlg: client ${c.clientId} signs with ${c.accessTokenSigningAlg}, but auth.keys.signing has no active ${c.accessTokenSigningAlg} key`, 'config');
     }
+  });
+  auth.tenants.forEach((t, i) => {
+    const names = (t.identityProviders ?? []).map((p) => p.name);
+    const twice = names.find((n, j) => names.indexOf(n) !== j);
+    if (twice !== undefined) throw new GatewayError('GW_ERR_CONFIG', `auth.tenants.${i}.identityProviders: the name ${twice} is used twice in tenant ${t.name}`, 'config');
   });
   const clients = new ClientRegistry(auth.clients, auth.apiResources);
   keys.setMaxTokenLifetime(clients.maxTokenLifetime());
@@ -101,8 +115,14 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close()]);
     throw err;
   }));
+  const owned = [options.store ? undefined : store, options.lockoutStore ? undefined : lockoutStore, options.sessionStore ? undefined : sessionStore];
+  const extra = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix };
+  const [externalLogins, replays] = await Promise.all([createExternalLoginStore(extra), createReplayStore(extra)]).catch(async (err: unknown) => {
+    await Promise.all(owned.map((s) => s?.close()));
+    throw err;
+  });
   const userStore = options.userStore ?? (await createUserStore({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, seed: auth.users.map(storedFromConfig) }).catch(async (err: unknown) => {
-    await Promise.all([options.store ? undefined : store.close(), options.lockoutStore ? undefined : lockoutStore.close(), options.sessionStore ? undefined : sessionStore.close()]);
+    await Promise.all([...owned.map((s) => s?.close()), externalLogins.close(), replays.close()]);
     if (err instanceof UserStoreError && err.code === 'conflict') throw new GatewayError('GW_ERR_CONFIG', `auth.users: ${err.message}`, 'config');
     throw err;
   }));
@@ -126,8 +146,11 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     sessions: new LoginSessions(sessionStore, auth.session, now),
     consents: new ConsentStore(sessionStore, auth.session, store, now),
     accountTokens: new AccountTokens(sessionStore, now),
+    federationFlows: new FederationFlows(sessionStore),
+    externalLogins,
+    replays,
     close: async () => {
-      await Promise.all([store.close(), lockout.close(), sessionStore.close(), userStore.close()]);
+      await Promise.all([store.close(), lockout.close(), sessionStore.close(), userStore.close(), externalLogins.close(), replays.close()]);
     },
   };
 }

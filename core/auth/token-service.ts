@@ -6,6 +6,10 @@
  * A user-bound JWT access token is also recorded in the grant store under its `jti` (kind `reference_token`,
  * handle `jwt:<jti>`) in its grant family, so that revoking the family (code replay, refresh token reuse) makes
  * it inactive too (RFC 9700 (OAuth 2.0 Security BCP)). Client-credentials JWTs touch no store: that path stays write-free.
+ *
+ * DPoP (RFC 9449): the instance `boundTo(jkt)` returns puts `cnf: {jkt}` into every access token it creates (§6.1;
+ * reference tokens keep it in their stored claims, so introspection shows it, §6.2) and binds the refresh tokens
+ * of public clients to the key (`data.jkt`, §5: "refresh tokens issued to public clients MUST be bound").
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
@@ -53,17 +57,23 @@ export interface AccessTokenInfo {
   familyId?: string;
   /** True when the token represents a user (not the client itself). */
   isUser: boolean;
+  /** The DPoP key the token is bound to (RFC 9449 §6). */
+  cnf?: { jkt: string };
 }
 
 export interface TokenServiceOptions {
   /** Epoch seconds; injectable for tests. */
   now?: () => number;
+  /** RFC 7638 thumbprint of the DPoP key tokens are bound to. */
+  dpopJkt?: string;
 }
 
 const IS_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 export class TokenService {
   private readonly now: () => number;
+  /** The DPoP key thumbprint this instance binds tokens to; undefined: bearer tokens. */
+  readonly dpopJkt: string | undefined;
 
   constructor(
     private readonly keys: KeyRing,
@@ -71,6 +81,12 @@ export class TokenService {
     options: TokenServiceOptions = {},
   ) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.dpopJkt = options.dpopJkt;
+  }
+
+  /** The same service binding every token it creates to the DPoP key with this thumbprint (RFC 9449 §6). */
+  boundTo(jkt: string): TokenService {
+    return new TokenService(this.keys, this.store, { now: this.now, dpopJkt: jkt });
   }
 
   /** The audience of an access token: the API resources of its scopes, or `<issuer>/resources` when none (Duende). */
@@ -106,6 +122,7 @@ export class TokenService {
     if (s.authTime !== undefined) claims.auth_time = s.authTime;
     if (s.idp) claims.idp = s.idp;
     if (s.amr) claims.amr = s.amr;
+    if (this.dpopJkt !== undefined) claims.cnf = { jkt: this.dpopJkt };
     const familyId = s.familyId ?? (s.user ? randomUUID() : undefined);
     if (s.client.accessTokenType === 'reference') {
       const token = newHandle(32);
@@ -159,7 +176,10 @@ export class TokenService {
     const handle = newHandle(32);
     await this.store.save('refresh_token', handle, {
       clientId: s.client.clientId, subject: s.user?.subject, tenant: s.tenant, scopes: s.granted.scopes, familyId: s.familyId,
-      expiresAt, data: { absoluteExpiresAt: absolute, authTime: s.authTime, idp: s.idp, amr: s.amr },
+      expiresAt, data: {
+        absoluteExpiresAt: absolute, authTime: s.authTime, idp: s.idp, amr: s.amr,
+        ...(this.dpopJkt !== undefined && s.client.secrets.length === 0 && { jkt: this.dpopJkt }),
+      },
     });
     return handle;
   }

@@ -14,6 +14,9 @@ import { RedisSessionStore } from './redis-session-store.js';
 import { MemoryUserStore } from './memory-user-store.js';
 import { RedisUserStore } from './redis-user-store.js';
 import type { StoredUser, UserStore } from './user-store.js';
+import { MemoryExternalLoginStore, type ExternalLoginStore } from './external-login-store.js';
+import { MemoryReplayStore, type ReplayStore } from './replay-store.js';
+import { RedisExternalLoginStore, RedisReplayStore } from './redis-federation-stores.js';
 
 export * from './grant-store.js';
 export { MemoryGrantStore, type MemoryGrantStoreOptions, type MemoryGrantStoreStats } from './memory-grant-store.js';
@@ -89,4 +92,32 @@ export async function createUserStore(options: CreateGrantStoreOptions & { seed?
   const url = options.redisUrl?.trim();
   if (url) return RedisUserStore.connect({ url, seed: options.seed, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
   return new MemoryUserStore(options.seed);
+}
+
+export * from './external-login-store.js';
+export * from './replay-store.js';
+export { RedisExternalLoginStore, RedisReplayStore, type RedisRecordStoreOptions } from './redis-federation-stores.js';
+
+/**
+ * The links of upstream identities to local users (federation), chosen like {@link createGrantStore}: a
+ * connected {@link RedisExternalLoginStore} (keys `<keyPrefix>extlogin:*`) when `redisUrl` is non-empty, else a
+ * {@link MemoryExternalLoginStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createExternalLoginStore(options: CreateGrantStoreOptions = {}): Promise<ExternalLoginStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisExternalLoginStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryExternalLoginStore();
+}
+
+/**
+ * The replay cache of DPoP proof `jti`s, chosen like {@link createGrantStore}: a connected
+ * {@link RedisReplayStore} (keys `<keyPrefix>replay:*`) when `redisUrl` is non-empty, else a
+ * {@link MemoryReplayStore}. Call `close()` on shutdown.
+ * @throws GrantStoreError `backend_error` when Redis cannot be reached within 5 s.
+ */
+export async function createReplayStore(options: CreateGrantStoreOptions = {}): Promise<ReplayStore> {
+  const url = options.redisUrl?.trim();
+  if (url) return RedisReplayStore.connect({ url, ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }) });
+  return new MemoryReplayStore();
 }

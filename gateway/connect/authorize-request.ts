@@ -23,7 +23,8 @@ import { OAuthError } from '../../core/auth/oauth-error.js';
 import type { GrantedScopes } from '../../core/auth/resources.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { IMPLICIT_GRANT } from '../../core/auth/implicit.js';
-import { checkIdentityProvider, parseAcrValues } from '../../core/auth/tenants.js';
+import { parseAcrValues } from '../../core/auth/tenants.js';
+import { identityProviderRefusal } from './federation/providers.js';
 import { PAR_URN_PREFIX, pushedRequest } from './par.js';
 import { fetchRequestUri, RequestObjectError, requestObjectParams } from './request-object.js';
 
@@ -66,6 +67,8 @@ export interface AuthorizeRequest extends AuthorizeTarget {
   tenant: string;
   /** The tenant named by `acr_values=tenant:<name>`, when one was. */
   requestedTenant?: string;
+  /** The identity provider named by `acr_values=idp:<name>` (configured for the tenant, allowed for the client). */
+  idp?: string;
   /** The request's parameters as received (to return to the authorize endpoint after sign-in or consent). */
   params: URLSearchParams;
   /** The grant store handle of the pushed request (RFC 9126) this request came from; consumed on the response. */
@@ -216,9 +219,9 @@ function checkParams(params: URLSearchParams, auth: AuthServices): AuthorizeVali
     if (responseType === 'id_token' && (scopes.apiScopes.length > 0 || scopes.offlineAccess)) return fail('invalid_scope', 'response_type id_token allows identity scopes only');
     if (responseType === 'token' && scopes.identityScopes.length > 0) return fail('invalid_scope', 'response_type token allows resource scopes only');
     const codeChallengeMethod = returns.code ? checkPkceRequest(client, values.code_challenge, values.code_challenge_method) : undefined;
-    checkIdentityProvider(acr.idp, client);
-    if (acr.idp !== undefined) return fail('invalid_request', `sign-in through identity provider ${acr.idp} is not available`);
     const tenant = auth.tenants.select(acr.tenant, client).name;
+    const idpRefusal = acr.idp === undefined ? undefined : identityProviderRefusal(auth, tenant, client, acr.idp);
+    if (idpRefusal !== undefined) return fail('invalid_request', idpRefusal);
     return {
       kind: 'ok',
       request: {
@@ -229,6 +232,7 @@ function checkParams(params: URLSearchParams, auth: AuthServices): AuthorizeVali
         ...(values.ui_locales !== undefined && { uiLocales: values.ui_locales }),
         ...(codeChallengeMethod !== undefined && { codeChallenge: values.code_challenge!, codeChallengeMethod }),
         ...(acr.tenant !== undefined && { requestedTenant: acr.tenant }),
+        ...(acr.idp !== undefined && { idp: acr.idp }),
       },
     };
   } catch (err) {

@@ -8,17 +8,23 @@
  * continues this request); `prompt=login`, an exceeded `max_age` and an `id_token_hint` naming another user than
  * the signed-in one show it even with a session (OIDC Core §3.1.2.1: with `prompt=none` that is `login_required`);
  * a hint that is not an id token of this server is `invalid_request`.
+ *
+ * `acr_values=idp:<name>` (federation, `./federation/routes.ts`) skips the login page: without a session signed
+ * in through that provider the browser goes to the provider (`login_required` with `prompt=none`). A session
+ * through a provider the client does not allow needs a new sign-in (Duende's re-authentication rules).
  */
 import type { FastifyInstance } from 'fastify';
 import { validateAuthorizeRequest } from './authorize-request.js';
 import { sendAuthorizeError } from './authorize-response.js';
 import { verifyIdTokenHint } from './id-token-hint.js';
-import { AUTHORIZE_PATH, continueAuthorization, localeOf, sessionFits, showLogin, type BrowserContext } from './interaction.js';
+import { beginFederation, type FederationContext } from './federation/routes.js';
+import { identityProvider } from './federation/providers.js';
+import { AUTHORIZE_PATH, continueAuthorization, localeOf, sessionFits, showLogin } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { errorPage } from './pages/views.js';
 import { pageRoute } from './page-route.js';
 
-export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: BrowserContext): void {
+export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: FederationContext): void {
   const handler = pageRoute(async (request, reply, params) => {
     const { auth } = ctx;
     const locale = localeOf(request, params.get('ui_locales'));
@@ -33,6 +39,7 @@ export function registerAuthorizeEndpoint(app: FastifyInstance, ctx: BrowserCont
     const otherUser = hint !== undefined && current !== undefined && hint.sub !== current.user.subject;
     if (!sessionFits(current, req, auth.now()) || req.prompt.has('login') || otherUser) {
       if (req.prompt.has('none')) return sendAuthorizeError(reply, req, 'login_required', 'the user must sign in', auth.issuer, locale);
+      if (req.idp !== undefined) return beginFederation(ctx, request, reply, req, identityProvider(auth, req.tenant, req.idp)!, locale);
       return showLogin(ctx, request, reply, req, locale);
     }
     return continueAuthorization(ctx, request, reply, req, current, locale);

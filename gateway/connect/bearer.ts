@@ -9,6 +9,8 @@
  *   without parsing up to `limits.uploadBytes` of it;
  * - no token → 401, `WWW-Authenticate: Bearer realm="<issuer>"` (no error code, RFC 6750 §3.1);
  *   unknown, expired, revoked, badly signed, `alg: none` or foreign-issuer token → 401 `error="invalid_token"`;
+ *   a DPoP-bound token (RFC 9449) needs `Authorization: DPoP` and a valid `DPoP` proof (`./dpop.ts`): as Bearer,
+ *   or with a bad proof, it is refused with a `DPoP` challenge;
  *   a valid token without the tenant's `conversionScope`, or not addressed to an API resource owning that scope
  *   → 403 `error="insufficient_scope"` with `scope="<conversionScope>"`. Bodies are problem+json with `errors`
  *   like every other gateway error;
@@ -23,6 +25,7 @@ import type { AuthServices } from '../../core/auth/services.js';
 import type { AccessTokenInfo } from '../../core/auth/token-service.js';
 import { sendProblem } from '../problem.js';
 import { CONNECT_PATHS } from './discovery.js';
+import { checkPresentedToken, dpopChallenge, presentedToken } from './dpop.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,19 +67,6 @@ export function bearerChallenge(realm: string, error?: BearerError, description?
 export function bearerToken(authorization: string | undefined): string | undefined {
   const m = /^bearer(?:\s+(.*))?$/i.exec(authorization?.trim() ?? '');
   return m ? (m[1] ?? '').trim() : undefined;
-}
-
-/** RFC 6750 §2.1 `b64token`. */
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-/**
- * Validates a bearer access token (JWT or reference) against the configured issuer, whatever host the request
- * named. Undefined when it is malformed, unknown, expired, revoked, of another issuer or not signed by a
- * published key with an accepted algorithm.
- */
-export async function validateBearer(auth: AuthServices, token: string): Promise<AccessTokenInfo | undefined> {
-  if (!B64TOKEN.test(token)) return undefined;
-  return auth.tokens.validateAccessToken(token, [auth.issuer]);
 }
 
 /** A conversion route as the guard sees it (`ConversionRoute` satisfies it). */
@@ -128,12 +118,17 @@ export function installConversionGuard(app: FastifyInstance, auth: AuthServices)
         return;
       }
       const realm = auth.issuer;
-      const token = bearerToken(request.headers.authorization);
-      if (token === undefined) {
+      const presented = presentedToken(request.headers.authorization);
+      if (presented === undefined) {
         return deny(reply, 401, bearerChallenge(realm), 'A bearer access token is required (Authorization: Bearer <token>, from the token endpoint ' + CONNECT_PATHS.token + ').');
       }
-      const info = await validateBearer(auth, token);
-      if (!info) return deny(reply, 401, bearerChallenge(realm, 'invalid_token', 'the access token is invalid, expired or revoked'), 'The access token is invalid, expired or revoked.');
+      const checked = await checkPresentedToken(auth, request, presented);
+      if ('refused' in checked) {
+        const { error, description, scheme } = checked.refused;
+        const challenge = scheme === 'dpop' ? dpopChallenge(realm, error, description) : bearerChallenge(realm, error as BearerError, description);
+        return deny(reply, 401, challenge, `The access token is refused: ${description}.`);
+      }
+      const info = checked.info;
       const tenant = auth.tenants.tenant(info.tenant ?? auth.tenants.defaultTenant);
       if (!tenant) return deny(reply, 401, bearerChallenge(realm, 'invalid_token', 'the token tenant is unknown'), `The tenant ${info.tenant} of the access token is not configured.`);
       const scope = tenant.conversionScope;

@@ -57,7 +57,7 @@ export class BrowserSessions {
    * the session's lifetime) unless `persistent` is false (a browser-session cookie, `/identity/login` without
    * `staySignedIn`).
    */
-  async signIn(request: FastifyRequest, reply: FastifyReply, user: AccountUser, how: { amr: string[]; tenant?: string }, persistent = true): Promise<CurrentSession> {
+  async signIn(request: FastifyRequest, reply: FastifyReply, user: AccountUser, how: { amr: string[]; tenant?: string; idp?: string }, persistent = true): Promise<CurrentSession> {
     const old = this.unsigned(request, SESSION_COOKIE);
     if (old) await this.auth.sessions.end(old);
     const { id, session } = await this.auth.sessions.start(user, how);

@@ -17,10 +17,12 @@
  * - Request objects (`./request-object.ts`) and pushed requests (`./par.ts`, RFC 9126 §5) are served with the
  *   authorization endpoint, and advertised with it.
  * - `jwks_uri` uses Duende's path `/.well-known/openid-configuration/jwks`.
+ * - `dpop_signing_alg_values_supported` (RFC 9449 §5.1): the algorithms a DPoP proof may use (`core/auth/dpop.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import { IMPLICIT_GRANT } from '../../core/auth/implicit.js';
+import { DPOP_SIGNING_ALGS } from '../../core/auth/dpop.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { connectOperation } from '../openapi/operations.js';
 import { RESPONSE_MODES_SUPPORTED, RESPONSE_TYPES_SUPPORTED } from './authorize-request.js';
@@ -65,6 +67,8 @@ export interface DiscoveryDocument {
   code_challenge_methods_supported?: string[];
   ui_locales_supported?: string[];
   authorization_response_iss_parameter_supported?: boolean;
+  /** RFC 9449 §5.1. */
+  dpop_signing_alg_values_supported: string[];
   request_parameter_supported: boolean;
   request_uri_parameter_supported: boolean;
   request_object_signing_alg_values_supported?: string[];
@@ -110,6 +114,7 @@ export function discoveryDocument(issuer: string, auth: AuthServices, grants: Gr
     ...(grantTypes.includes('authorization_code') && { code_challenge_methods_supported: ['plain', 'S256'] }),
     ...((withAuthorize || withEndSession) && { ui_locales_supported: [...UI_LOCALES] }),
     ...(withAuthorize && { authorization_response_iss_parameter_supported: true }),
+    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
     request_parameter_supported: withAuthorize,
     // OIDC Discovery §3: absent means true, so "not supported" must be said.
     request_uri_parameter_supported: withAuthorize,

@@ -8,8 +8,9 @@
  *
  * Rules:
  * - sign-in is needed without a session, with `prompt=login`, when `max_age` seconds have passed since
- *   `auth_time`, when the request names a tenant other than the session's, or when the user does not belong to
- *   the request's tenant; with `prompt=none` that answers `login_required`;
+ *   `auth_time`, when the request names a tenant other than the session's, when the user does not belong to
+ *   the request's tenant, when `idp:<name>` names another identity provider than the session's, or when the
+ *   session's provider is not one the client allows; with `prompt=none` that answers `login_required`;
  * - consent is needed for a client with `requireConsent` when the user has not consented to every requested
  *   scope before (or `prompt=consent`); with `prompt=none` that answers `consent_required`.
  */
@@ -24,6 +25,7 @@ import { cspOrigin, sendPage } from './pages/html.js';
 import { consumePushedRequest } from './par.js';
 import { pickLocale, scopeText, type UiLocale } from './pages/texts.js';
 import { consentPage, loginPage } from './pages/views.js';
+import { FEDERATION_START_PATH, providersFor, sessionProviderAllowed } from './federation/providers.js';
 
 /** Paths of the forms of the browser side. */
 export const LOGIN_PATH = '/connect/login';
@@ -50,24 +52,32 @@ export function sessionFits(current: CurrentSession | undefined, req: AuthorizeR
   if (!current) return false;
   if (req.maxAge !== undefined && now - current.session.authTime > req.maxAge) return false;
   if (req.requestedTenant !== undefined && current.session.tenant !== req.requestedTenant) return false;
+  // `idp:<name>` needs a session through that provider; a provider the client restricts away needs a new sign-in.
+  if (req.idp !== undefined && current.session.idp !== req.idp) return false;
+  if (!sessionProviderAllowed(req.client, current.session.idp)) return false;
   const tenants = current.user.tenants;
   return tenants.length === 0 || tenants.includes(req.tenant);
 }
 
 /**
- * Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant); after a
- * failed attempt with the message and the name that was typed.
+ * Renders the login page for a request (pre-filled with `login_hint`, naming the client and the tenant, with a
+ * button per identity provider of the tenant the client may use); after a failed attempt with the message and the
+ * name that was typed.
  */
 export function showLogin(ctx: BrowserContext, request: FastifyRequest, reply: FastifyReply, req: AuthorizeRequest, locale: UiLocale, failedAs?: string): FastifyReply {
   const csrf = ctx.sessions.csrfToken(request, reply);
   const tenant = req.requestedTenant === undefined ? undefined : ctx.auth.tenants.tenant(req.requestedTenant);
+  const providers = providersFor(ctx.auth, req.tenant, req.client);
   return sendPage(reply, loginPage({ csrf, action: LOGIN_PATH, locale }, {
+    providers: providers.map((p) => ({ name: p.name, label: p.displayName ?? p.name })),
+    providerAction: FEDERATION_START_PATH,
     client: req.client.clientName ?? req.client.clientId,
     ...(tenant && { tenant: tenant.displayName ?? tenant.name }),
     ...((failedAs ?? req.loginHint) !== undefined && { loginHint: failedAs ?? req.loginHint }),
     failed: failedAs !== undefined,
     returnTo: authorizeReturn(req),
-    formAction: formAction(req),
+    // The provider form's answer redirects to the provider: CSP form-action covers redirects after a submission.
+    formAction: [...formAction(req), ...providers.map((p) => cspOrigin(p.issuer)).filter((o): o is string => o !== undefined)],
   }));
 }
 

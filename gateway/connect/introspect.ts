@@ -17,7 +17,7 @@
  * - 200 `{"active": false}` for unknown, malformed, expired, revoked, rotated (consumed) or not-visible tokens
  *   (§2.2, no further detail);
  * - 200 `{"active": true, ...}` with `iss`, `sub`, `client_id`, `scope`, `exp`, `iat`, `aud`, `jti`, `tenant`
- *   (and `auth_time`, `idp` when known) and `token_type` `access_token` or `refresh_token` (Duende's values; the
+ *   (and `auth_time`, `idp` when known, and `cnf.jkt` of a DPoP-bound token, RFC 9449 §6.2) and `token_type` `access_token` or `refresh_token` (Duende's values; the
  *   kind of token, not an RFC 6749 §7.1 access token type).
  * `token_type_hint` (§2.1) only orders the search; an unknown hint is ignored and every kind is searched.
  */
@@ -72,11 +72,13 @@ export function authenticateIntrospectionCaller(auth: AuthServices, authorizatio
 }
 
 function accessTokenResponse(info: AccessTokenInfo): IntrospectionResponse {
-  const { sub, client_id, scope, iss, aud, exp, iat, jti, tenant, auth_time, idp } = info;
+  const { sub, client_id, scope, iss, aud, exp, iat, jti, tenant, auth_time, idp, cnf } = info;
   return {
     active: true, token_type: 'access_token', iss, sub, client_id, scope, exp, iat, aud,
     ...(jti !== undefined && { jti }), ...(tenant !== undefined && { tenant }),
     ...(auth_time !== undefined && { auth_time }), ...(idp !== undefined && { idp }),
+    // RFC 9449 §6.2: the key a DPoP-bound token is bound to.
+    ...(cnf !== undefined && { cnf }),
   };
 }
 

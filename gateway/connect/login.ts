@@ -39,6 +39,8 @@ export function registerLoginForm(app: FastifyInstance, ctx: BrowserContext): vo
     const v = 'authorize' in target ? await validateAuthorizeRequest(target.authorize, auth) : undefined;
     if (v && v.kind !== 'ok') return sendPage(reply, errorPage(locale, v.kind === 'fatal' ? v.description : `${v.error}: ${v.description}`));
     const req = v?.request;
+    // `acr_values=idp:<name>`: the request signs in at that identity provider only, never with a password.
+    if (req?.idp !== undefined) return sendPage(reply, errorPage(locale, `this request signs in through identity provider ${req.idp} only`));
     const userName = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
     const user = userName === '' || password === '' ? undefined : await auth.lockout.attempt(await auth.users.lockoutName(userName), async () => {

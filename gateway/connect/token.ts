@@ -1,12 +1,15 @@
 /**
  * `POST /connect/token` (RFC 6749 §3.2): client authentication, grant type dispatch to the grant plugins,
  * parameter filtering (only the grant's declared parameters reach it; repeats are rejected), errors per §5.2.
+ * A `DPoP` proof (RFC 9449 §5, `./dpop.ts`) binds the issued tokens to its key: the grant gets a token service
+ * that adds `cnf.jkt`, and `token_type` becomes `DPoP`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import { OAuthError, invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { CONNECT_PATHS } from './discovery.js';
+import { tokenRequestProof } from './dpop.js';
 import { Form, authenticateFormClient, formEndpoint } from './form.js';
 import { noStore } from './reply.js';
 
@@ -20,7 +23,10 @@ export function registerTokenEndpoint(app: FastifyInstance, auth: AuthServices, 
     if (!grant) throw new OAuthError('unsupported_grant_type', `grant type ${grantType} is not supported`);
     if (!client.allowedGrantTypes.includes(grantType)) throw new OAuthError('unauthorized_client', `client ${client.clientId} may not use grant type ${grantType}`);
     const params = form.pick(grant.parameters, grant.allowedDuplicates);
-    const body = await grant.handle({ client, clientAuthMethod: method, params, issuer: auth.issuer }, auth);
+    const proof = await tokenRequestProof(auth, request, client);
+    const ctx = proof ? { ...auth, tokens: auth.tokens.boundTo(proof.jkt) } : auth;
+    const body = await grant.handle({ client, clientAuthMethod: method, params, issuer: auth.issuer }, ctx);
+    if (proof && body.token_type === 'Bearer') body.token_type = 'DPoP';
     return noStore(reply).type('application/json').send(body);
   });
 }

@@ -19,6 +19,9 @@
  *   a consumed token (and its family is revoked); the user no longer exists or is disabled; the client no longer
  *   allows offline access.
  *
+ * A refresh token bound to a DPoP key (public clients, RFC 9449 §5) needs a proof with that key: else
+ * `invalid_grant`.
+ *
  * The request is checked before the token is consumed, so a request rejected for its scope does not cost the
  * client its refresh token.
  */
@@ -33,6 +36,8 @@ interface RefreshTokenData {
   authTime?: number;
   idp?: string;
   amr?: string[];
+  /** The DPoP key a public client's refresh token is bound to (RFC 9449 §5). */
+  jkt?: string;
 }
 
 const REUSED = 'the refresh token has already been used; its grant is revoked';
@@ -54,6 +59,8 @@ export const refreshTokenGrant: GrantTypePlugin = {
       throw invalidGrant(REUSED);
     }
     if (!client.allowOfflineAccess) throw invalidGrant(`client ${client.clientId} no longer allows offline access`);
+    const boundTo = (found.data as RefreshTokenData).jkt;
+    if (boundTo !== undefined && boundTo !== ctx.tokens.dpopJkt) throw invalidGrant('the refresh token is bound to a DPoP key; the request needs a DPoP proof with that key (RFC 9449 §5)');
     const user = found.subject === undefined ? undefined : await ctx.users.bySubjectId(found.subject);
     if (!user || user.disabled) throw invalidGrant('the user of this refresh token is no longer active');
     // Scopes the client has lost since the grant are dropped (RFC 6749 §6: the scope may only narrow).

@@ -51,6 +51,9 @@ button.secondary{background:#e4e9ef;color:#1d2733;margin-left:.5rem}
 .error{background:#fdecec;color:#8a1c1c;padding:.8rem;border-radius:6px}
 .code{font-family:ui-monospace,monospace;font-size:1.3rem;letter-spacing:.1em}
 ul{padding-left:1.2rem} li{margin:.3rem 0}
+.or{margin:1.5rem 0 0;color:#46607a;border-top:1px solid #e4e9ef;padding-top:1rem}
+.providers{display:flex;flex-direction:column}
+button.provider{margin-top:.6rem;background:#fff;color:#1f5fa8;border:1px solid #1f5fa8}
 `;
 
 export interface Page {

@@ -28,6 +28,17 @@ export interface LoginView {
   /** Where to continue after sign-in (hidden field `return`). */
   returnTo: string;
   formAction?: readonly string[];
+  /** Identity providers offered as buttons (`name` posted as `idp` to `providerAction`). */
+  providers?: ReadonlyArray<{ name: string; label: string }>;
+  /** Where the provider buttons post. */
+  providerAction?: string;
+}
+
+/** The login page's second form: one button per identity provider. */
+function providerForm(f: FormContext, v: LoginView): string {
+  if (!v.providers?.length || !v.providerAction) return '';
+  const buttons = v.providers.map((p) => `<button type="submit" name="idp" value="${esc(p.name)}" class="provider">${esc(p.label)}</button>`).join('');
+  return `<p class="or">${esc(text(f.locale, 'orSignInWith'))}</p>${form({ ...f, action: v.providerAction }, `<div class="providers">${buttons}</div>`, { return: v.returnTo })}`;
 }
 
 export function loginPage(f: FormContext, v: LoginView): Page {
@@ -44,7 +55,8 @@ ${form(f, `<label for="username">${t('userName')}</label>
 <input type="text" id="username" name="username" autocomplete="username" required value="${esc(v.loginHint ?? '')}"${v.loginHint ? '' : ' autofocus'}>
 <label for="password">${t('password')}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${v.loginHint ? ' autofocus' : ''}>
-<button type="submit" class="login-submit">${t('signIn')}</button>`, { return: v.returnTo })}`,
+<button type="submit" class="login-submit">${t('signIn')}</button>`, { return: v.returnTo })}
+${providerForm(f, v)}`,
   };
 }
 
