@@ -165,18 +165,22 @@ class Calculator {
     if (inherited.labourTimeLabel !== undefined) c.projectLabourTimeLabel = inherited.labourTimeLabel;
     this.numbers.enter(c, parent);
     const sums: Totals = { net: ZERO, byRate: new Map() };
-    /** Positions of this container read so far (bases of AllPreviousPositions / AllPreviousMarkedPositions). */
-    const previous: { p: PositionDto; deducted: Exact }[] = [];
-    for (const e of c.elements ?? []) {
+    const elements = c.elements ?? [];
+    /**
+     * Positions of this container read so far (bases of AllPreviousPositions / AllPreviousMarkedPositions), kept
+     * only when the container holds a complementing position.
+     */
+    const previous: { p: PositionDto; deducted: Exact }[] | undefined = elements.some(isComplementing) ? [] : undefined;
+    for (const e of elements) {
       if (isPosition(e)) {
         this.numbers.position(e, depth + 1, c);
-        const base = e.isComplementingPosition === true ? this.complementingBase(e, previous, inherited) : undefined;
-        const p = this.position(e, inherited, base);
+        const base = e.isComplementingPosition === true ? this.complementingBase(e, previous!, inherited) : undefined;
+        const deducted = this.position(e, inherited, base);
         if (countsInTotal(e)) {
-          sums.net = add(sums.net, p.deducted);
-          addRate(sums.byRate, p.rate, p.deducted);
+          sums.net = add(sums.net, deducted);
+          addRate(sums.byRate, e.taxRate!, deducted);
         }
-        previous.push({ p: e, deducted: p.deducted });
+        previous?.push({ p: e, deducted });
       } else if (isGroup(e)) {
         this.numbers.group(e, depth + 1, c);
         const g = this.container(e, c, inherited, depth + 1);
@@ -293,7 +297,8 @@ class Calculator {
    * @param complementingBase base of a complementing position (see {@link complementingBase}): its unit price is
    *   round(base × complementingPricePercentage / 100) unless `unitPriceOverride` is set, its quantity 1 unless given
    */
-  private position(p: PositionDto, inherited: Inherited, complementingBase: Exact | undefined): { deducted: Exact; rate: number } {
+  /** @returns the deducted price (GAEB IT); the position's `taxRate` is the rate it counts at */
+  private position(p: PositionDto, inherited: Inherited, complementingBase: Exact | undefined): Exact {
     this.done?.add(p);
     const s = this.s;
     const fromComponents = this.lines(p.quantityComponents, QUANTITY_PLACES);
@@ -346,9 +351,11 @@ class Calculator {
     p.totalPriceGrossDeducted =
       deducted === net ? p.totalPriceGross : rate === 0 ? p.deductedPrice : toNum(this.round(deducted.times(this.factor(rate))));
 
-    return { deducted, rate };
+    return deducted;
   }
 }
+
+const isComplementing = (e: ElementDto): boolean => isPosition(e) && e.isComplementingPosition === true;
 
 /** Whether a complementing position of type `ReferencedPositions` is among the elements (at any depth). */
 function hasReferencingPosition(elements: readonly unknown[] | undefined): boolean {
@@ -431,7 +438,8 @@ const roundQuantity = (value: number): Exact => exactOf(value).round(QUANTITY_PL
  * `isAttachedToPosition`. The schema gets `totalLength` (sum of tier lengths), `schemaIsCorrectlyDefined`, and
  * `skipNonExistingLevelsInPositionItemNumbers` true when `options.supportSkippedItemNumberLevels`.
  *
- * All arithmetic is decimal. Linear in the number of elements.
+ * All arithmetic is exact decimal arithmetic (`exact.ts`: scaled integers while they fit, decimal.js beyond, with
+ * identical results). Linear in the number of elements.
  * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Input-vs-computed", models; GAEB DA XML 3.3 Lib, tgItem (Provis, ALNSerNo, NotAppl).
  */
 export function calculateProject(project: ProjectDto, options: CalculateOptions = {}): ProjectDto {
