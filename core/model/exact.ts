@@ -162,14 +162,6 @@ const leadingDigits = (w: number): number =>
  * trip for values of up to 14 significant digits (an exact integer scaled by an exact power of ten rounds once).
  */
 export function decimalToNumber(v: Dec): number {
-  const words = v.d;
-  if (words !== null && words.length <= 2) {
-    const first = words[0];
-    if (first === 0) return 0;
-    const mantissa = words.length === 1 ? first : first * 1e7 + words[1];
-    const k = v.e - (leadingDigits(first) + (words.length - 1) * 7) + 1;
-    if (k < 0 && k >= -MAX_SCALE) return v.s * (mantissa / POW10[-k]);
-    if (k >= 0 && k <= MAX_SCALE && mantissa * POW10[k] <= MAX) return v.s * mantissa * POW10[k];
-  }
-  return v.toNumber();
+  const e = exactOfDecimal(v);
+  return e.big === undefined ? e.toNumber() : v.toNumber();
 }
