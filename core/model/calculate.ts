@@ -9,8 +9,9 @@
  * arithmetic of the BVBS Prüfdatei GAEB DA XML 3.3 AVA X86 (e.g. category 1 = 1.10 TotAfterDisc + 1.20 TotalLSUM
  * + 1.30 Total). AVACloud 1.29+ fields `absoluteDeduction`, complementing positions (Dangl-IT/avacloud-client-php, lib/Model, API 1.64.1).
  */
-import { D, type Dec } from './decimal.js';
-import { evaluateFormulaDecimal } from './formula.js';
+import { D } from './decimal.js';
+import { Exact, exactOf, exactOfDecimal, type ExactRounding } from './exact.js';
+import { evaluateFormulaDecimal, exactLiteral } from './formula.js';
 import { ItemNumberLevels } from './item-number-levels.js';
 import {
   isGroup, isPosition, type CalculationDto, type ElementContainerBase, type ElementDto, type GrossPriceComponentDto,
@@ -27,9 +28,10 @@ export interface CalculateOptions {
 const QUANTITY_PLACES = 3;
 /** Decimals kept for price component values, beyond any usual priceAccuracy so the final rounding decides. */
 const PRICE_VALUE_PLACES = 6;
-const ZERO = new D(0);
-const ONE = new D(1);
-type Rounding = typeof D.ROUND_HALF_UP | typeof D.ROUND_FLOOR | typeof D.ROUND_CEIL;
+const ZERO = Exact.scaled(0, 0);
+const ONE = Exact.scaled(1, 0);
+const HUNDRED = Exact.scaled(100, 0);
+type Rounding = ExactRounding;
 const ROUNDING: Record<PriceRoundingModeDto, Rounding> = {
   Normal: D.ROUND_HALF_UP,
   Floor: D.ROUND_FLOOR,
@@ -57,18 +59,18 @@ interface Inherited {
  * Sums of a container's counted children: `net` = Σ of their deducted prices (GAEB "Total"), also per tax rate.
  */
 interface Totals {
-  net: Dec;
-  byRate: Map<number, Dec>;
+  net: Exact;
+  byRate: Map<number, Exact>;
 }
 
 /** What a child hands its parent: its deducted price (GAEB IT / TotAfterDisc / TotalLSUM), also per tax rate. */
 interface Contribution {
-  deducted: Dec;
-  byRate: Map<number, Dec>;
+  deducted: Exact;
+  byRate: Map<number, Exact>;
 }
 
 interface Evaluated {
-  value: Dec;
+  value: Exact;
   result: number;
   valid: boolean;
   errorPositionInLine: number;
@@ -78,48 +80,32 @@ const MEMO_LIMIT = 100_000;
 
 const numberOrZero = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const isSet = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const add = (a: Dec, b: Dec): Dec => (a === ZERO ? b : a.plus(b));
-const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-const MAX_EXACT = Number.MAX_SAFE_INTEGER;
-
-/**
- * The JSON number of a decimal: the nearest double, as `toNumber()` gives, but without the string round trip
- * for values of up to 14 significant digits (an exact integer scaled by an exact power of ten rounds once).
- */
-function toNum(v: Dec): number {
-  const words = v.d;
-  if (words.length <= 2) {
-    const first = words[0];
-    if (first === 0) return 0;
-    const mantissa = words.length === 1 ? first : first * 1e7 + words[1];
-    const leading = first < 10 ? 1 : first < 100 ? 2 : first < 1e3 ? 3 : first < 1e4 ? 4 : first < 1e5 ? 5 : first < 1e6 ? 6 : 7;
-    const digits = leading + (words.length - 1) * 7;
-    const k = v.e - digits + 1;
-    if (k < 0 && k >= -22) return v.s * (mantissa / POW10[-k]);
-    if (k >= 0 && k <= 22 && mantissa * POW10[k] <= MAX_EXACT) return v.s * mantissa * POW10[k];
-  }
-  return v.toNumber();
-}
+const add = (a: Exact, b: Exact): Exact => (a === ZERO ? b : a.plus(b));
+/** The JSON number of a value (the nearest double, zero as +0). */
+const toNum = (v: Exact): number => v.toNumber();
 
 class Calculator {
-  private readonly growth = new Map<number, Dec>();
+  private readonly growth = new Map<number, Exact>();
   private readonly memo = new Map<number, Map<string, Evaluated>>();
-  /** Positions of the current service specification by id, and those already computed in this run. */
-  private readonly byId = new Map<string, PositionDto>();
-  private readonly done = new Set<PositionDto>();
+  /** The current service specification; its positions by id (made when a referencing position first needs them). */
+  private spec?: ElementContainerBase;
+  private byId?: Map<string, PositionDto>;
+  /** Positions of the current service specification already computed, kept only when some position references others. */
+  private done?: Set<PositionDto>;
 
   constructor(
     private readonly s: Settings,
     private readonly numbers: ItemNumberLevels,
   ) {}
 
-  private round(v: Dec, places = this.s.places): Dec {
-    return v.decimalPlaces() > places ? v.toDecimalPlaces(places, this.s.rounding) : v;
+  private round(v: Exact, places = this.s.places): Exact {
+    return v.round(places, this.s.rounding);
   }
 
-  private factor(rate: number): Dec {
+  /** 1 + rate. */
+  private factor(rate: number): Exact {
     let f = this.growth.get(rate);
-    if (!f) this.growth.set(rate, (f = ONE.plus(rate)));
+    if (!f) this.growth.set(rate, (f = ONE.plus(exactOf(rate))));
     return f;
   }
 
@@ -131,17 +117,27 @@ class Calculator {
     let found = memo.get(key);
     if (!found) {
       const r = evaluateFormulaDecimal(key);
-      const value = r.value.decimalPlaces() > places ? r.value.toDecimalPlaces(places, D.ROUND_HALF_UP) : r.value;
+      const value = exactOfDecimal(r.value).round(places, D.ROUND_HALF_UP);
       found = { value, result: toNum(value), valid: r.valid, errorPositionInLine: r.errorPositionInLine };
       if (memo.size < MEMO_LIMIT) memo.set(key, found);
     }
     return found;
   }
 
-  private lines(lines: CalculationDto[] | undefined, places: number): Dec {
+  private lines(lines: CalculationDto[] | undefined, places: number): Exact {
     let sum = ZERO;
     if (!lines) return sum;
     for (const line of lines) {
+      // a formula that is one number (most are: read prices and quantities) needs no parser and no memo
+      const literal = typeof line.formula === 'string' ? exactLiteral(line.formula) : undefined;
+      if (literal !== undefined) {
+        const value = literal.round(places, D.ROUND_HALF_UP);
+        line.result = toNum(value);
+        line.valid = true;
+        line.errorPositionInLine = -1;
+        sum = add(sum, value);
+        continue;
+      }
       const r = this.evaluate(line.formula, places);
       line.result = r.result;
       line.valid = r.valid;
@@ -152,9 +148,9 @@ class Calculator {
   }
 
   service(spec: ElementContainerBase, inherited: Inherited): void {
-    this.byId.clear();
-    this.done.clear();
-    indexPositions(spec.elements, this.byId);
+    this.spec = spec;
+    this.byId = undefined;
+    this.done = hasReferencingPosition(spec.elements) ? new Set() : undefined;
     this.numbers.startService();
     this.container(spec, undefined, inherited, -1);
     this.numbers.finishService();
@@ -169,18 +165,22 @@ class Calculator {
     if (inherited.labourTimeLabel !== undefined) c.projectLabourTimeLabel = inherited.labourTimeLabel;
     this.numbers.enter(c, parent);
     const sums: Totals = { net: ZERO, byRate: new Map() };
-    /** Positions of this container read so far (bases of AllPreviousPositions / AllPreviousMarkedPositions). */
-    const previous: { p: PositionDto; deducted: Dec }[] = [];
-    for (const e of c.elements ?? []) {
+    const elements = c.elements ?? [];
+    /**
+     * Positions of this container read so far (bases of AllPreviousPositions / AllPreviousMarkedPositions), kept
+     * only when the container holds a complementing position.
+     */
+    const previous: { p: PositionDto; deducted: Exact }[] | undefined = elements.some(isComplementing) ? [] : undefined;
+    for (const e of elements) {
       if (isPosition(e)) {
         this.numbers.position(e, depth + 1, c);
-        const base = e.isComplementingPosition === true ? this.complementingBase(e, previous, inherited) : undefined;
-        const p = this.position(e, inherited, base);
+        const base = e.isComplementingPosition === true ? this.complementingBase(e, previous!, inherited) : undefined;
+        const deducted = this.position(e, inherited, base);
         if (countsInTotal(e)) {
-          sums.net = add(sums.net, p.deducted);
-          addRate(sums.byRate, p.rate, p.deducted);
+          sums.net = add(sums.net, deducted);
+          addRate(sums.byRate, e.taxRate!, deducted);
         }
-        previous.push({ p: e, deducted: p.deducted });
+        previous?.push({ p: e, deducted });
       } else if (isGroup(e)) {
         this.numbers.group(e, depth + 1, c);
         const g = this.container(e, c, inherited, depth + 1);
@@ -201,7 +201,7 @@ class Calculator {
    * positions listed in `complementsPositions` (anywhere in the service specification). Other complementing
    * positions are never part of a base. Undefined when the type is not one of these.
    */
-  private complementingBase(p: PositionDto, previous: readonly { p: PositionDto; deducted: Dec }[], inherited: Inherited): Dec | undefined {
+  private complementingBase(p: PositionDto, previous: readonly { p: PositionDto; deducted: Exact }[], inherited: Inherited): Exact | undefined {
     const type = p.gaebComplementingType;
     let base = ZERO;
     if (type === 'AllPreviousMarkedPositions' || type === 'AllPreviousPositions') {
@@ -223,11 +223,12 @@ class Calculator {
       return base;
     }
     if (type !== 'ReferencedPositions') return undefined;
+    if (this.byId === undefined) indexPositions(this.spec?.elements, (this.byId = new Map()));
     for (const id of p.complementsPositions ?? []) {
       const q = this.byId.get(id);
       if (!q || q === p || q.isComplementingPosition === true) continue;
-      if (!this.done.has(q)) this.position(q, inherited, undefined); // a later position: computed ahead (idempotent)
-      base = add(base, new D(q.deductedPrice ?? 0));
+      if (!this.done!.has(q)) this.position(q, inherited, undefined); // a later position: computed ahead (idempotent)
+      base = add(base, exactOf(q.deductedPrice ?? 0));
     }
     return base;
   }
@@ -242,10 +243,10 @@ class Calculator {
   private containerTotals(c: ElementContainerBase, sums: Totals): Contribution {
     const deduction = numberOrZero(c.deductionFactor);
     const absolute = numberOrZero(c.absoluteDeduction);
-    const flat = isSet(c.flatSum) ? new D(c.flatSum) : undefined;
-    const keep = deduction === 0 ? undefined : ONE.minus(deduction);
+    const flat = isSet(c.flatSum) ? exactOf(c.flatSum) : undefined;
+    const keep = deduction === 0 ? undefined : ONE.minus(exactOf(deduction));
     let deducted = keep ? this.round(sums.net.times(keep)) : sums.net;
-    if (absolute !== 0) deducted = deducted.minus(absolute);
+    if (absolute !== 0) deducted = deducted.minus(exactOf(absolute));
     if (flat) deducted = flat;
     const proportional = flat !== undefined || absolute !== 0;
     const rates = [...sums.byRate.keys()].sort((a, b) => a - b);
@@ -253,22 +254,23 @@ class Calculator {
       rates.push(numberOrZero(c.projectTaxRate));
       sums.byRate.set(rates[0], ZERO);
     }
-    const byRate = new Map<number, Dec>();
+    const byRate = new Map<number, Exact>();
     const gross: GrossPriceComponentDto[] = [];
     let totalGross = ZERO;
     let totalGrossDeducted = ZERO;
     let spread = ZERO;
     rates.forEach((rate, i) => {
       const net = sums.byRate.get(rate)!;
-      let rateDeducted: Dec;
+      let rateDeducted: Exact;
       if (!proportional) rateDeducted = keep ? this.round(net.times(keep)) : net;
       else if (i === rates.length - 1) rateDeducted = deducted.minus(spread);
       else rateDeducted = sums.net.isZero() ? ZERO : this.round(deducted.times(net).dividedBy(sums.net));
       spread = spread.plus(rateDeducted);
       byRate.set(rate, rateDeducted);
-      const tax = this.round(net.times(rate));
+      const exactRate = exactOf(rate);
+      const tax = this.round(net.times(exactRate));
       const rateGross = net.plus(tax);
-      const taxDeducted = rateDeducted === net ? tax : this.round(rateDeducted.times(rate));
+      const taxDeducted = rateDeducted === net ? tax : this.round(rateDeducted.times(exactRate));
       const rateGrossDeducted = rateDeducted === net ? rateGross : rateDeducted.plus(taxDeducted);
       totalGross = add(totalGross, rateGross);
       totalGrossDeducted = add(totalGrossDeducted, rateGrossDeducted);
@@ -295,8 +297,9 @@ class Calculator {
    * @param complementingBase base of a complementing position (see {@link complementingBase}): its unit price is
    *   round(base × complementingPricePercentage / 100) unless `unitPriceOverride` is set, its quantity 1 unless given
    */
-  private position(p: PositionDto, inherited: Inherited, complementingBase: Dec | undefined): { deducted: Dec; rate: number } {
-    this.done.add(p);
+  /** @returns the deducted price (GAEB IT); the position's `taxRate` is the rate it counts at */
+  private position(p: PositionDto, inherited: Inherited, complementingBase: Exact | undefined): Exact {
+    this.done?.add(p);
     const s = this.s;
     const fromComponents = this.lines(p.quantityComponents, QUANTITY_PLACES);
     let quantityOverride = p.quantityOverride;
@@ -322,16 +325,16 @@ class Calculator {
     if (labour) {
       const hours = this.lines(labour.values, QUANTITY_PLACES);
       const wage = labour.useOwnHourlyWage ? numberOrZero(labour.hourlyWage) : inherited.hourlyWage;
-      const price = hours.isZero() ? ZERO : hours.times(wage);
+      const price = hours.isZero() ? ZERO : hours.times(exactOf(wage));
       labour.hourlyWage = wage;
       labour.totalTime = toNum(hours);
       labour.price = toNum(price);
       unitPrice = add(unitPrice, price);
     }
     if (complementingBase !== undefined) p.complementingBasePrice = toNum(complementingBase);
-    if (isSet(p.unitPriceOverride)) unitPrice = new D(p.unitPriceOverride);
+    if (isSet(p.unitPriceOverride)) unitPrice = exactOf(p.unitPriceOverride);
     else if (complementingBase !== undefined && isSet(p.complementingPricePercentage)) {
-      unitPrice = complementingBase.times(p.complementingPricePercentage).dividedBy(100);
+      unitPrice = complementingBase.times(exactOf(p.complementingPricePercentage)).dividedBy(HUNDRED);
     }
     unitPrice = this.round(unitPrice, s.unitPlaces);
     p.unitPrice = toNum(unitPrice);
@@ -339,17 +342,29 @@ class Calculator {
     const rate = p.useDifferentTaxRate ? numberOrZero(p.taxRate) : inherited.taxRate;
     p.taxRate = rate;
     const noQuantity = quantity === undefined ? quantityOverride === 0 : quantity.isZero();
-    const net = noQuantity || unitPrice.isZero() ? ZERO : this.round((quantity ?? new D(quantityOverride!)).times(unitPrice));
+    const net = noQuantity || unitPrice.isZero() ? ZERO : this.round((quantity ?? exactOf(quantityOverride!)).times(unitPrice));
     const deduction = numberOrZero(p.deductionFactor);
-    const deducted = deduction === 0 || net.isZero() ? net : this.round(net.times(ONE.minus(deduction)));
+    const deducted = deduction === 0 || net.isZero() ? net : this.round(net.times(ONE.minus(exactOf(deduction))));
     p.totalPrice = toNum(net);
     p.deductedPrice = deducted === net ? p.totalPrice : toNum(deducted);
     p.totalPriceGross = rate === 0 ? p.totalPrice : toNum(this.round(net.times(this.factor(rate))));
     p.totalPriceGrossDeducted =
       deducted === net ? p.totalPriceGross : rate === 0 ? p.deductedPrice : toNum(this.round(deducted.times(this.factor(rate))));
 
-    return { deducted, rate };
+    return deducted;
   }
+}
+
+const isComplementing = (e: ElementDto): boolean => isPosition(e) && e.isComplementingPosition === true;
+
+/** Whether a complementing position of type `ReferencedPositions` is among the elements (at any depth). */
+function hasReferencingPosition(elements: readonly unknown[] | undefined): boolean {
+  for (const e of (elements ?? []) as ElementDto[]) {
+    if (isPosition(e)) {
+      if (e.isComplementingPosition === true && e.gaebComplementingType === 'ReferencedPositions') return true;
+    } else if (isGroup(e) && hasReferencingPosition(e.elements)) return true;
+  }
+  return false;
 }
 
 /** Positions by model id (targets of `complementsPositions`). */
@@ -378,7 +393,7 @@ export function groupCountsInTotal(g: ServiceSpecificationGroupDto): boolean {
   return g.priceType !== 'WithoutTotal' && g.comissionStatus !== 'Removed' && !g.alternativeTo;
 }
 
-function addRate(byRate: Map<number, Dec>, rate: number, amount: Dec): void {
+function addRate(byRate: Map<number, Exact>, rate: number, amount: Exact): void {
   const r = byRate.get(rate);
   byRate.set(rate, r === undefined ? amount : r.plus(amount));
 }
@@ -390,10 +405,7 @@ function addRate(byRate: Map<number, Dec>, rate: number, amount: Dec): void {
  */
 const hasQuantityPlaces = (value: number): boolean => Math.round(value * 1000) / 1000 === value;
 
-const roundQuantity = (value: number): Dec => {
-  const q = new D(value);
-  return q.decimalPlaces() > QUANTITY_PLACES ? q.toDecimalPlaces(QUANTITY_PLACES, D.ROUND_HALF_UP) : q;
-};
+const roundQuantity = (value: number): Exact => exactOf(value).round(QUANTITY_PLACES, D.ROUND_HALF_UP);
 
 /**
  * Recalculates every computed field of a normalised project in place and returns it.
@@ -426,7 +438,8 @@ const roundQuantity = (value: number): Dec => {
  * `isAttachedToPosition`. The schema gets `totalLength` (sum of tier lengths), `schemaIsCorrectlyDefined`, and
  * `skipNonExistingLevelsInPositionItemNumbers` true when `options.supportSkippedItemNumberLevels`.
  *
- * All arithmetic is decimal. Linear in the number of elements.
+ * All arithmetic is exact decimal arithmetic (`exact.ts`: scaled integers while they fit, decimal.js beyond, with
+ * identical results). Linear in the number of elements.
  * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) "Input-vs-computed", models; GAEB DA XML 3.3 Lib, tgItem (Provis, ALNSerNo, NotAppl).
  */
 export function calculateProject(project: ProjectDto, options: CalculateOptions = {}): ProjectDto {

@@ -16,6 +16,7 @@
  * rounded here — callers round when they store a result.
  */
 import { D, type Dec } from './decimal.js';
+import { Exact } from './exact.js';
 
 /** Outcome of one formula; `errorPositionInLine` is -1 when valid. */
 export interface FormulaResult {
@@ -175,6 +176,47 @@ export function evaluateFormulaDecimal(formula: string | null | undefined): Deci
     const position = error instanceof FormulaError ? error.position : i;
     return { value: ZERO, valid: false, errorPositionInLine: position };
   }
+}
+
+/** Most significant digits a literal may have for {@link exactLiteral} (10^15 < 2^53). */
+const MAX_LITERAL_DIGITS = 15;
+
+/**
+ * The value of a formula that is a single number (optional sign, digits with at most one decimal comma or point,
+ * blanks around), as a scaled integer, e.g. `" 12,50 "` → 1250 × 10^-2; undefined for anything else (other
+ * formulas, more than 15 digits, more than 22 decimals), which {@link evaluateFormulaDecimal} evaluates. Its value
+ * is the one that function gives: the grammar's `unary` applied to one `number`.
+ */
+export function exactLiteral(src: string): Exact | undefined {
+  const n = src.length;
+  let i = 0;
+  while (i < n && isSpace(src.charCodeAt(i))) i++;
+  let negative = false;
+  let c = i < n ? src.charCodeAt(i) : -1;
+  if (isMinus(c) || c === 43) {
+    negative = c !== 43;
+    i++;
+    while (i < n && isSpace(src.charCodeAt(i))) i++;
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; i < n; i++) {
+    c = src.charCodeAt(i);
+    if (isDigit(c)) {
+      m = m * 10 + (c - 48);
+      if (m !== 0 && ++digits > MAX_LITERAL_DIGITS) return undefined;
+      if (scale >= 0) scale++;
+    } else if (isSeparator(c) && scale < 0) scale = 0;
+    else break;
+  }
+  const end = i;
+  while (i < n && isSpace(src.charCodeAt(i))) i++;
+  if (i < n || scale > 22) return undefined;
+  // at least one digit: not empty, not a lone sign or separator
+  const last = src.charCodeAt(end - 1);
+  if (!isDigit(last) && !(scale === 0 && end >= 2 && isDigit(src.charCodeAt(end - 2)))) return undefined;
+  return Exact.scaled(negative ? -m : m, scale < 0 ? 0 : scale);
 }
 
 /**

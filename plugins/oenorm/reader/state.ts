@@ -54,7 +54,10 @@ export class OenormState {
 
   private readonly ctx: number[] = [];
   private depth = 0;
+  /** Text since the last start tag; collected only while a leaf is open (no other element ever reads it). */
   private text = '';
+  /** Depth of the open leaf element, -1 when none is open (a leaf's children are skipped, never leaves). */
+  private leafDepth = -1;
   private readonly rich = new OenormRichText();
   private richDepth = -1;
   private richTarget = TO_POSITION;
@@ -75,14 +78,16 @@ export class OenormState {
     if (this.richDepth >= 0) return this.rich.open(name, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
     this.text = '';
-    this.ctx[d] = d === 0 ? this.openRoot(qname, attrs) : this.enter(this.ctx[d - 1], name, attrs, d);
+    const ctx = d === 0 ? this.openRoot(qname, attrs) : this.enter(this.ctx[d - 1], name, attrs, d);
+    this.ctx[d] = ctx;
+    if (ctx === LEAF) this.leafDepth = d;
   }
 
   /** saxes `text`/`cdata`. */
   onText(t: string): void {
     if (this.richDepth >= 0) this.rich.text(t);
     else if (this.partyDepth >= 0) this.kenndaten.party!.onText(t);
-    else this.text += t;
+    else if (this.leafDepth >= 0) this.text += t;
   }
 
   /** saxes `closetag`. */
@@ -102,8 +107,10 @@ export class OenormState {
       return;
     }
     const ctx = this.ctx[d];
-    if (ctx === LEAF) this.leaf(this.ctx[d - 1], name, this.text.trim());
-    else if (ctx > LEAF) this.leave(ctx, name);
+    if (ctx === LEAF) {
+      this.leafDepth = -1;
+      this.leaf(this.ctx[d - 1], name, this.text.trim());
+    } else if (ctx > LEAF) this.leave(ctx, name);
   }
 
   /** Completes the project after the last event. */

@@ -27,6 +27,24 @@ const GAPS: Readonly<Record<string, 'Owner' | 'Bidder'>> = { al: 'Owner', rw: 'O
 const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
 
 /**
+ * `INDENTATION.test(t)` for a text that begins with a blank or a line break, without the expression when the text
+ * is ASCII (as indentation is): blanks and tabs, a line break, then only ASCII white space (`\s` of ASCII).
+ */
+function isIndentation(t: string): boolean {
+  let i = 0;
+  const n = t.length;
+  let c = t.charCodeAt(0);
+  while (c === 32 || c === 9) c = t.charCodeAt(++i);
+  if (c !== 10 && c !== 13) return false;
+  for (i++; i < n; i++) {
+    c = t.charCodeAt(i);
+    if (c > 127) return INDENTATION.test(t);
+    if (!(c === 32 || (c >= 9 && c <= 13))) return false;
+  }
+  return true;
+}
+
+/**
  * One finished text: HTML, its plain form, and which complement kinds it holds. `plain` is of `html` alone, or, when
  * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `events`
  * (recorded for a Grundtext) are the plain-text events of the text, replayed before a Folgeposition's own.
@@ -133,7 +151,7 @@ export class OenormRichText {
   /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
     // indentation begins with a blank or a line break (checked before the expression, which most text fails)
-    if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && INDENTATION.test(t))) return;
+    if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && isIndentation(t))) return;
     this.parts.push(escapeHtmlText(t));
     this.sink.text(t, 0, t.length);
     this.events?.push(t);
