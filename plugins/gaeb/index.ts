@@ -9,7 +9,7 @@ import { DP_BY_EXCHANGE_PHASE, type ProjectDto } from '../../core/model/types.js
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import type { ConversionMessage } from '../../core/pipeline/messages.js';
 import { PLUGIN_API_VERSION, type FormatPlugin } from '../../core/plugin/contract.js';
-import { detectGaebGeneration } from './detect.js';
+import { describeGaebXml, detectGaebGeneration } from './detect.js';
 import { GAEB_MESSAGES } from './messages.js';
 import { readGaeb90Result } from './gaeb90/reader.js';
 import { reportTotalMismatches } from './stated-totals.js';
@@ -64,7 +64,8 @@ export const gaebPlugin: FormatPlugin = {
   messages: GAEB_MESSAGES,
   reader: {
     optionGroups: ['S'],
-    detect: (head) => detectGaebGeneration(head) !== undefined,
+    // A GAEB DA XML X31 quantity take-off (namespace …/DA31/…) is a REB document: the `reb` plugin detects it.
+    detect: (head) => detectGaebGeneration(head) !== undefined && describeGaebXml(head)?.phase !== '31',
     read(input, options, ctx) {
       const bytes = input.bytes ?? Buffer.alloc(0);
       const generation = detectGaebGeneration(bytes.subarray(0, 8192));

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { degreesToGon, evaluateExpression, isPlainArithmetic, roundReb } from '../../plugins/reb/formula/expression.js';
 import { evaluateStandard, readValueField } from '../../plugins/reb/formula/standard.js';
 import { detectReb } from '../../plugins/reb/detect.js';
+import { builtinFormatPlugins } from '../../plugins/index.js';
 import { da11Bytes, fixture, header, line } from './support.js';
 
 const value = (e: string, angle: 'gon' | 'degree' = 'gon', lookup?: (a: string) => number | undefined) => {
@@ -100,6 +101,13 @@ describe('standard formulas', () => {
 });
 
 describe('content detection', () => {
+  it('sends an X31 take-off to reb, not gaeb, when the built-in plugins are asked in route order (the CLI)', () => {
+    const detecting = (bytes: Buffer) => builtinFormatPlugins.filter((p) => p.reader?.detect?.(bytes.subarray(0, 8192))).map((p) => p.id);
+    expect(detecting(fixture('musterbau-3.3.X31'))).toEqual(['reb']);
+    expect(detecting(fixture('musterbau-3.2.X31'))).toEqual(['reb']);
+    expect(detecting(fixture('musterbau-2009.d11'))).toEqual(['reb']);
+  });
+
   it('recognises DA11 2009, DA11 1979 and X31, and nothing else', () => {
     expect(detectReb(fixture('musterbau-2009.d11'))).toBe(true);
     expect(detectReb(fixture('strasse-1979.d11'))).toBe(true);
