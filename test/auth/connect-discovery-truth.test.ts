@@ -7,31 +7,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_PATHS, type DiscoveryDocument } from '../../gateway/connect/discovery.js';
-import { authHarness, basic, postForm, type AuthHarness } from './connect-support.js';
-import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, formOf, pkce, redirectParams } from './browser-support.js';
-import { JAR_SECRET, RequestUriServer, clientKeys, keyFor, signedRequest, unsignedRequest, withRequestClients, type ClientKeys } from './connect-request-support.js';
+import { basic, postForm, type AuthHarness } from './connect-support.js';
+import { InjectBrowser, REDIRECT, authorizeUrl, formOf, pkce, redirectParams } from './browser-support.js';
+import { JAR_SECRET, RequestUriServer, keyFor, signedRequest, unsignedRequest, signedInRequestHarness, type ClientKeys, type SignedInRequestHarness } from './connect-request-support.js';
 
+let harness: SignedInRequestHarness;
 let h: AuthHarness;
 let doc: DiscoveryDocument;
 let b: InjectBrowser;
 let keys: ClientKeys;
 let server: RequestUriServer;
 beforeAll(async () => {
-  [keys, server] = await Promise.all([clientKeys(), RequestUriServer.start()]);
-  h = await authHarness(await withRequestClients(browserAuth(), keys, server));
+  ({ h, b, keys, server } = harness = await signedInRequestHarness('plain'));
   doc = (await h.app.inject(CONNECT_PATHS.discovery)).json();
-  b = new InjectBrowser(h.app);
-  const login = await b.get(authorizeUrl({ client_id: 'plain', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
-  await b.submit(login, { username: 'demo', password: 'demo-password' });
 });
 
 it('grant_types_supported lists implicit exactly when the authorization endpoint hands out tokens', () => {
   expect(doc.grant_types_supported.includes('implicit')).toBe(doc.response_types_supported.some((t) => t.split(' ').includes('token') || t.split(' ').includes('id_token')));
 });
-afterAll(async () => {
-  await h.app.close();
-  await server.close();
-});
+afterAll(() => harness.close());
 
 const path = (url: string) => new URL(url).pathname;
 const request = (extra: Record<string, string>) =>

@@ -7,26 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryGrantStore } from '../../core/stores/memory-grant-store.js';
 import { PAR_LIFETIME_SECONDS, PAR_URN_PREFIX } from '../../gateway/connect/par.js';
 import { authHarness, basic, postForm, type AuthHarness } from './connect-support.js';
-import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, redirectParams } from './browser-support.js';
-import { ISSUER, JAR_SECRET, RequestUriServer, clientKeys, signedRequest, withRequestClients, type ClientKeys } from './connect-request-support.js';
+import { InjectBrowser, REDIRECT, authorizeUrl, redirectParams } from './browser-support.js';
+import { ISSUER, JAR_SECRET, signedRequest, signedInRequestHarness, type ClientKeys, type SignedInRequestHarness } from './connect-request-support.js';
 
+let harness: SignedInRequestHarness;
 let h: AuthHarness;
 let b: InjectBrowser;
 let keys: ClientKeys;
-let server: RequestUriServer;
 let config: Record<string, unknown>;
 beforeAll(async () => {
-  [keys, server] = await Promise.all([clientKeys(), RequestUriServer.start()]);
-  config = await withRequestClients(browserAuth(), keys, server);
-  h = await authHarness(config);
-  b = new InjectBrowser(h.app);
-  const login = await b.get(authorizeUrl({ client_id: 'web', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }));
-  await b.submit(login, { username: 'demo', password: 'demo-password' });
+  ({ h, b, keys, config } = harness = await signedInRequestHarness());
 });
-afterAll(async () => {
-  await h.app.close();
-  await server.close();
-});
+afterAll(() => harness.close());
 
 const JAR = basic('jar', JAR_SECRET);
 const PUSH = { response_type: 'code', redirect_uri: REDIRECT, scope: 'openid profile', state: 'pushed-state' };

@@ -8,25 +8,19 @@ import { CompactEncrypt, exportJWK } from 'jose';
 import { DEFAULT_AUTH } from '../../config/auth.js';
 import { fillClientDefaults } from '../../config/auth-schema.js';
 import { fetchRequestUri, REQUEST_OBJECT_SIGNING_ALGS } from '../../gateway/connect/request-object.js';
-import { authHarness, postForm, type AuthHarness } from './connect-support.js';
-import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, redirectParams } from './browser-support.js';
-import { ISSUER, JAR_SECRET, RequestUriServer, clientKeys, keyFor, signedRequest, unsignedRequest, withRequestClients, type ClientKeys } from './connect-request-support.js';
+import { postForm, type AuthHarness } from './connect-support.js';
+import { InjectBrowser, REDIRECT, authorizeUrl, redirectParams } from './browser-support.js';
+import { ISSUER, JAR_SECRET, RequestUriServer, keyFor, signedRequest, unsignedRequest, signedInRequestHarness, type ClientKeys, type SignedInRequestHarness } from './connect-request-support.js';
 
+let harness: SignedInRequestHarness;
 let h: AuthHarness;
 let b: InjectBrowser;
 let keys: ClientKeys;
 let server: RequestUriServer;
 beforeAll(async () => {
-  [keys, server] = await Promise.all([clientKeys(), RequestUriServer.start()]);
-  h = await authHarness(await withRequestClients(browserAuth(), keys, server));
-  b = new InjectBrowser(h.app);
-  const login = await b.get(authorizeUrl({ client_id: 'web', redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }));
-  await b.submit(login, { username: 'demo', password: 'demo-password' });
+  ({ h, b, keys, server } = harness = await signedInRequestHarness());
 });
-afterAll(async () => {
-  await h.app.close();
-  await server.close();
-});
+afterAll(() => harness.close());
 
 const CLAIMS = { response_type: 'code', redirect_uri: REDIRECT, scope: 'openid profile', state: 'from-object' };
 

@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import { hashSecret } from '../../core/auth/clients.js';
-import { REDIRECT } from './browser-support.js';
+import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth } from './browser-support.js';
+import { authHarness, type AuthHarness } from './connect-support.js';
 
 export const ISSUER = 'http://localhost:5000';
 /** Secret of `jar` and `jar-hs`; `jar-hs` has its clear value configured (HS256 request objects). */
@@ -129,4 +130,26 @@ export async function withRequestClients(config: Record<string, unknown>, keys: 
       ],
     },
   };
+}
+
+/** A gateway with the request-object clients, the `request_uri` server, and a browser signed in as `demo`. */
+export interface SignedInRequestHarness {
+  h: AuthHarness;
+  b: InjectBrowser;
+  keys: ClientKeys;
+  server: RequestUriServer;
+  /** The gateway's configuration (to start more instances of it). */
+  config: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/** Starts {@link SignedInRequestHarness}; the browser signs in through the login page of `clientId`'s authorization request. */
+export async function signedInRequestHarness(clientId = 'web'): Promise<SignedInRequestHarness> {
+  const [keys, server] = await Promise.all([clientKeys(), RequestUriServer.start()]);
+  const config = await withRequestClients(browserAuth(), keys, server);
+  const h = await authHarness(config);
+  const b = new InjectBrowser(h.app);
+  const login = await b.get(authorizeUrl({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' }));
+  await b.submit(login, { username: 'demo', password: 'demo-password' });
+  return { h, b, keys, server, config, close: async () => { await h.app.close(); await server.close(); } };
 }
