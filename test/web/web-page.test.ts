@@ -19,7 +19,7 @@ import { decodeMessagesSummary } from '../../gateway/conversion/messages-summary
 import { clientToken, listeningHarness, type AuthHarness } from '../auth/connect-support.js';
 import { CHROMIUM, hasChromium, screensDir } from '../browser/browser-support.js';
 import { hasCorpus, readCorpus } from '../support/corpus.js';
-import { builtTenderX86, comparable, dropFiles, expectedView, unlabelledControls } from './web-support.js';
+import { builtTenderX86, comparable, dropFiles, expectedView, lowContrastTexts, unlabelledControls } from './web-support.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ASSETS = resolve(here, '..', '..', 'gateway', 'web', 'assets');
@@ -284,8 +284,9 @@ suite('web page (Chromium)', () => {
     await tablet.close();
   }, 60_000);
 
-  it('labels every control, asks for nothing outside the gateway, and logs no error', async () => {
+  it('labels every control, asks for nothing outside the gateway, logs no error, and keeps text contrast at WCAG AA', async () => {
     expect(await unlabelledControls(page)).toEqual([]);
+    expect(await lowContrastTexts(page)).toEqual([]);
     expect(watch.external).toEqual([]);
     expect(watch.problems).toEqual([]);
   });

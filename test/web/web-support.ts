@@ -136,3 +136,42 @@ export function unlabelledControls(page: Page): Promise<string[]> {
     return missing;
   });
 }
+
+/**
+ * Text on the page whose contrast with its background is below WCAG 2.1 SC 1.4.3 (4.5:1; 3:1 for large text, at
+ * least 24 px, or 18.66 px bold): one line per visible element with its own text — the contrast ratio, the text's
+ * start and both colours. The background is the first opaque background colour of the element or an ancestor
+ * (white at the root); relative luminance and ratio as WCAG 2.1 defines them.
+ */
+export function lowContrastTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const channel = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+    const background = (el: Element | null): number[] => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length >= 3 && (c.length < 4 || c[3] === 1)) return c;
+      }
+      return [255, 255, 255];
+    };
+    const low: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      if (!own || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      const fg = rgb(style.color);
+      const bg = background(el);
+      const [a, b] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
+      const ratio = (a! + 0.05) / (b! + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) low.push(`${ratio.toFixed(2)} "${own.slice(0, 30)}" ${style.color} on rgb(${bg.slice(0, 3).join(', ')})`);
+    }
+    return low;
+  });
+}
