@@ -65,7 +65,10 @@ export const gaebPlugin: FormatPlugin = {
   reader: {
     optionGroups: ['S'],
     // A GAEB DA XML X31 quantity take-off (namespace …/DA31/…) is a REB document: the `reb` plugin detects it.
-    detect: (head) => detectGaebGeneration(head) !== undefined && describeGaebXml(head)?.phase !== '31',
+    detect: (head) => {
+      const generation = detectGaebGeneration(head);
+      return generation !== undefined && (generation !== 'xml' || describeGaebXml(head)?.phase !== '31');
+    },
     read(input, options, ctx) {
       const bytes = input.bytes ?? Buffer.alloc(0);
       const generation = detectGaebGeneration(bytes.subarray(0, 8192));
