@@ -13,6 +13,7 @@ import {
   list, num, text, texts, type Obj,
 } from './normalize-fields.js';
 import { ELEMENT_TYPES, canonicalElementType, type ElementTypeDiscriminator, type ProjectDto } from './types.js';
+import { newId } from './ids.js';
 
 const MAX_GROUP_DEPTH = 64;
 
@@ -131,12 +132,24 @@ function descriptionTexts(o: Obj, path: string, derived: Derived): void {
 }
 
 function calculations(o: Obj, key: string, path: string): void {
-  eachDto(o, key, path, (c, p) => {
-    const formula = c.formula;
-    if (typeof formula === 'number') c.formula = String(formula);
-    else text(c, 'formula', p);
-    text(c, 'description', p);
-  });
+  const lines = o[key];
+  // lines that are already fine (as readers build them) need no item paths, which are only for messages
+  if (Array.isArray(lines) && lines.every(isCheckedCalculation)) return;
+  eachDto(o, key, path, calculation);
+}
+
+function calculation(c: Obj, path: string): void {
+  const formula = c.formula;
+  if (typeof formula === 'number') c.formula = String(formula);
+  else text(c, 'formula', path);
+  text(c, 'description', path);
+}
+
+/** A calculation line that `calculation` would leave as it is (its keys camel-cased in place, as `asDto` does). */
+function isCheckedCalculation(c: unknown): boolean {
+  if (!isObject(c)) return false;
+  camelKeys(c);
+  return isText(c.formula) && isText(c.description);
 }
 
 function party(o: Obj, path: string): void {
@@ -213,7 +226,8 @@ function itemNumber(e: Obj, path: string): void {
   const n = child(e, 'itemNumber', path);
   if (!n) return;
   const id = n.id;
-  if (typeof id !== 'string' || id === '') ensureId(n, at(path, 'itemNumber'));
+  if (id === undefined) n.id = newId();
+  else if (typeof id !== 'string' || id === '') ensureId(n, at(path, 'itemNumber'));
   n.isSchemaCompliant ??= false;
   n.isLot ??= false;
   n.isAttachedToPosition ??= false;
@@ -226,6 +240,14 @@ function itemNumber(e: Obj, path: string): void {
 function priceComponent(component: Obj, path: string): void {
   text(component, 'label', path);
   calculations(component, 'values', path);
+}
+
+/** A price component that `priceComponent` would leave as it is (keys camel-cased in place, as `asDto` does). */
+function isCheckedPriceComponent(c: unknown): boolean {
+  if (!isObject(c)) return false;
+  camelKeys(c);
+  const values = c.values;
+  return isText(c.label) && (values === undefined || (Array.isArray(values) && values.every(isCheckedCalculation)));
 }
 
 function noteText(e: Obj, path: string, derived: Derived): void {
@@ -264,7 +286,10 @@ function position(e: Obj, path: string, derived: Derived): void {
     flag(labour, 'useOwnHourlyWage', p);
     calculations(labour, 'values', p);
   }
-  if (e.priceComponents !== undefined) eachDto(e, 'priceComponents', path, priceComponent);
+  const components = e.priceComponents;
+  if (components !== undefined && !(Array.isArray(components) && components.every(isCheckedPriceComponent))) {
+    eachDto(e, 'priceComponents', path, priceComponent);
+  }
   if (e.quantityComponents !== undefined) calculations(e, 'quantityComponents', path);
   if (e.subDescriptions !== undefined) eachDto(e, 'subDescriptions', path, (s, p) => subDescription(s, p, derived));
   if (e.complementedBy !== undefined) list(e, 'complementedBy', path);

@@ -17,13 +17,28 @@ export function namedReference(name: string): string | undefined {
   return text === reference ? undefined : text;
 }
 
+/** XML's five predefined entities (XML 1.0 §4.6), the names almost every file uses; HTML5 gives them the same text. */
+const XML_PREDEFINED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
+/** Names looked up in one table at most (a file cannot grow it without bound). */
+const TABLE_CACHE_LIMIT = 1024;
+
 /**
  * A read-only record view of {@link namedReference} for an XML parser's entity table (property reads only; it
- * cannot be enumerated). XML's five predefined names are HTML5 names with the same text, so they stay as they were.
+ * cannot be enumerated). XML's five predefined names are HTML5 names with the same text, so they stay as they were;
+ * they are answered without the HTML5 table, and other names are looked up there once per table.
  */
 export function namedReferenceTable(): Record<string, string> {
+  const known = new Map<string, string | undefined>();
+  const lookup = (name: string): string | undefined => {
+    const predefined = XML_PREDEFINED.get(name);
+    if (predefined !== undefined) return predefined;
+    if (known.has(name)) return known.get(name);
+    const text = namedReference(name);
+    if (known.size < TABLE_CACHE_LIMIT) known.set(name, text);
+    return text;
+  };
   return new Proxy({} as Record<string, string>, {
-    get: (_target, name) => (typeof name === 'string' ? namedReference(name) : undefined),
+    get: (_target, name) => (typeof name === 'string' ? lookup(name) : undefined),
     set: () => false,
   });
 }

@@ -38,6 +38,19 @@ function contains(s: string, part: string, from: number, to: number): boolean {
   return at >= 0 && at + part.length <= to;
 }
 
+/** A sink's state between two texts ({@link PlainTextSink.state}). */
+export interface PlainTextState {
+  readonly text: string;
+  readonly needsTidy: boolean;
+  readonly endsWithSpace: boolean;
+  readonly atLineStart: boolean;
+  readonly pendingSpace: boolean;
+  readonly pendingNewlines: number;
+  readonly blockOpenedEmpty: boolean;
+  readonly inCell: boolean;
+  readonly cellsInRow: number;
+}
+
 /**
  * Accumulates plain text line by line. Whitespace runs collapse to one space written lazily before the next
  * visible character (so no line ends in a collapsed space and none starts with one). Besides
@@ -47,6 +60,8 @@ function contains(s: string, part: string, from: number, to: number): boolean {
 export class PlainTextSink {
   /** The output so far, in pieces (joined once by `finish`, so the result is one flat string). */
   private readonly out: string[] = [];
+  /** Text this one goes on from (a resumed {@link PlainTextState}), not part of `out`. */
+  private prefix = '';
   /** Set when a line may end in whitespace that the final tidy-up has to trim. */
   private needsTidy = false;
   /** The last character written is whitespace (a decoded space, a cell tab, a Unicode space). */
@@ -63,7 +78,7 @@ export class PlainTextSink {
 
   private newline(): void {
     if (this.endsWithSpace) this.needsTidy = true;
-    if (this.out.length > 0) this.pendingNewlines++;
+    if (this.out.length > 0 || this.prefix !== '') this.pendingNewlines++;
     this.atLineStart = true;
     this.pendingSpace = false;
   }
@@ -183,8 +198,50 @@ export class PlainTextSink {
     this.inCell = true;
   }
 
+  /**
+   * Where the text fed so far has left the sink: a text that several texts begin with (an ÖNORM Grundtext, followed
+   * by each of its Folgepositionen's own) is fed once, and each of the others resumes from its state.
+   */
+  state(): PlainTextState {
+    return {
+      text: this.joined(), needsTidy: this.needsTidy, endsWithSpace: this.endsWithSpace, atLineStart: this.atLineStart,
+      pendingSpace: this.pendingSpace, pendingNewlines: this.pendingNewlines, blockOpenedEmpty: this.blockOpenedEmpty,
+      inCell: this.inCell, cellsInRow: this.cellsInRow,
+    };
+  }
+
+  /**
+   * Empties the sink for the next text, or sets it to `from` (see {@link state}): feeding it then gives exactly
+   * what feeding that state's events and the new ones would. The text of `from` is kept as the first part of the
+   * result, not copied (the result is a rope of the two).
+   */
+  reset(from?: PlainTextState): void {
+    this.out.length = 0;
+    this.prefix = from?.text ?? '';
+    this.needsTidy = from?.needsTidy ?? false;
+    this.endsWithSpace = from?.endsWithSpace ?? false;
+    this.atLineStart = from?.atLineStart ?? true;
+    this.pendingSpace = from?.pendingSpace ?? false;
+    this.pendingNewlines = from?.pendingNewlines ?? 0;
+    this.blockOpenedEmpty = from?.blockOpenedEmpty ?? false;
+    this.inCell = from?.inCell ?? false;
+    this.cellsInRow = from?.cellsInRow ?? 0;
+  }
+
+  /** The pieces so far as one string (kept as the only piece, so that joining again costs nothing). */
+  private joined(): string {
+    if (this.out.length > 1) {
+      const all = this.out.join('');
+      this.out.length = 1;
+      this.out[0] = all;
+    }
+    const own = this.out.length === 1 ? this.out[0] : '';
+    return this.prefix === '' ? own : own === '' ? this.prefix : this.prefix + own;
+  }
+
+  /** The plain text fed so far. */
   finish(): string {
-    const out = this.out.length === 1 ? this.out[0] : this.out.join('');
+    const out = this.joined();
     return this.needsTidy || this.endsWithSpace ? tidyLines(out) : out;
   }
 

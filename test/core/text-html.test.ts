@@ -53,7 +53,13 @@ describe('the named reference table for XML readers', () => {
     expect(namedReference('constructor')).toBeUndefined();
     const table = namedReferenceTable();
     expect(table.sup2).toBe('²');
+    expect(table.sup2).toBe('²'); // from the table's cache
     expect(table.toString).toBeUndefined();
+    expect(table.constructor).toBeUndefined();
+    expect(table.__proto__).toBeUndefined();
+    expect([table.amp, table.lt, table.gt, table.quot, table.apos]).toEqual(['&', '<', '>', '"', "'"]);
+    expect(table.nosuchname).toBeUndefined();
+    expect(table.nosuchname).toBeUndefined();
   });
 });
 

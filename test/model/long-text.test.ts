@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
 import { htmlToPlainText, plainTextToHtml } from '../../core/text/plain-text.js';
-import { PlainTextSink } from '../../core/text/plain-text-sink.js';
+import { PlainTextSink, applyTag } from '../../core/text/plain-text-sink.js';
 
 describe('htmlToPlainText', () => {
   it.each([
@@ -138,5 +138,42 @@ describe('PlainTextSink', () => {
         }
       }
     }
+  });
+
+  it('goes on from a saved state exactly as from the events that led to it, and can be reset and reused', () => {
+    type Step = (sink: PlainTextSink) => void;
+    const texts = ['Wort', ' zwei  Worte ', '\n', 'ä\u00a0', ' ', 'x\ty'];
+    const steps: Step[] = [
+      ...texts.map((t): Step => (sink) => sink.text(t, 0, t.length)),
+      (sink) => applyTag(sink, 'p', false), (sink) => applyTag(sink, 'p', true), (sink) => applyTag(sink, 'br', false),
+      (sink) => applyTag(sink, 'tr', false), (sink) => applyTag(sink, 'td', false), (sink) => applyTag(sink, 'td', true),
+      (sink) => applyTag(sink, 'tr', true), (sink) => applyTag(sink, 'table', true), (sink) => applyTag(sink, 'ul', false),
+      (sink) => applyTag(sink, 'li', false), (sink) => applyTag(sink, 'li', true), (sink) => sink.decoded(' '),
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = (n: number) => Array.from({ length: n }, () => steps[Math.floor(next() * steps.length)]);
+    const reused = new PlainTextSink(false);
+    let checked = 0;
+    for (let n = 0; n < 3000; n++) {
+      const first = pick(Math.floor(next() * 10));
+      const second = pick(Math.floor(next() * 10));
+      const whole = new PlainTextSink(false);
+      for (const step of [...first, ...second]) step(whole);
+      reused.reset();
+      for (const step of first) step(reused);
+      const firstAlone = reused.finish();
+      const state = reused.state();
+      reused.reset(state);
+      for (const step of second) step(reused);
+      const expected = whole.finish();
+      expect(reused.finish()).toBe(expected);
+      // the first text alone is unchanged by saving its state
+      const alone = new PlainTextSink(false);
+      for (const step of first) step(alone);
+      expect(firstAlone).toBe(alone.finish());
+      if (expected.includes('\n') || expected.includes('\t')) checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 });

@@ -85,8 +85,9 @@ function longText(d: PositionDraft, grundtext: GrundtextDraft | undefined): { ht
   const base = grundtext?.text?.html ?? '';
   if (base === '') return { html: own, plain: own.includes('<') ? d.text?.plain : undefined };
   if (own === '') return { html: base, plain: base.includes('<') ? grundtext?.text?.plain : undefined };
-  const html = base + own;
-  return { html, plain: d.text?.afterGrundtext === true && html.includes('<') ? d.text.plain : undefined };
+  // the joined text stays a rope sharing the Grundtext's string (asking the joined text for '<' would copy it)
+  const tagged = base.includes('<') || own.includes('<');
+  return { html: base + own, plain: d.text?.afterGrundtext === true && tagged ? d.text.plain : undefined };
 }
 
 function shortText(d: PositionDraft): string | undefined {
@@ -95,27 +96,38 @@ function shortText(d: PositionDraft): string | undefined {
   return d.stichwortLuecke ? `${d.stichwortKurz} ${d.stichwortLuecke}` : d.stichwortKurz;
 }
 
-/** The ÖNORM properties both element kinds keep: number parts, short text parts, origin, split of the long text. */
-function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefined): Record<string, unknown> {
-  const p: Record<string, unknown> = {
+/**
+ * The ÖNORM properties both element kinds keep: number parts, short text parts, origin, split of the long text;
+ * then, for a position (`position`), `isMainPosition` … `nichtangeboten`. Every key is written, absent ones as
+ * undefined (see {@link buildElement} on shapes).
+ */
+function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefined, position: boolean): Record<string, unknown> {
+  return {
     originCode: originCode(d.herkunftskennzeichen),
     isUndividedPosition: d.element === 'ungeteilteposition',
+    oenormShortText: d.stichwort ?? d.stichwortKurz,
+    oenormShortTextAddition: d.stichwortLuecke,
+    grundtextnr: d.grundtextnr,
+    ftnr: d.ftnr,
+    mfv: d.mfv !== '' ? d.mfv : undefined,
+    positionsnummer: d.element === 'position' ? d.number : undefined,
+    grundtextHtmlLongText: grundtext?.text?.html || undefined,
+    grundtextOriginCode: grundtext?.herkunftskennzeichen !== undefined ? originCode(grundtext.herkunftskennzeichen) : undefined,
+    isMainPosition: position ? d.wesentlicheposition === true : undefined,
+    pzzv: d.pzzv,
+    zz: d.zz,
+    variantennummer: d.variantennummer,
+    garantierteangebotssumme: d.garantierteangebotssumme || undefined,
+    leistungsteil: d.leistungsteil,
+    nichtangeboten: d.nichtangeboten || undefined,
   };
-  if (d.stichwort !== undefined || d.stichwortKurz !== undefined) p.oenormShortText = d.stichwort ?? d.stichwortKurz;
-  if (d.stichwortLuecke !== undefined) p.oenormShortTextAddition = d.stichwortLuecke;
-  if (d.grundtextnr !== undefined) p.grundtextnr = d.grundtextnr;
-  if (d.ftnr !== undefined) p.ftnr = d.ftnr;
-  if (d.mfv !== undefined && d.mfv !== '') p.mfv = d.mfv;
-  if (d.element === 'position') p.positionsnummer = d.number;
-  if (grundtext?.text?.html) p.grundtextHtmlLongText = grundtext.text.html;
-  if (grundtext?.herkunftskennzeichen !== undefined) p.grundtextOriginCode = originCode(grundtext.herkunftskennzeichen);
-  return p;
 }
 
-function additionType(d: PositionDraft, grundtext: GrundtextDraft | undefined): 'None' | 'ByBuyer' | 'ByBidder' {
-  const texts = [d.text, grundtext?.text];
-  if (texts.some((t) => t?.bidder)) return 'ByBidder';
-  return texts.some((t) => t?.owner) ? 'ByBuyer' : 'None';
+function additionType(d: PositionDraft, grundtext: GrundtextDraft | undefined): 'None' | 'ByBidder' | 'ByBuyer' {
+  const own = d.text;
+  const base = grundtext?.text;
+  if (own?.bidder === true || base?.bidder === true) return 'ByBidder';
+  return own?.owner === true || base?.owner === true ? 'ByBuyer' : 'None';
 }
 
 function priceComponents(d: PositionDraft, ctx: BuildContext): PriceComponentDto[] | undefined {
@@ -124,58 +136,83 @@ function priceComponents(d: PositionDraft, ctx: BuildContext): PriceComponentDto
   return [priceComponent(labels[0], d.preisanteil1, 'preisanteil1', d.number, ctx), priceComponent(labels[1], d.preisanteil2, 'preisanteil2', d.number, ctx)];
 }
 
-/** One price share as a price component with the share as its formula (checked as a decimal, reported if not one). */
+/**
+ * One price share as a price component with the share as its formula (checked as a decimal, reported if not one);
+ * the fields the recalculation fills (`price`; a value's `result`, `valid`, `errorPositionInLine`) are written as
+ * undefined (see {@link buildElement} on shapes).
+ */
 function priceComponent(label: string, value: string | undefined, what: string, itemNumber: string, ctx: BuildContext): PriceComponentDto {
   ctx.decimal(value, what, itemNumber);
-  return { label, values: value !== undefined && value !== '' ? [{ formula: value }] : [] };
+  const values = value !== undefined && value !== '' ? [{ formula: value, result: undefined, valid: undefined, errorPositionInLine: undefined }] : [];
+  return { label, values, price: undefined };
 }
 
-/** Builds the model element of a finished position entry. */
+/**
+ * Builds the model element of a finished position entry.
+ *
+ * Shapes: a position is created with every field that `prepareProject` (defaults, plain long text, item number
+ * levels, recalculation) and this reader may set, in the order the prepared position lists them, those without a
+ * value as undefined (JSON leaves them out; the preparation treats undefined as absent). Its shape is then final
+ * from the start: V8 keeps the fields inside the object instead of growing a separate property store field by
+ * field as the preparation adds some twenty of them, which for a 20 MB file was some 12 MB of garbage and the
+ * garbage collector's copying of it. The defaults written here are the preparation's (`normalize.ts`).
+ */
 export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement {
   const grundtext = d.element === 'folgeposition' ? ctx.grundtext : undefined;
   const text = longText(d, grundtext);
-  const props = commonProperties(d, grundtext);
+  const props = commonProperties(d, grundtext, d.einheit !== undefined);
   const short = shortText(d);
+  const html = text.html !== '' ? text.html : undefined;
+  const plain = html !== undefined ? text.plain : undefined;
   if (d.einheit === undefined) {
     const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', additionType: additionType(d, grundtext) };
     if (short !== undefined) note.shortText = short;
-    if (text.html !== '') note.htmlLongText = text.html;
+    if (html !== undefined) note.htmlLongText = html;
     props.itemNumber = d.number;
     note.oenormNoteTextProperties = props;
-    return { element: note, plain: text.html !== '' ? text.plain : undefined };
+    return { element: note, plain };
   }
+  const optional = d.pzzv === 'eventualposition';
   const p: PositionDto = {
     elementTypeDiscriminator: 'PositionDto',
-    itemNumber: { stringRepresentation: d.number },
+    itemNumber: {
+      stringRepresentation: d.number, id: undefined, isSchemaCompliant: undefined, isLot: undefined,
+      isAttachedToPosition: undefined, hierarchyLevel: undefined, identifiers: undefined,
+    },
     unitTag: d.einheit,
     additionType: additionType(d, grundtext),
+    shortText: short,
+    htmlLongText: html,
+    quantityOverride: ctx.decimal(d.lvmenge, 'lvmenge', d.number),
+    unitPriceOverride: ctx.decimal(d.gesamt, 'preis/gesamt', d.number),
+    priceComponents: priceComponents(d, ctx),
+    oenormTotal: ctx.decimal(d.pospreis, 'pospreis', d.number),
+    positionType: d.pzzv === 'wahlposition' ? 'Alternative' : optional ? 'Optional' : 'Regular',
+    oenormPositionProperties: props,
+    elementType: undefined,
+    id: undefined,
+    hasBidderCommentInHtmlLongText: false,
+    comissionStatus: 'Undefined',
+    complemented: false,
+    amountToBeEnteredByBidder: false,
+    priceCompositionRequired: false,
+    useDifferentTaxRate: false,
+    isLumpSum: false,
+    notOffered: d.nichtangeboten === true && ctx.offer,
+    taxRate: 0,
+    deductionFactor: 0,
+    priceType: optional ? 'WithoutTotal' : 'WithTotal',
+    serviceType: 'Regular',
+    longText: undefined,
+    hierarchyLevel: undefined,
+    quantity: undefined,
+    unitPrice: undefined,
+    totalPrice: undefined,
+    deductedPrice: undefined,
+    totalPriceGross: undefined,
+    totalPriceGrossDeducted: undefined,
   };
-  if (short !== undefined) p.shortText = short;
-  if (text.html !== '') p.htmlLongText = text.html;
-  const quantity = ctx.decimal(d.lvmenge, 'lvmenge', d.number);
-  if (quantity !== undefined) p.quantityOverride = quantity;
-  const unitPrice = ctx.decimal(d.gesamt, 'preis/gesamt', d.number);
-  if (unitPrice !== undefined) p.unitPriceOverride = unitPrice;
-  const components = priceComponents(d, ctx);
-  if (components) p.priceComponents = components;
-  const stated = ctx.decimal(d.pospreis, 'pospreis', d.number);
-  if (stated !== undefined) p.oenormTotal = stated;
-  if (d.pzzv === 'wahlposition') p.positionType = 'Alternative';
-  else if (d.pzzv === 'eventualposition') {
-    p.positionType = 'Optional';
-    p.priceType = 'WithoutTotal';
-  } else p.positionType = 'Regular';
-  if (d.nichtangeboten && ctx.offer) p.notOffered = true;
-  const positionProps = props;
-  positionProps.isMainPosition = d.wesentlicheposition === true;
-  if (d.pzzv !== undefined) positionProps.pzzv = d.pzzv;
-  if (d.zz !== undefined) positionProps.zz = d.zz;
-  if (d.variantennummer !== undefined) positionProps.variantennummer = d.variantennummer;
-  if (d.garantierteangebotssumme) positionProps.garantierteangebotssumme = true;
-  if (d.leistungsteil !== undefined) positionProps.leistungsteil = d.leistungsteil;
-  if (d.nichtangeboten) positionProps.nichtangeboten = true;
-  p.oenormPositionProperties = positionProps;
-  return { element: p, plain: text.html !== '' ? text.plain : undefined };
+  return { element: p, plain };
 }
 
 /**

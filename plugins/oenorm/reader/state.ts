@@ -10,6 +10,7 @@
  */
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
+import { detached } from '../../../core/text/detached.js';
 import type { ProjectDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody } from './body.js';
@@ -39,6 +40,9 @@ const POS_LEAVES = new Set([
   'garantierteangebotssumme', 'leistungsteil', 'lvmenge', 'nichtangeboten', 'pospreis',
 ]);
 
+/** Distinct values kept by `interned` (a file cannot grow the table without bound). */
+const INTERN_LIMIT = 256;
+
 const localName = (qname: string): string => {
   const i = qname.indexOf(':');
   return i < 0 ? qname : qname.slice(i + 1);
@@ -65,6 +69,7 @@ export class OenormState {
   private lvType?: string;
   /** Elements read past because the model has no place for them (reported once, at the end). */
   private readonly droppedNames = new Set<string>();
+  private readonly internTable = new Map<string, string>();
 
   constructor(private readonly report: OenormReport) {
     this.body = new OenormBody(report, this.plainTexts);
@@ -109,7 +114,8 @@ export class OenormState {
     const ctx = this.ctx[d];
     if (ctx === LEAF) {
       this.leafDepth = -1;
-      this.leaf(this.ctx[d - 1], name, this.text.trim());
+      // kept in the model: copied, so that it does not keep the parser's chunk alive
+      this.leaf(this.ctx[d - 1], name, detached(this.text.trim()));
     } else if (ctx > LEAF) this.leave(ctx, name);
   }
 
@@ -144,12 +150,22 @@ export class OenormState {
   }
 
   private startRich(target: number, depth: number): number {
-    // a Grundtext's events are kept for its Folgepositionen, whose long text begins with it
+    // a Grundtext's plain-text sink is kept for its Folgepositionen, whose long text begins with it
     const grundtext = target === TO_POSITION && this.body.position?.element === 'folgeposition' ? this.body.grundtext?.text : undefined;
     this.rich.reset(target === TO_GRUNDTEXT, grundtext);
     this.richDepth = depth;
     this.richTarget = target;
     return RICH;
+  }
+
+  /** One string per distinct value of names and units that every position repeats (`pzzv` kinds, `einheit`). */
+  private interned(value: string): string {
+    let kept = this.internTable.get(value);
+    if (kept === undefined) {
+      kept = detached(value);
+      if (this.internTable.size < INTERN_LIMIT) this.internTable.set(kept, kept);
+    }
+    return kept;
   }
 
   private dropped(name: string): number {
@@ -254,7 +270,7 @@ export class OenormState {
         if (POS_LEAVES.has(name)) return LEAF;
         return DROPPED.has(name) ? this.dropped(name) : SKIP;
       case PZZV:
-        body.position!.pzzv = name;
+        body.position!.pzzv = this.interned(name);
         return PZZV_KIND;
       case SUM: return name === 'summe' ? SUMME : SKIP;
       default: return SKIP; // SKIP, LEAF, PARTY, RICH: their content is not read here
@@ -276,7 +292,7 @@ export class OenormState {
   private leaf(parent: number, name: string, text: string): void {
     const body = this.body;
     switch (parent) {
-      case POS: body.positionLeaf(name, text); break;
+      case POS: body.positionLeaf(name, name === 'einheit' ? this.interned(text) : text); break;
       case PZZV_KIND: body.positionLeaf(name, text); break;
       case PREIS: body.positionLeaf(name, text); break;
       case GRUNDTEXT: body.grundtext!.herkunftskennzeichen = text; break;

@@ -13,17 +13,25 @@
  *   `kennung` and `parameterlistenkennung` are kept as `data-kennung` / `data-parameterlistenkennung`.
  * - Whitespace-only text holding a line break is the indentation of a pretty-printed file and is dropped.
  */
-import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../core/text/plain-text-sink.js';
+import { PlainTextSink, TAG_NONE, applyTagKind, tagKind, type PlainTextState } from '../../../core/text/plain-text-sink.js';
 import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../core/text/html-output.js';
 
 /** The formatting elements of `ontext.xsd` (kept with their names). */
-const FORMATTING = new Set(['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td']);
+const FORMATTING = ['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td'];
 const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
-/** Start tags without attributes and end tags of the formatting elements, written once. */
-const START_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `<${n}>`]));
-const END_TAGS: Readonly<Record<string, string>> = Object.fromEntries([...FORMATTING].map((n) => [n, `</${n}>`]));
+/** A formatting element or `br`: start tag without attributes, end tag (none for `br`), plain-text kind. */
+interface Tag {
+  start: string;
+  end?: string;
+  kind: number;
+}
+/** Element name → its tag, one lookup per event (the names come fresh from the parser, so each lookup hashes). */
+const TAGS = new Map<string, Tag>([
+  ...FORMATTING.map((n): [string, Tag] => [n, { start: `<${n}>`, end: `</${n}>`, kind: tagKind(n) }]),
+  ['br', { start: '<br>', kind: tagKind('br') }],
+]);
 /** Gap element → complement kind. */
-const GAPS: Readonly<Record<string, 'Owner' | 'Bidder'>> = { al: 'Owner', rw: 'Owner', bl: 'Bidder', blo: 'Bidder' };
+const GAPS = new Map<string, 'Owner' | 'Bidder'>([['al', 'Owner'], ['rw', 'Owner'], ['bl', 'Bidder'], ['blo', 'Bidder']]);
 const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
 
 /**
@@ -46,8 +54,8 @@ function isIndentation(t: string): boolean {
 
 /**
  * One finished text: HTML, its plain form, and which complement kinds it holds. `plain` is of `html` alone, or, when
- * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `events`
- * (recorded for a Grundtext) are the plain-text events of the text, replayed before a Folgeposition's own.
+ * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `sinkState`
+ * (kept for a Grundtext) is the plain-text sink's state as the text left it, for each Folgeposition to go on from.
  */
 export interface OenormText {
   html: string;
@@ -55,49 +63,39 @@ export interface OenormText {
   owner: boolean;
   bidder: boolean;
   afterGrundtext?: boolean;
-  events?: readonly SinkEvent[];
+  sinkState?: PlainTextState;
 }
-
-/** A plain-text event: a tag as `kind * 2 + (closing ? 1 : 0)` (`applyTagKind`), or character data. */
-type SinkEvent = number | string;
 
 /** Collects one formatted text container from the events of its descendants. */
 export class OenormRichText {
   private readonly parts = new Pieces();
-  private sink = new PlainTextSink(false);
+  private readonly sink = new PlainTextSink(false);
   private owner = false;
   private bidder = false;
   /** Depth inside elements that are not text (unknown elements are read past with their content). */
   private skip = 0;
-  /** The plain-text events of this container, when they are recorded. */
-  private events: SinkEvent[] | undefined;
+  /** This container's sink state is kept with the finished text (a Grundtext). */
+  private keepSink = false;
   private afterGrundtext = false;
 
   /**
    * Clears the collector for the next container.
-   * @param record keep this text's plain-text events (a Grundtext, whose Folgepositionen follow it)
-   * @param after a Grundtext whose events go first into the plain text (a Folgeposition's long text is the
-   *   Grundtext's followed by its own, and feeding the sink both gives exactly the plain text of that HTML)
+   * @param keep keep this text's plain-text sink state with it (a Grundtext, whose Folgepositionen go on from it)
+   * @param after a Grundtext whose plain text comes first (a Folgeposition's long text is the Grundtext's followed
+   *   by its own, and going on from the Grundtext's sink state gives exactly the plain text of that HTML)
    */
-  reset(record = false, after?: OenormText): void {
+  reset(keep = false, after?: OenormText): void {
     this.parts.clear();
-    this.sink = new PlainTextSink(false);
+    this.sink.reset(after?.sinkState);
     this.owner = false;
     this.bidder = false;
     this.skip = 0;
-    this.events = record ? [] : undefined;
-    this.afterGrundtext = after?.events !== undefined;
-    if (after?.events !== undefined) {
-      for (const e of after.events) {
-        if (typeof e === 'string') this.sink.text(e, 0, e.length);
-        else applyTagKind(this.sink, e >> 1, (e & 1) === 1);
-      }
-    }
+    this.keepSink = keep;
+    this.afterGrundtext = after?.sinkState !== undefined;
   }
 
   private tag(kind: number, closing: boolean): void {
     applyTagKind(this.sink, kind, closing);
-    this.events?.push(kind * 2 + (closing ? 1 : 0));
   }
 
   /** Start tag of a descendant (local name, attributes). */
@@ -106,19 +104,17 @@ export class OenormRichText {
       this.skip++;
       return;
     }
-    if (FORMATTING.has(name)) {
+    const known = TAGS.get(name);
+    if (known !== undefined) {
       let tag: string | undefined;
-      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
-      this.parts.push(tag === undefined ? START_TAGS[name] : tag + '>');
-      this.tag(tagKind(name), false);
+      if (known.end !== undefined) {
+        for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+      }
+      this.parts.push(tag === undefined ? known.start : tag + '>');
+      this.tag(known.kind, false);
       return;
     }
-    if (name === 'br') {
-      this.parts.push('<br>');
-      this.tag(tagKind('br'), false);
-      return;
-    }
-    const kind = GAPS[name];
+    const kind = GAPS.get(name);
     if (kind === undefined) {
       this.skip = 1;
       return;
@@ -140,10 +136,13 @@ export class OenormRichText {
       this.skip--;
       return;
     }
-    if (FORMATTING.has(name)) {
-      this.parts.push(END_TAGS[name]);
-      this.tag(tagKind(name), true);
-    } else if (GAPS[name] !== undefined) {
+    const known = TAGS.get(name);
+    if (known !== undefined) {
+      if (known.end !== undefined) {
+        this.parts.push(known.end);
+        this.tag(known.kind, true);
+      }
+    } else if (GAPS.has(name)) {
       this.parts.push('</span></span>');
     }
   }
@@ -154,7 +153,6 @@ export class OenormRichText {
     if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && isIndentation(t))) return;
     this.parts.push(escapeHtmlText(t));
     this.sink.text(t, 0, t.length);
-    this.events?.push(t);
   }
 
   /** The collected text (HTML and plain); the collector is empty afterwards. */
@@ -163,7 +161,7 @@ export class OenormRichText {
     const plain = this.sink.finish();
     const text: OenormText = { html, plain, owner: this.owner, bidder: this.bidder };
     if (this.afterGrundtext) text.afterGrundtext = true;
-    if (this.events !== undefined) text.events = this.events;
+    if (this.keepSink) text.sinkState = this.sink.state();
     return text;
   }
 }

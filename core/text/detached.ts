@@ -1,0 +1,24 @@
+/**
+ * Copies of strings cut out of large parser chunks.
+ *
+ * V8 represents a substring of 13 or more characters (`slice`, `substring`, `trim`, and the texts and names a
+ * streaming XML parser such as saxes cuts from the chunk it was given) as a "sliced string": a reference to the
+ * whole parent string plus an offset. A model that keeps such a substring keeps the whole 64 KiB chunk it came
+ * from alive; a reader that keeps one short text per position of a 20 MB file ends up holding all of the file's
+ * text (V8 `src/objects/string.h`, `SlicedString`, `kMinLength = 13`).
+ */
+
+/** Below this length V8 copies a substring instead of slicing it (V8 `SlicedString::kMinLength`). */
+const SLICE_MIN_LENGTH = 13;
+
+/**
+ * `s` as a string that holds no reference to a larger string: short strings as they are (V8 copied them), longer
+ * ones copied. The copy is made by joining a character in front (a rope, flattened into a fresh string of
+ * `s.length + 1` characters by the slice that follows) and slicing it off again, so what stays alive is at most
+ * one character more than `s`.
+ * @param s any string
+ * @returns a string equal to `s`
+ */
+export function detached(s: string): string {
+  return s.length < SLICE_MIN_LENGTH ? s : (' ' + s).slice(1);
+}
