@@ -3,6 +3,7 @@
  * per text (readers that build HTML from structured events — the GAEB DA XML and ÖNORM readers — allocate as
  * little as possible per element). Escapes per the HTML syntax (WHATWG HTML §13.1.2.6 and §13.1.4).
  */
+import { detached } from './detached.js';
 
 /** Escapes `&`, `<`, `>` for HTML text content. */
 export function escapeHtmlText(s: string): string {
@@ -42,7 +43,8 @@ export class Pieces {
   take(): string {
     if (this.n === 0) return '';
     if (this.items.length !== this.n) this.items.length = this.n;
-    const s = this.n === 1 ? this.items[0] : this.items.join('');
+    // a single piece may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
+    const s = this.n === 1 ? detached(this.items[0]) : this.items.join('');
     this.n = 0;
     return s;
   }

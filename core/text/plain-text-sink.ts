@@ -8,6 +8,8 @@
  * separated by a tab, whitespace runs collapse to one space as in HTML, whitespace written as a character reference
  * is kept, trailing whitespace of each line and leading/trailing empty lines are removed.
  */
+import { detached } from './detached.js';
+
 /** Elements that form lines of their own: an empty one is an empty line. */
 const LINE_BLOCKS = new Set([
   'p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dt', 'dd', 'address', 'center',
@@ -235,6 +237,8 @@ export class PlainTextSink {
       this.out.length = 1;
       this.out[0] = all;
     }
+    // a single piece may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
+    if (this.out.length === 1) this.out[0] = detached(this.out[0]);
     const own = this.out.length === 1 ? this.out[0] : '';
     return this.prefix === '' ? own : own === '' ? this.prefix : this.prefix + own;
   }
