@@ -38,6 +38,14 @@ describe('long text (DetailTxt → htmlLongText)', () => {
     );
   });
 
+  it('reads past unknown complement children, also those named like properties of every object', () => {
+    const html = longText(
+      '<TextComplement Kind="Owner" MarkLbl="7"><constructor>c</constructor><__proto__/><toString>t</toString>' +
+        '<ComplBody><span>b</span></ComplBody></TextComplement>',
+    );
+    expect(html).toBe('<span class="TextComplement" data-kind="Owner" data-marklbl="7"><span class="ComplBody">b</span></span>');
+  });
+
   it('sets additionType ByBuyer for owner complements only', () => {
     const r = read(itemWithText('<Text><p>a</p></Text><TextComplement Kind="Owner" MarkLbl="1"><ComplBody><span>b</span></ComplBody></TextComplement>'));
     expect(r.position('1').additionType).toBe('ByBuyer');

@@ -96,6 +96,9 @@ describe('ÖNORM bad input', () => {
   it('refuses an empty file and an ONLV without LV type', () => {
     expect(parseFailure('').message).toBe('The ÖNORM file is empty');
     expect(parseFailure('<onlv xmlns="http://www.oenorm.at/schema/A2063/2009-06-01"><metadaten/></onlv>').message).toContain('holds none of the LV types');
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      expect(parseFailure(`<onlv xmlns="http://www.oenorm.at/schema/A2063/2009-06-01"><${name}/></onlv>`).message).toContain('holds none of the LV types');
+    }
   });
 
   it('reports a value that is not a number, keeping the rest', () => {

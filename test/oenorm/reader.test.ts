@@ -127,6 +127,15 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(lv.project.priceAccuracy).toBe(2);
   });
 
+  it('reads past unknown elements in a long text, also those named like properties of every object', () => {
+    const text = fixture('angebot-2009-lg.onlv').toString('utf8')
+      .replace('<p>Baugrubenaushub maschinell.</p>', '<p>Baugrubenaushub <constructor>x</constructor><toString/><__proto__>y</__proto__>maschinell.</p>');
+    const p = read(Buffer.from(text)).position('01.01.01.A');
+    expect(p.htmlLongText!.startsWith('<p>Baugrubenaushub maschinell.</p>')).toBe(true);
+    expect(p.additionType).toBe('ByBidder'); // from its own bl, not from a name mistaken for a gap
+    expect(p.htmlLongText).not.toContain('TextComplement" data-kind="function');
+  });
+
   it('reports a stated sum the recalculation does not meet', () => {
     const text = fixture('angebot-2009-lg.onlv').toString('utf8')
       .replace('<pospreis>380.00</pospreis>', '<pospreis>381.00</pospreis>')

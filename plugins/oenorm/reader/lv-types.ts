@@ -20,7 +20,8 @@ export interface LvType {
 /** The attributes of the LV type elements numbering an alternative, amended or supplementary offer (`onlv.xsd`). */
 export const LV_TYPE_ATTRIBUTES = ['alternativangebotsnummer', 'abaenderungsangebotsnummer', 'zusatzangebotslvnummer'] as const;
 
-export const LV_TYPES: Readonly<Record<string, LvType>> = {
+/** Without a prototype, so that a name from a file (`constructor`, `__proto__`) is never mistaken for an LV type. */
+export const LV_TYPES: Readonly<Record<string, LvType>> = Object.assign(Object.create(null) as Record<string, LvType>, {
   'entwurfs-lv': { phase: 'Base', exact: false, offer: false },
   'kostenschaetzungs-lv': { phase: 'CostEstimate', exact: true, offer: false },
   'ausschreibungs-lv': { phase: 'OfferRequest', exact: true, offer: false },
@@ -30,4 +31,4 @@ export const LV_TYPES: Readonly<Record<string, LvType>> = {
   'vertrags-lv': { phase: 'Grant', exact: true, offer: false },
   'abrechnungs-lv': { phase: 'Grant', exact: false, offer: false },
   'zusatzangebots-lv': { phase: 'Offer', exact: false, offer: true },
-};
+});
