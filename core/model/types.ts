@@ -6,6 +6,7 @@
  * position's unit (`unitTag`), prices in project currency with `priceAccuracy` decimals after recalculation.
  * Fields marked "computed" are (re)filled by `calculateProject` and ignored on input.
  */
+import { lookupTable } from '../lookup.js';
 
 export type ExchangePhaseDto = 'Undefined' | 'Base' | 'CostEstimate' | 'OfferRequest' | 'Offer' | 'SideOffer' | 'Grant';
 export type OriginDto = 'Self' | 'Gaeb90' | 'Gaeb2000' | 'GaebXml' | 'Oenorm' | 'Reb' | 'Sia';
@@ -448,9 +449,9 @@ export const isExecutionDescription = (e: ElementDto): e is ExecutionDescription
   canonicalElementType(e.elementTypeDiscriminator) === 'ExecutionDescriptionDto';
 
 /** GAEB DA phase number ↔ exchange phase (AVACloud 1.27.4 API, Dangl-IT/avacloud-client-python docs). */
-export const EXCHANGE_PHASE_BY_DP: Readonly<Record<string, ExchangePhaseDto>> = {
+export const EXCHANGE_PHASE_BY_DP: Readonly<Record<string, ExchangePhaseDto>> = lookupTable({
   '81': 'Base', '82': 'CostEstimate', '83': 'OfferRequest', '84': 'Offer', '85': 'SideOffer', '86': 'Grant',
-};
+});
 export const DP_BY_EXCHANGE_PHASE: Readonly<Partial<Record<ExchangePhaseDto, string>>> = {
   Base: '81', CostEstimate: '82', OfferRequest: '83', Offer: '84', SideOffer: '85', Grant: '86',
 };

@@ -13,6 +13,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { decoderFor } from '../../core/text/encoding.js';
+import { lookupTable } from '../../core/lookup.js';
 
 export const OENORM_NAMESPACE_PREFIX = 'http://www.oenorm.at/schema/A2063/';
 
@@ -26,7 +27,7 @@ export type OenormEdition = keyof typeof OENORM_NAMESPACES;
 export type OenormDocument = 'onlv' | 'onlb';
 
 /** What the other A 2063 roots are, for the refusal message. */
-const OTHER_DOCUMENTS: Readonly<Record<string, string>> = {
+const OTHER_DOCUMENTS: Readonly<Record<string, string>> = lookupTable({
   onre: 'an invoice (ONRE, Abrechnung)',
   onpr: 'a price list (ONPR)',
   onix: 'an index (ONIX)',
@@ -36,7 +37,7 @@ const OTHER_DOCUMENTS: Readonly<Record<string, string>> = {
   onbaek: 'an element catalogue (ONBAEK)',
   onbpek: 'a project element catalogue (ONBPEK)',
   onbpel: 'a project element list (ONBPEL)',
-};
+});
 
 export const EXPECTED_OENORM =
   `an ÖNORM A 2063 LV (.onlv, root element onlv) or LB (.onlb, root element onlb) in the namespace of the 2009, 2015 or 2021 edition (${Object.values(OENORM_NAMESPACES).join(', ')})`;

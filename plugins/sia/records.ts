@@ -9,6 +9,7 @@
  * 3 implied decimals, unit prices 2, condition percentages 2 (`000800` = 8.00 %, inferred from the sample's VAT).
  */
 import type { ColumnRange } from '../../core/text/records.js';
+import { lookupTable } from '../../core/lookup.js';
 
 /** The code page of SIA 451 files (crbxparser README; the sample's `ü` is byte 0x81, `ä` 0x84). */
 export const SIA_ENCODING = 'cp850' as const;
@@ -111,9 +112,9 @@ export const G_TYPE = { chapterTitle: '1', shortText: '2', longText: '3', unit: 
 export const G_MIN_LENGTH = G_COLUMNS.recordType[1];
 
 /** Document codes of the A record (npk-tools `headerRecordSchema`): what kind of document the file is. */
-export const DOCUMENT_CODES: Readonly<Record<string, string>> = {
+export const DOCUMENT_CODES: Readonly<Record<string, string>> = lookupTable({
   A: 'Ausmass', B: 'Ausschreibung', C: 'Angebot', D: 'Vertrag', E: 'Teilrechnung', F: 'Situationsrechnung',
-};
+});
 
 /** Quantity digits (13, 3 implied decimals) and price digits (12, 2 implied decimals) of a G record. */
 export const QUANTITY_DECIMALS = 3;

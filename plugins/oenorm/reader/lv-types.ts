@@ -7,6 +7,7 @@
  * Grant, `zusatzangebots-lv` supplementary offer → Offer) and keep their type in the ÖNORM properties. An LB
  * (`onlb`, a standard-text catalogue) reads as Base.
  */
+import { lookupTable } from '../../../core/lookup.js';
 import type { ExchangePhaseDto } from '../../../core/model/types.js';
 
 export interface LvType {
@@ -20,8 +21,7 @@ export interface LvType {
 /** The attributes of the LV type elements numbering an alternative, amended or supplementary offer (`onlv.xsd`). */
 export const LV_TYPE_ATTRIBUTES = ['alternativangebotsnummer', 'abaenderungsangebotsnummer', 'zusatzangebotslvnummer'] as const;
 
-/** Without a prototype, so that a name from a file (`constructor`, `__proto__`) is never mistaken for an LV type. */
-export const LV_TYPES: Readonly<Record<string, LvType>> = Object.assign(Object.create(null) as Record<string, LvType>, {
+export const LV_TYPES: Readonly<Record<string, LvType>> = lookupTable({
   'entwurfs-lv': { phase: 'Base', exact: false, offer: false },
   'kostenschaetzungs-lv': { phase: 'CostEstimate', exact: true, offer: false },
   'ausschreibungs-lv': { phase: 'OfferRequest', exact: true, offer: false },

@@ -4,12 +4,13 @@
  * (`m2` → `m²`, `St`/`Stck` → `Stk`, `psch`/`pau` → `PA` (Pauschale), `Std` → `h`, `Tag` → `d` …); a unit with no
  * equivalent is written as `VE` (Verrechnungseinheit, the list's generic unit) and reported.
  */
+import { lookupTable } from '../../../core/lookup.js';
 
 export const OENORM_UNITS: readonly string[] = ['cm', 'm', 'km', 'cm²', 'm²', 'cm³', 'm³', 'l', 'g', 'kg', 't', 'Stk', 'PA', 'h', 'd', 'Wo', 'Mo', 'VE'];
 const LIST = new Set(OENORM_UNITS);
 
 /** Other spellings (compared lower-case, blanks and a trailing dot removed) → ÖNORM unit. */
-const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: Readonly<Record<string, string>> = lookupTable({
   m1: 'm', lfm: 'm', lfdm: 'm', 'lfd.m': 'm', mtr: 'm',
   cm2: 'cm²', 'cm^2': 'cm²', qcm: 'cm²', m2: 'm²', 'm^2': 'm²', qm: 'm²', 'm²': 'm²',
   cm3: 'cm³', 'cm^3': 'cm³', m3: 'm³', 'm^3': 'm³', cbm: 'm³', 'm³': 'm³',
@@ -22,7 +23,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   wo: 'Wo', woche: 'Wo', wochen: 'Wo', wk: 'Wo',
   mo: 'Mo', mon: 'Mo', monat: 'Mo', monate: 'Mo', mt: 'Mo',
   ve: 'VE', le: 'VE',
-};
+});
 
 /** The fallback for a unit without equivalent. */
 export const FALLBACK_UNIT = 'VE';

@@ -18,8 +18,9 @@ import { SiaReport } from '../report.js';
 import { buildElements, SIA_ITEM_NUMBER_SCHEMA } from './build.js';
 import { collectChapters } from './entries.js';
 import { type SiaLine, siaLines } from './lines.js';
+import { lookupTable } from '../../../core/lookup.js';
 
-const PHASES: Readonly<Record<string, ExchangePhaseDto>> = { B: 'OfferRequest', C: 'Offer', D: 'Grant' };
+const PHASES: Readonly<Record<string, ExchangePhaseDto>> = lookupTable({ B: 'OfferRequest', C: 'Offer', D: 'Grant' });
 
 /** TTMMJJ → YYYY-MM-DD (years 00–79 are 20xx), undefined when not a date. */
 function isoDate(ttmmjj: string): string | undefined {

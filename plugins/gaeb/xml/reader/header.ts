@@ -8,9 +8,10 @@ import type {
   AwardTypeDto, PartyInformationDto, ProjectInformationDto, ServiceSpecificationDto,
 } from '../../../../core/model/types.js';
 import type { ReaderReport } from './report.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 /** tgCat → AVACloud AwardTypeDto (German procedure names in the XSD documentation). */
-const AWARD_TYPES: Readonly<Record<string, AwardTypeDto>> = {
+const AWARD_TYPES: Readonly<Record<string, AwardTypeDto>> = lookupTable({
   OpenProc: 'OpenProcurement', // Offenes Verfahren
   ClosedProc: 'ClosedProducrement', // Nichtoffenes Verfahren
   NegProc: 'NegotiationProcurementWithoutPublicAnnouncement', // Verhandlungsverfahren ohne Teilnahmewettbewerb
@@ -21,7 +22,7 @@ const AWARD_TYPES: Readonly<Record<string, AwardTypeDto>> = {
   NegCont: 'DirectAward', // Freihändige Vergabe
   IntNATO: 'InternationalNATOProcurement',
   CompetDialog: 'CompetitiveDialog',
-};
+});
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 

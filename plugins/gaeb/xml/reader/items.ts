@@ -14,6 +14,7 @@ import { applyLumpSumQuantity } from '../../lump-sum.js';
 import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../../../../core/text/takeoff-row.js';
 import { parseDecimal } from './header.js';
 import type { ReaderReport } from './report.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 /** An item being read, with the values that need the whole item (or the whole file) to resolve. */
 export interface ItemDraft {
@@ -36,11 +37,11 @@ export interface ItemDraft {
 }
 
 /** GAEB `MarkupType` → AVACloud 1.29+ `gaebComplementingType`. */
-const COMPLEMENTING_TYPE: Record<string, PositionDto['gaebComplementingType']> = {
+const COMPLEMENTING_TYPE: Record<string, PositionDto['gaebComplementingType']> = lookupTable({
   IdentAsMark: 'AllPreviousMarkedPositions',
   AllInCat: 'AllPreviousPositions',
   ListInSubQty: 'ReferencedPositions',
-};
+});
 
 function number(name: string, text: string, draft: { number: string }, report: ReaderReport): number | undefined {
   const n = parseDecimal(text);

@@ -5,6 +5,7 @@
  */
 import { type MessageSink, OncePerItemReporter, type Severity } from '../../../../core/pipeline/messages.js';
 import type { GaebMessageCode } from '../../messages.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 export const READER_SOURCE = 'gaeb';
 
@@ -16,12 +17,12 @@ export interface DroppedElement {
 }
 
 /** Children of an item (award `Item`, trade `OrderItem`) that are read past with a message of their own. */
-export const DROPPED_ITEM_CHILDREN: Readonly<Record<string, DroppedElement>> = {
+export const DROPPED_ITEM_CHILDREN: Readonly<Record<string, DroppedElement>> = lookupTable({
   CtlgAssign: { code: 'GAEB_CATALOG_ASSIGNMENT_DROPPED', severity: 'info', what: 'A catalogue assignment (CtlgAssign)' },
   QtySplit: { code: 'GAEB_QUANTITY_SPLIT_DROPPED', severity: 'info', what: 'A quantity split (QtySplit)' },
   BidComm: { code: 'GAEB_BIDDER_COMMENT_DROPPED', severity: 'warning', what: 'A bidder comment (BidComm)' },
   Product: { code: 'GAEB_PRODUCT_DROPPED', severity: 'info', what: 'Product data (Product)' },
-};
+});
 
 /** Reports once per (code, itemNumber) (core `OncePerItemReporter`), codes from the plugin's catalogue. */
 export class ReaderReport extends OncePerItemReporter<GaebMessageCode> {

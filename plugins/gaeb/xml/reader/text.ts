@@ -24,12 +24,10 @@
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/text/plain-text-sink.js';
 import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../../core/text/html-output.js';
 import { KEPT, pushStartTag } from './html.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 const PLAIN_BLOCKS = new Set(['p', 'div', 'li', 'tr', 'Text', 'TextOutlTxt', 'table', 'ul', 'ol']);
-/** Without a prototype, so that an element named `constructor` or `__proto__` is never taken for a part. */
-const COMPLEMENT_PARTS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
-  ComplCaption: 'ComplCaption', ComplBody: 'ComplBody', ComplTail: 'ComplTail',
-});
+const COMPLEMENT_PARTS = lookupTable({ ComplCaption: 'ComplCaption', ComplBody: 'ComplBody', ComplTail: 'ComplTail' });
 /** Subtrees that never hold text of the description. */
 const SKIPPED = new Set(['Style', 'attachment', 'CtlgAssign']);
 const PAGE_BREAK = '<div style="page-break-after:always"></div>';

@@ -10,6 +10,7 @@
  */
 import type { ExchangePhaseDto } from '../../../../core/model/types.js';
 import type { GaebXmlVersion } from '../writer/phase.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 export type TradePhase = '93' | '94' | '96' | '97';
 export type TradeXmlVersion = Extract<GaebXmlVersion, '3.2' | '3.3'>;
@@ -30,7 +31,7 @@ export function tradePhaseFor(awardPhase: string): TradePhase {
   return '93';
 }
 
-const TRADE_EXCHANGE_PHASES: Readonly<Record<string, ExchangePhaseDto>> = { '93': 'OfferRequest', '94': 'Offer', '96': 'Grant', '97': 'Grant' };
+const TRADE_EXCHANGE_PHASES: Readonly<Record<string, ExchangePhaseDto>> = lookupTable({ '93': 'OfferRequest', '94': 'Offer', '96': 'Grant', '97': 'Grant' });
 
 /**
  * The model's exchange phase for a trade phase, the inverse of {@link tradePhaseFor} (used by the reader):

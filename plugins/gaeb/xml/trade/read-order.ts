@@ -47,6 +47,7 @@ import {
   withDiscount,
 } from './read-order-item.js';
 import type { ReaderReport } from '../reader/report.js';
+import { lookupTable } from '../../../../core/lookup.js';
 
 /** First context number owned by the trade reader; state.ts delegates every context from here on. */
 export const TRADE_CONTEXT = 64;
@@ -77,9 +78,9 @@ export interface TradeTarget {
   dp?: string;
 }
 
-const PARTY_ROLES: Readonly<Record<string, 'bidder' | 'buyer' | 'site'>> = {
+const PARTY_ROLES: Readonly<Record<string, 'bidder' | 'buyer' | 'site'>> = lookupTable({
   SupplierInfo: 'bidder', CustomerInfo: 'buyer', DeliveryPlaceInfo: 'site',
-};
+});
 /** tgAddress children that header.ts `applyAddress` keeps. */
 const ADDRESS_FIELDS = new Set(['Name1', 'Name2', 'Name3', 'Name4', 'Street', 'PCode', 'City', 'Country', 'Contact', 'Phone', 'Fax', 'Email', 'VATID']);
 
