@@ -6,7 +6,6 @@
  * position's unit (`unitTag`), prices in project currency with `priceAccuracy` decimals after recalculation.
  * Fields marked "computed" are (re)filled by `calculateProject` and ignored on input.
  */
-import { lookupTable } from '../lookup.js';
 
 export type ExchangePhaseDto = 'Undefined' | 'Base' | 'CostEstimate' | 'OfferRequest' | 'Offer' | 'SideOffer' | 'Grant';
 export type OriginDto = 'Self' | 'Gaeb90' | 'Gaeb2000' | 'GaebXml' | 'Oenorm' | 'Reb' | 'Sia';
@@ -448,10 +447,16 @@ export const isNoteText = (e: ElementDto): e is NoteTextDto => canonicalElementT
 export const isExecutionDescription = (e: ElementDto): e is ExecutionDescriptionDto =>
   canonicalElementType(e.elementTypeDiscriminator) === 'ExecutionDescriptionDto';
 
-/** GAEB DA phase number ↔ exchange phase (AVACloud 1.27.4 API, Dangl-IT/avacloud-client-python docs). */
-export const EXCHANGE_PHASE_BY_DP: Readonly<Record<string, ExchangePhaseDto>> = lookupTable({
-  '81': 'Base', '82': 'CostEstimate', '83': 'OfferRequest', '84': 'Offer', '85': 'SideOffer', '86': 'Grant',
-});
+/**
+ * GAEB DA phase number ↔ exchange phase (AVACloud 1.27.4 API, Dangl-IT/avacloud-client-python docs). Without a
+ * prototype, as `core/lookup.ts` makes its tables (a DP read from a file, such as `constructor`, is never a key);
+ * written out here so that this file of types imports nothing.
+ */
+export const EXCHANGE_PHASE_BY_DP: Readonly<Record<string, ExchangePhaseDto>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, ExchangePhaseDto>, {
+    '81': 'Base', '82': 'CostEstimate', '83': 'OfferRequest', '84': 'Offer', '85': 'SideOffer', '86': 'Grant',
+  }),
+);
 export const DP_BY_EXCHANGE_PHASE: Readonly<Partial<Record<ExchangePhaseDto, string>>> = {
   Base: '81', CostEstimate: '82', OfferRequest: '83', Offer: '84', SideOffer: '85', Grant: '86',
 };

@@ -57,6 +57,8 @@ export class OenormState {
   edition?: OenormEdition;
 
   private readonly ctx: number[] = [];
+  /** Local names of the open elements, by depth. */
+  private readonly names: string[] = [];
   private depth = 0;
   /** Text since the last start tag; collected only while a leaf is open (no other element ever reads it). */
   private text = '';
@@ -80,6 +82,7 @@ export class OenormState {
   onOpen(qname: string, attrs: Record<string, string>): void {
     const d = this.depth++;
     const name = localName(qname);
+    this.names[d] = name;
     if (this.richDepth >= 0) return this.rich.open(name, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
     this.text = '';
@@ -96,9 +99,10 @@ export class OenormState {
   }
 
   /** saxes `closetag`. */
-  onClose(qname: string): void {
+  onClose(_qname: string): void {
     const d = --this.depth;
-    const name = localName(qname);
+    // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
+    const name = this.names[d];
     if (this.richDepth >= 0) {
       if (d === this.richDepth) this.finishRich();
       else this.rich.close(name);
