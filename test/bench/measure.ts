@@ -16,6 +16,8 @@ import { cpus, loadavg } from 'node:os';
 export const ITERATIONS = 5;
 export const WARMUP_MS = 1000;
 export const TIMED_MS = 2000;
+/** The least number of pairs a paired measurement times. */
+export const PAIRS = 15;
 
 /** What a child reports: wall and CPU times in ms, peak RSS in MB (MiB), the last run's result and a description of it. */
 export interface Measurement {
@@ -78,6 +80,60 @@ export function saxesParse(SaxesParser: typeof import('saxes').SaxesParser, byte
   for (let off = 0; off < bytes.length; off += 65536) parser.write(decoder.decode(bytes.subarray(off, off + 65536), { stream: true }));
   parser.write(decoder.decode()).close();
   return elements;
+}
+
+/** What a paired child reports: medians of both operations' wall and CPU times in ms, and the median per-pair ratio. */
+export interface PairedMeasurement {
+  pairs: number; baseMedianMs: number; testMedianMs: number; baseMedianCpuMs: number; testMedianCpuMs: number;
+  /** Median over the pairs of base time ÷ test time (wall), and of the CPU times. */
+  ratio: number; cpuRatio: number;
+}
+
+/**
+ * Child side: times `base` and `test` on the same bytes in alternation (base, test, base, test …), after warming
+ * both up, for at least {@link PAIRS} pairs and {@link TIMED_MS} × 2, and prints a JSON
+ * {@link PairedMeasurement}. Each pair's ratio compares two runs made within milliseconds of each other, so both
+ * meet the machine in the same state: on a shared machine whose speed changes from one second to the next (seen
+ * here: saxes alone on the same 80 kB file, p10 0.57 ms and median 1.09 ms in one process), separate processes
+ * measured one after the other can compare a fast period with a slow one. Garbage is collected as it comes, in
+ * whichever run meets it, as in the separate processes (a forced full collection between pairs made every run
+ * several times slower here: V8 then also drops compiled code).
+ */
+export async function reportPairedRuns(base: Run, test: Run, bytes: Buffer): Promise<void> {
+  const start = performance.now();
+  for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) {
+    await base(bytes);
+    await test(bytes);
+  }
+  const timed = async (run: Run): Promise<[number, number]> => {
+    const c0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    await run(bytes);
+    const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+    const c = process.cpuUsage(c0);
+    return [wall, (c.user + c.system) / 1000];
+  };
+  const b: number[] = [], t: number[] = [], bc: number[] = [], tc: number[] = [], r: number[] = [], rc: number[] = [];
+  const begin = performance.now();
+  for (let i = 0; i < PAIRS || performance.now() - begin < 2 * TIMED_MS; i++) {
+    const [bw, bcpu] = await timed(base);
+    const [tw, tcpu] = await timed(test);
+    b.push(bw); t.push(tw); bc.push(bcpu); tc.push(tcpu);
+    r.push(bw / tw);
+    rc.push(tcpu > 0 ? bcpu / tcpu : bw / tw);
+  }
+  const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+  const m: PairedMeasurement = {
+    pairs: r.length, baseMedianMs: median(b), testMedianMs: median(t), baseMedianCpuMs: median(bc), testMedianCpuMs: median(tc),
+    ratio: median(r), cpuRatio: median(rc),
+  };
+  process.stdout.write(JSON.stringify(m));
+}
+
+/** Parent side: runs `script --child paired file ...extra` under tsx and returns its {@link PairedMeasurement}. */
+export function measurePairedInChild(script: string, file: string, extra: readonly string[] = []): PairedMeasurement {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', 'paired', file, ...extra], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out) as PairedMeasurement;
 }
 
 /** The header lines of a bench: Node version, CPUs, load average and the timing method. */
