@@ -64,6 +64,8 @@ export class PlainTextSink {
   private readonly out: string[] = [];
   /** Text this one goes on from (a resumed {@link PlainTextState}), not part of `out`. */
   private prefix = '';
+  /** The single piece `joined` made (joined or copied), which needs neither again. */
+  private settled: string | undefined;
   /** Set when a line may end in whitespace that the final tidy-up has to trim. */
   private needsTidy = false;
   /** The last character written is whitespace (a decoded space, a cell tab, a Unicode space). */
@@ -219,6 +221,7 @@ export class PlainTextSink {
    */
   reset(from?: PlainTextState): void {
     this.out.length = 0;
+    this.settled = undefined;
     this.prefix = from?.text ?? '';
     this.needsTidy = from?.needsTidy ?? false;
     this.endsWithSpace = from?.endsWithSpace ?? false;
@@ -233,12 +236,14 @@ export class PlainTextSink {
   /** The pieces so far as one string (kept as the only piece, so that joining again costs nothing). */
   private joined(): string {
     if (this.out.length > 1) {
-      const all = this.out.join('');
+      this.settled = this.out.join('');
       this.out.length = 1;
-      this.out[0] = all;
+      this.out[0] = this.settled;
+    } else if (this.out.length === 1 && this.out[0] !== this.settled) {
+      // a single piece as fed may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
+      this.settled = detached(this.out[0]);
+      this.out[0] = this.settled;
     }
-    // a single piece may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
-    if (this.out.length === 1) this.out[0] = detached(this.out[0]);
     const own = this.out.length === 1 ? this.out[0] : '';
     return this.prefix === '' ? own : own === '' ? this.prefix : this.prefix + own;
   }
