@@ -27,6 +27,19 @@ export interface Measurement {
 /** A timed operation over the file's bytes; its number (elements, bytes written …) is described by the caller. */
 export type Run = (bytes: Buffer) => Promise<number>;
 
+/** One run of `run`: its wall time and CPU time (user + system, all threads) in ms, and its result. */
+async function timeOnce(run: Run, bytes: Buffer): Promise<{ wallMs: number; cpuMs: number; result: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const result = await run(bytes);
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = process.cpuUsage(c0);
+  return { wallMs, cpuMs: (c.user + c.system) / 1000, result };
+}
+
+/** The median of `list` (the upper one of an even count); `list` is not changed. */
+const median = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
 /**
  * Child side: warms `run` up (unless `once`), times it and prints the JSON {@link Measurement} on stdout.
  * @param detail describes the last run's result for the table
@@ -41,18 +54,13 @@ export async function reportRuns(mode: string, run: Run, bytes: Buffer, once: bo
   const cpuTimes: number[] = [];
   const start = performance.now();
   for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    result = await run(bytes);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    const c = process.cpuUsage(c0);
-    cpuTimes.push((c.user + c.system) / 1000);
+    const timing = await timeOnce(run, bytes);
+    result = timing.result;
+    times.push(timing.wallMs);
+    cpuTimes.push(timing.cpuMs);
   }
-  times.sort((a, b) => a - b);
-  cpuTimes.sort((a, b) => a - b);
-  const median = (list: number[]) => list[Math.floor(list.length / 2)];
   const m: Measurement = {
-    mode, bestMs: times[0], medianMs: median(times), bestCpuMs: cpuTimes[0], medianCpuMs: median(cpuTimes),
+    mode, bestMs: Math.min(...times), medianMs: median(times), bestCpuMs: Math.min(...cpuTimes), medianCpuMs: median(cpuTimes),
     peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail: detail(result),
   };
   process.stdout.write(JSON.stringify(m));
@@ -105,24 +113,15 @@ export async function reportPairedRuns(base: Run, test: Run, bytes: Buffer): Pro
     await base(bytes);
     await test(bytes);
   }
-  const timed = async (run: Run): Promise<[number, number]> => {
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    await run(bytes);
-    const wall = Number(process.hrtime.bigint() - t0) / 1e6;
-    const c = process.cpuUsage(c0);
-    return [wall, (c.user + c.system) / 1000];
-  };
   const b: number[] = [], t: number[] = [], bc: number[] = [], tc: number[] = [], r: number[] = [], rc: number[] = [];
   const begin = performance.now();
   for (let i = 0; i < PAIRS || performance.now() - begin < 2 * TIMED_MS; i++) {
-    const [bw, bcpu] = await timed(base);
-    const [tw, tcpu] = await timed(test);
-    b.push(bw); t.push(tw); bc.push(bcpu); tc.push(tcpu);
-    r.push(bw / tw);
-    rc.push(tcpu > 0 ? bcpu / tcpu : bw / tw);
+    const x = await timeOnce(base, bytes);
+    const y = await timeOnce(test, bytes);
+    b.push(x.wallMs); t.push(y.wallMs); bc.push(x.cpuMs); tc.push(y.cpuMs);
+    r.push(x.wallMs / y.wallMs);
+    rc.push(y.cpuMs > 0 ? x.cpuMs / y.cpuMs : x.wallMs / y.wallMs);
   }
-  const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
   const m: PairedMeasurement = {
     pairs: r.length, baseMedianMs: median(b), testMedianMs: median(t), baseMedianCpuMs: median(bc), testMedianCpuMs: median(tc),
     ratio: median(r), cpuRatio: median(rc),
