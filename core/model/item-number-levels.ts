@@ -14,6 +14,25 @@ import type { ElementContainerBase, ItemNumberDto, ItemNumberSchemaDto, Position
 
 type Holders = ElementContainerBase | ElementContainerBase[];
 
+/** Whether `value` equals `formatItemNumber(identifiers, separator, group)`, compared without building that string. */
+function isFormatted(value: string, identifiers: readonly string[], separator: string, group: boolean): boolean {
+  let at = 0;
+  for (let i = 0; i < identifiers.length; i++) {
+    if (i > 0) {
+      if (!value.startsWith(separator, at)) return false;
+      at += separator.length;
+    }
+    const id = identifiers[i];
+    if (!value.startsWith(id, at)) return false;
+    at += id.length;
+  }
+  if (group) {
+    if (!value.startsWith(separator, at)) return false;
+    at += separator.length;
+  }
+  return at === value.length;
+}
+
 /** Numbers the groups and positions of one project as the recalculation walks its tree. */
 export class ItemNumberLevels {
   private readonly layout: SchemaLayout;
@@ -66,7 +85,7 @@ export class ItemNumberLevels {
     const value = n.stringRepresentation?.trim();
     if (value && this.hasSchema) {
       const parsed = parseGroupItemNumber(value, depth, this.layout);
-      this.apply(n, parsed.identifiers, parsed.isSchemaCompliant, true);
+      this.apply(n, value, parsed.identifiers, parsed.isSchemaCompliant, true);
     } else {
       this.unparsed(n, value);
     }
@@ -84,17 +103,22 @@ export class ItemNumberLevels {
     const value = n.stringRepresentation?.trim();
     if (value && this.hasSchema) {
       const parsed = parsePositionItemNumber(value, depth, this.layout, this.allowSkipped);
-      this.apply(n, parsed.identifiers, parsed.isSchemaCompliant, false);
+      this.apply(n, value, parsed.identifiers, parsed.isSchemaCompliant, false);
     } else {
       this.unparsed(n, value);
     }
     this.seen(n, parent);
   }
 
-  private apply(n: ItemNumberDto, identifiers: string[], compliant: boolean, group: boolean): void {
+  /** `value`: the trimmed number parsed into `identifiers`. */
+  private apply(n: ItemNumberDto, value: string, identifiers: string[], compliant: boolean, group: boolean): void {
     n.identifiers = identifiers;
     n.isSchemaCompliant = compliant;
-    if (compliant) n.stringRepresentation = formatItemNumber(identifiers, this.layout.separator, group);
+    if (!compliant) return;
+    // most numbers are written as the schema formats them: those are kept, not joined again
+    const separator = this.layout.separator;
+    n.stringRepresentation = isFormatted(value, identifiers, separator, group)
+      ? value : formatItemNumber(identifiers, separator, group);
   }
 
   private unparsed(n: ItemNumberDto, value: string | undefined): void {

@@ -25,20 +25,23 @@ const TABLE_CACHE_LIMIT = 1024;
 /**
  * A read-only record view of {@link namedReference} for an XML parser's entity table (property reads only; it
  * cannot be enumerated). XML's five predefined names are HTML5 names with the same text, so they stay as they were;
- * they are answered without the HTML5 table, and other names are looked up there once per table.
+ * they are the table's own properties (read like any object's), and other names are looked up in the HTML5 table
+ * once per table, through the prototype.
  */
 export function namedReferenceTable(): Record<string, string> {
   const known = new Map<string, string | undefined>();
   const lookup = (name: string): string | undefined => {
-    const predefined = XML_PREDEFINED.get(name);
-    if (predefined !== undefined) return predefined;
+    if (XML_PREDEFINED.has(name)) return XML_PREDEFINED.get(name);
     if (known.has(name)) return known.get(name);
     const text = namedReference(name);
     if (known.size < TABLE_CACHE_LIMIT) known.set(name, text);
     return text;
   };
-  return new Proxy({} as Record<string, string>, {
+  const others = new Proxy({} as Record<string, string>, {
     get: (_target, name) => (typeof name === 'string' ? lookup(name) : undefined),
     set: () => false,
   });
+  const table = Object.create(others) as Record<string, string>;
+  for (const [name, text] of XML_PREDEFINED) Object.defineProperty(table, name, { value: text, enumerable: false });
+  return Object.freeze(table);
 }

@@ -22,23 +22,8 @@ const isUnicodeSpace = (c: number): boolean =>
   c === 0xa0 || c === 0x85 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
   c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
-/**
- * True when `s[from..to)` has none of the whitespace the sink collapses: no tab, line feed, form feed, carriage
- * return, and spaces only singly between other characters (none leading, trailing or doubled). The sink keeps
- * such text as it is (other characters below U+0020 count as content). Found with `indexOf`, much faster than a
- * loop over the characters.
- */
-function isSimpleText(s: string, from: number, to: number): boolean {
-  if (s.charCodeAt(from) === 32 || s.charCodeAt(to - 1) === 32) return false;
-  return !contains(s, '  ', from, to) && !contains(s, '\n', from, to) && !contains(s, '\t', from, to) &&
-    !contains(s, '\r', from, to) && !contains(s, '\f', from, to);
-}
-
-/** Whether `part` occurs within `s[from..to)`. */
-function contains(s: string, part: string, from: number, to: number): boolean {
-  const at = s.indexOf(part, from);
-  return at >= 0 && at + part.length <= to;
-}
+/** White space the sink collapses, besides single blanks: tab, line feed, form feed, carriage return, two blanks. */
+const COLLAPSIBLE = /[\t\n\f\r]| {2}/;
 
 /** A sink's state between two texts ({@link PlainTextSink.state}). */
 export interface PlainTextState {
@@ -60,8 +45,12 @@ export interface PlainTextState {
  * {@link PlainTextSink.text}, tags with {@link applyTag}), which gives the same text as converting that HTML.
  */
 export class PlainTextSink {
-  /** The output so far, in pieces (joined once by `finish`, so the result is one flat string). */
+  /**
+   * The output so far, in pieces (joined once by `finish`, so the result is one flat string): `out[0..n)`. The
+   * array is reused from text to text (`length = 0` would drop its storage, and every text would grow it anew).
+   */
   private readonly out: string[] = [];
+  private n = 0;
   /** Text this one goes on from (a resumed {@link PlainTextState}), not part of `out`. */
   private prefix = '';
   /** The single piece `joined` made (joined or copied), which needs neither again. */
@@ -80,9 +69,13 @@ export class PlainTextSink {
   /** @param keepNewlines treat source line breaks as line breaks (input without any tag) */
   constructor(private readonly keepNewlines: boolean) {}
 
+  private put(piece: string): void {
+    this.out[this.n++] = piece;
+  }
+
   private newline(): void {
     if (this.endsWithSpace) this.needsTidy = true;
-    if (this.out.length > 0 || this.prefix !== '') this.pendingNewlines++;
+    if (this.n > 0 || this.prefix !== '') this.pendingNewlines++;
     this.atLineStart = true;
     this.pendingSpace = false;
   }
@@ -93,29 +86,37 @@ export class PlainTextSink {
 
   private beforeContent(): void {
     if (this.pendingNewlines > 0) {
-      this.out.push(this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines));
+      this.put(this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines));
       this.pendingNewlines = 0;
     }
     if (this.pendingSpace) {
-      this.out.push(' ');
+      this.put(' ');
       this.pendingSpace = false;
     }
     this.atLineStart = false;
     this.blockOpenedEmpty = false;
   }
 
+  /**
+   * Text that needs no white space handling: not empty, no blank at either end, no tab, line break, form feed or
+   * two blanks in a row (what {@link text} would keep as it is).
+   */
+  verbatim(s: string): void {
+    this.beforeContent();
+    this.put(s);
+    const last = s.charCodeAt(s.length - 1);
+    this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
+  }
+
   /** Characters `s[start..end)` of decoded text. */
   text(s: string, start: number, end: number): void {
     if (start === 0 && end === s.length) {
-      // A run of content with at most one space before and after it: what the loop below does with it.
+      // A run of content with at most one blank before and after it: what the loop below does with it.
       const from = s.charCodeAt(0) === 32 ? 1 : 0;
       const to = s.charCodeAt(end - 1) === 32 ? end - 1 : end;
-      if (to > from && isSimpleText(s, from, to)) {
+      if (to > from && s.charCodeAt(from) !== 32 && s.charCodeAt(to - 1) !== 32 && !COLLAPSIBLE.test(s)) {
         if (from > 0) this.softSpace();
-        this.beforeContent();
-        this.out.push(from === 0 && to === end ? s : s.slice(from, to));
-        const last = s.charCodeAt(to - 1);
-        this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
+        this.verbatim(from === 0 && to === end ? s : s.slice(from, to));
         if (to < end) this.softSpace();
         return;
       }
@@ -131,7 +132,7 @@ export class PlainTextSink {
       }
       if (c === 32 && i > run && i + 1 < end && s.charCodeAt(i + 1) > 32) continue;
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12) {
-        if (i > run) this.out.push(s.slice(run, i));
+        if (i > run) this.put(s.slice(run, i));
         run = i + 1;
         if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
         last = -1;
@@ -142,7 +143,7 @@ export class PlainTextSink {
         last = c;
       }
     }
-    if (end > run) this.out.push(s.slice(run, end));
+    if (end > run) this.put(s.slice(run, end));
     if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
   }
 
@@ -150,7 +151,7 @@ export class PlainTextSink {
     if (value === '') return;
     if (value === '\n') return this.lineBreak();
     this.beforeContent();
-    this.out.push(value);
+    this.put(value);
     const c = value.charCodeAt(value.length - 1);
     this.endsWithSpace = c <= 32 || (c >= 0x80 && isUnicodeSpace(c));
   }
@@ -195,7 +196,7 @@ export class PlainTextSink {
       this.pendingSpace = false;
       this.beforeContent();
       this.endsWithSpace = true;
-      this.out.push('\t');
+      this.put('\t');
       this.atLineStart = false;
       this.blockOpenedEmpty = false;
     }
@@ -220,7 +221,7 @@ export class PlainTextSink {
    * result, not copied (the result is a rope of the two).
    */
   reset(from?: PlainTextState): void {
-    this.out.length = 0;
+    this.n = 0;
     this.settled = undefined;
     this.prefix = from?.text ?? '';
     this.needsTidy = from?.needsTidy ?? false;
@@ -235,16 +236,18 @@ export class PlainTextSink {
 
   /** The pieces so far as one string (kept as the only piece, so that joining again costs nothing). */
   private joined(): string {
-    if (this.out.length > 1) {
-      this.settled = this.out.join('');
-      this.out.length = 1;
-      this.out[0] = this.settled;
-    } else if (this.out.length === 1 && this.out[0] !== this.settled) {
+    const out = this.out;
+    if (this.n > 1) {
+      if (out.length !== this.n) out.length = this.n;
+      this.settled = out.join('');
+      this.n = 1;
+      out[0] = this.settled;
+    } else if (this.n === 1 && out[0] !== this.settled) {
       // a single piece as fed may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
-      this.settled = detached(this.out[0]);
-      this.out[0] = this.settled;
+      this.settled = detached(out[0]);
+      out[0] = this.settled;
     }
-    const own = this.out.length === 1 ? this.out[0] : '';
+    const own = this.n === 1 ? out[0] : '';
     return this.prefix === '' ? own : own === '' ? this.prefix : this.prefix + own;
   }
 

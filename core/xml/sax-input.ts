@@ -40,6 +40,24 @@ export function saxErrorParts(err: Error, at: { line: number; column: number }):
   return m ? { line: m[1], column: m[2], detail: m[3] } : { line: String(at.line), column: String(at.column), detail: err.message };
 }
 
+/**
+ * True for character data that is only blanks, tabs and line breaks and holds a line break: the indentation a
+ * pretty-printed XML file puts between elements, which is not text of the document's content (a blank alone, as
+ * between two inline elements, is content). Other white space (no-break space …) is content.
+ */
+export function isIndentation(t: string): boolean {
+  const n = t.length;
+  let i = 0;
+  let c = t.charCodeAt(0);
+  while (c === 32 || c === 9) c = t.charCodeAt(++i);
+  if (c !== 10 && c !== 13) return false;
+  for (i++; i < n; i++) {
+    c = t.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
 /** What a reader's state machine takes from the parser: start tags, end tags and character data (CDATA alike). */
 export interface ElementEvents {
   onOpen(qname: string, attrs: Record<string, string>): void;

@@ -20,26 +20,31 @@ interface Mismatch {
 
 function collect(project: ProjectDto): Mismatch[] {
   const found: Mismatch[] = [];
-  const compare = (what: string, itemNumber: string | undefined, holder: { oenormTotal?: unknown; totalPrice?: number }) => {
+  /** Whether the stated amount differs (to the cent); `describe` names the element, asked only then. */
+  const compare = (holder: { oenormTotal?: unknown; totalPrice?: number }, itemNumber: string | undefined, describe: () => string) => {
     const stated = holder.oenormTotal;
     if (typeof stated !== 'number') return;
     const recalculated = holder.totalPrice ?? 0;
     if (Math.round(stated * 100) === Math.round(recalculated * 100)) return;
-    found.push({ what, ...(itemNumber ? { itemNumber } : {}), stated, recalculated });
+    found.push({ what: describe(), ...(itemNumber ? { itemNumber } : {}), stated, recalculated });
   };
   const visit = (elements: readonly ElementDto[] | undefined) => {
     for (const e of elements ?? []) {
-      const n = isPosition(e) || isGroup(e) ? e.itemNumber?.stringRepresentation : undefined;
-      if (isPosition(e)) compare(`Position ${n ?? ''} (pospreis)`, n, e);
-      else if (isGroup(e)) {
-        const level = (e.oenormProperties?.gliederungsebene as string | undefined) ?? 'group';
-        compare(`${level.toUpperCase()} ${n ?? ''} (${level}-summe)`, n, e);
+      if (isPosition(e)) {
+        const n = e.itemNumber?.stringRepresentation;
+        compare(e, n, () => `Position ${n ?? ''} (pospreis)`);
+      } else if (isGroup(e)) {
+        const n = e.itemNumber?.stringRepresentation;
+        compare(e, n, () => {
+          const level = (e.oenormProperties?.gliederungsebene as string | undefined) ?? 'group';
+          return `${level.toUpperCase()} ${n ?? ''} (${level}-summe)`;
+        });
         visit(e.elements);
       }
     }
   };
   for (const spec of project.serviceSpecifications ?? []) {
-    compare('LV (lv-summe)', undefined, spec);
+    compare(spec, undefined, () => 'LV (lv-summe)');
     visit(spec.elements);
   }
   return found;

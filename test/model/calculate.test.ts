@@ -301,6 +301,25 @@ describe('calculateProject: item numbers', () => {
     expect(byPath(spec, 0, 0, 1).itemNumber).toMatchObject({ stringRepresentation: '1.2.ABC', isSchemaCompliant: false });
   });
 
+  it('keeps numbers written as the schema formats them, and formats near misses', () => {
+    const spec = calc(
+      [group([group([
+        position({ itemNumber: { stringRepresentation: '01.02.0030' } }),
+        position({ itemNumber: { stringRepresentation: ' 01.02.0040 ' } }),
+        position({ itemNumber: { stringRepresentation: '01. 02.0050' } }),
+        position({ itemNumber: { stringRepresentation: '01.02.006' } }),
+        position({ itemNumber: { stringRepresentation: '01.02.0070.' } }),
+      ], { itemNumber: { stringRepresentation: '01.02' } })], { itemNumber: { stringRepresentation: '01.' } })],
+      {},
+      ggp,
+    );
+    expect(byPath(spec, 0).itemNumber!.stringRepresentation).toBe('01.');
+    expect(byPath(spec, 0, 0).itemNumber!.stringRepresentation).toBe('01.02.');
+    const numbers = [0, 1, 2, 3, 4].map((i) => byPath(spec, 0, 0, i).itemNumber);
+    expect(numbers.map((n) => n!.stringRepresentation)).toEqual(['01.02.0030', '01.02.0040', '01.02.0050', '01.02.0006', '01.02.0070']);
+    expect(numbers.every((n) => n!.isSchemaCompliant)).toBe(true);
+  });
+
   it('accepts skipped group levels only with supportSkippedItemNumberLevels', () => {
     const elements = [group([position({ itemNumber: { stringRepresentation: '01.0010' } })], { itemNumber: { stringRepresentation: '01.' } })];
     const strict = calc(elements, {}, ggp);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DerivedPlainTexts } from '../../core/model/derived-plain-texts.js';
 import { htmlToPlainText, plainTextToHtml } from '../../core/text/plain-text.js';
 import { PlainTextSink, applyTag } from '../../core/text/plain-text-sink.js';
+import { Pieces, appendText, escapeHtmlText } from '../../core/text/html-output.js';
+import { isIndentation } from '../../core/xml/sax-input.js';
 
 describe('htmlToPlainText', () => {
   it.each([
@@ -137,6 +139,37 @@ describe('PlainTextSink', () => {
           expect(sinks[0].finish(), JSON.stringify(s)).toBe(sinks[1].finish());
         }
       }
+    }
+  });
+
+  it('appendText gives the escaped HTML and the plain text of any text, on its one-test path as on the long one', () => {
+    const pieces = ['a', 'Wort', 'ä', '&', '<', '>', '"', '\u00a0', '\u2003', ' ', '  ', '\n', '\r', '\t', '\f', '😀', '.'];
+    const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let verbatim = 0;
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      for (let i = Math.floor(next() * 6); i >= 0; i--) s += pieces[Math.floor(next() * pieces.length)];
+      expect(escapeHtmlText(s)).toBe(escaped(s));
+      const parts = new Pieces();
+      const sink = new PlainTextSink(false);
+      const reference = new PlainTextSink(false);
+      for (const x of [sink, reference]) x.openLineBlock();
+      appendText(s, parts, sink);
+      reference.text(`<${s}`, 1, s.length + 1); // a range: never a fast path
+      for (const x of [sink, reference]) x.text('x', 0, 1);
+      expect(parts.take(), JSON.stringify(s)).toBe(escaped(s));
+      expect(sink.finish(), JSON.stringify(s)).toBe(reference.finish());
+      if (!/[&<>\s]/.test(s)) verbatim++;
+    }
+    expect(verbatim).toBeGreaterThan(300);
+  });
+
+  it('tells the indentation between elements from text', () => {
+    for (const t of ['\n', '\r\n', '  \n    ', '\t\n\t\t', '\n\n  \r\n ']) expect(isIndentation(t), JSON.stringify(t)).toBe(true);
+    for (const t of ['', ' ', '\t', '   ', 'x', ' x\n', '\nx', '\n \u00a0', '\u00a0\n', '\n\f', ' \n x ']) {
+      expect(isIndentation(t), JSON.stringify(t)).toBe(false);
     }
   });
 

@@ -108,4 +108,16 @@ describe('ÖNORM bad input', () => {
     expect(m!.message).toContain("lvmenge '12,5'");
     expect(lv.position('01.01.01.A').quantity).toBe(0);
   });
+
+  it('takes decimals as ÖNORM writes them (sign, digits, a point and digits) and nothing else', () => {
+    const quantity = (text: string) => {
+      const lv = read(Buffer.from(fixtureText('angebot-2009-lg.onlv').replace('<lvmenge>12.50</lvmenge>', `<lvmenge>${text}</lvmenge>`)));
+      const reported = lv.messages.some((x) => x.code === 'OENORM_INVALID_NUMBER');
+      return reported ? 'reported' : lv.position('01.01.01.A').quantity;
+    };
+    expect([quantity('12.5'), quantity('+12.50'), quantity('-3'), quantity('007.250'), quantity('0')]).toEqual([12.5, 12.5, -3, 7.25, 0]);
+    for (const bad of ['12.', '.5', '+', '-', '1e3', '0x10', '12.5.1', '1 000', '+-1', '١٢', 'Infinity', '12.5a']) {
+      expect(quantity(bad), bad).toBe('reported');
+    }
+  });
 });

@@ -31,7 +31,25 @@ const TIER_NAMES: Readonly<Record<string, string>> = {
   hg: 'Hauptgruppe', og: 'Obergruppe', lg: 'Leistungsgruppe', ulg: 'Unterleistungsgruppe',
 };
 const DIGITS = /^[0-9]+$/;
-const DECIMAL = /^[+-]?[0-9]+(?:\.[0-9]+)?$/;
+
+/** `/^[+-]?[0-9]+(?:\.[0-9]+)?$/` (ÖNORM's decimal: sign, digits, a point and digits), without the expression. */
+function isDecimal(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  let c = s.charCodeAt(0);
+  if (c === 43 || c === 45) c = s.charCodeAt(++i);
+  const start = i;
+  while (c >= 48 && c <= 57) c = s.charCodeAt(++i);
+  if (i === start) return false;
+  if (i === n) return true;
+  if (c !== 46) return false;
+  const fraction = ++i;
+  for (; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return i > fraction;
+}
 
 /** Builds the element tree of an ONLV outline or an ONLB while the state machine walks it. */
 export class OenormBody {
@@ -171,9 +189,16 @@ export class OenormBody {
         this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${attrs.ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
       }
     }
-    this.position = { element, number, mfv };
-    if (element !== 'position') this.position.grundtextnr = this.grundtextnr;
-    if (element === 'folgeposition') this.position.ftnr = attrs.ftnr;
+    // every field in the literal (absent ones undefined): one shape for all drafts, none grown field by field
+    this.position = {
+      element, number, mfv,
+      grundtextnr: element !== 'position' ? this.grundtextnr : undefined,
+      ftnr: element === 'folgeposition' ? attrs.ftnr : undefined,
+      stichwort: undefined, stichwortKurz: undefined, stichwortLuecke: undefined, text: undefined,
+      herkunftskennzeichen: undefined, einheit: undefined, pzzv: undefined, zz: undefined, variantennummer: undefined,
+      wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
+      nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
+    };
   }
 
   /** A leaf of `pos-eigenschaften`, `pzzv/*` or `preis`. */
@@ -228,7 +253,7 @@ export class OenormBody {
   /** A decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: point as decimal separator); reported when not one. */
   decimal(text: string | undefined, what: string, itemNumber: string | undefined): number | undefined {
     if (text === undefined || text === '') return undefined;
-    if (DECIMAL.test(text)) return Number(text);
+    if (isDecimal(text)) return Number(text);
     this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} '${text}' is not a number and was ignored.`, itemNumber);
     return undefined;
   }

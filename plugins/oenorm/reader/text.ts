@@ -11,10 +11,12 @@
  *   (Rechenwert, a value the tenderer sets from a parameter list, A 2063:2021) are Owner complements; `bl`
  *   (Bieterlücke) and `blo` (unechte Bieterlücke, A 2063:2021) are Bidder complements. The 2021 attributes
  *   `kennung` and `parameterlistenkennung` are kept as `data-kennung` / `data-parameterlistenkennung`.
- * - Whitespace-only text holding a line break is the indentation of a pretty-printed file and is dropped.
+ * - Blanks, tabs and line breaks with a line break among them are the indentation of a pretty-printed file and are
+ *   dropped (`isIndentation`).
  */
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind, type PlainTextState } from '../../../core/text/plain-text-sink.js';
-import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../core/text/html-output.js';
+import { Pieces, appendText, escapeHtmlAttribute } from '../../../core/text/html-output.js';
+import { isIndentation } from '../../../core/xml/sax-input.js';
 
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = ['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td'];
@@ -32,26 +34,6 @@ const TAGS = new Map<string, Tag>([
 ]);
 /** Gap element → complement kind. */
 const GAPS = new Map<string, 'Owner' | 'Bidder'>([['al', 'Owner'], ['rw', 'Owner'], ['bl', 'Bidder'], ['blo', 'Bidder']]);
-const INDENTATION = /^[ \t]*[\r\n][\s]*$/;
-
-/**
- * `INDENTATION.test(t)` for a text that begins with a blank or a line break, without the expression when the text
- * is ASCII (as indentation is): blanks and tabs, a line break, then only ASCII white space (`\s` of ASCII).
- */
-function isIndentation(t: string): boolean {
-  let i = 0;
-  const n = t.length;
-  let c = t.charCodeAt(0);
-  while (c === 32 || c === 9) c = t.charCodeAt(++i);
-  if (c !== 10 && c !== 13) return false;
-  for (i++; i < n; i++) {
-    c = t.charCodeAt(i);
-    if (c > 127) return INDENTATION.test(t);
-    if (!(c === 32 || (c >= 9 && c <= 13))) return false;
-  }
-  return true;
-}
-
 /**
  * One finished text: HTML, its plain form, and which complement kinds it holds. `plain` is of `html` alone, or, when
  * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `sinkState`
@@ -149,10 +131,9 @@ export class OenormRichText {
 
   /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
-    // indentation begins with a blank or a line break (checked before the expression, which most text fails)
+    // indentation begins with a blank or a line break (tested first: most text begins with neither)
     if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && isIndentation(t))) return;
-    this.parts.push(escapeHtmlText(t));
-    this.sink.text(t, 0, t.length);
+    appendText(t, this.parts, this.sink);
   }
 
   /** The collected text (HTML and plain); the collector is empty afterwards. */

@@ -22,7 +22,8 @@
  */
 
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind } from '../../../../core/text/plain-text-sink.js';
-import { Pieces, escapeHtmlAttribute, escapeHtmlText } from '../../../../core/text/html-output.js';
+import { Pieces, appendText, escapeHtmlAttribute } from '../../../../core/text/html-output.js';
+import { isIndentation } from '../../../../core/xml/sax-input.js';
 import { KEPT, pushStartTag } from './html.js';
 import { lookupTable } from '../../../../core/lookup.js';
 
@@ -33,17 +34,6 @@ const SKIPPED = new Set(['Style', 'attachment', 'CtlgAssign']);
 const PAGE_BREAK = '<div style="page-break-after:always"></div>';
 const BR = tagKind('br');
 const DIV = tagKind('div');
-
-/** True for text that is only whitespace and contains a line break (indentation between elements). */
-function isIndentation(t: string): boolean {
-  const c = t.charCodeAt(0);
-  if (c !== 10 && c !== 13 && c !== 32 && c !== 9) return false;
-  for (let i = 0; i < t.length; i++) {
-    const d = t.charCodeAt(i);
-    if (d !== 10 && d !== 13 && d !== 32 && d !== 9) return false;
-  }
-  return t.includes('\n') || t.includes('\r');
-}
 
 /** Collects one rich text container (`DetailTxt`, `OutlTxt`, `LblTx` …) from the events of its descendants. */
 export class RichText {
@@ -197,8 +187,7 @@ export class RichText {
     if (t.length === 0 || isIndentation(t)) return;
     if (this.part !== undefined) this.partHasContent = true;
     if (this.html) {
-      this.parts.push(escapeHtmlText(t));
-      this.sink.text(t, 0, t.length);
+      appendText(t, this.parts, this.sink);
     } else {
       this.parts.push(t);
       this.atLineStart = false;
