@@ -25,16 +25,16 @@ const NOT_VERBATIM = /[&<>\t\n\f\r]| {2}/;
 /**
  * Appends decoded character data to an HTML long text being built (escaped, to `parts`) and to its plain text (to
  * `sink`), as the GAEB DA XML and ÖNORM readers build both from one pass over the XML. Most text (no markup
- * character, no white space to collapse, no blank at either end) is the same string in both, found with one test.
+ * character, no white space to collapse) is found so with one test and taken as it is for both.
  * @param t non-empty character data
  */
 export function appendText(t: string, parts: Pieces, sink: PlainTextSink): void {
-  if (t.charCodeAt(0) !== 32 && t.charCodeAt(t.length - 1) !== 32 && !NOT_VERBATIM.test(t)) {
-    parts.push(t);
-    sink.verbatim(t);
-  } else {
+  if (NOT_VERBATIM.test(t)) {
     parts.push(escapeHtmlText(t));
     sink.text(t, 0, t.length);
+  } else {
+    parts.push(t);
+    sink.simpleText(t);
   }
 }
 

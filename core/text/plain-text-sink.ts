@@ -98,29 +98,25 @@ export class PlainTextSink {
   }
 
   /**
-   * Text that needs no white space handling: not empty, no blank at either end, no tab, line break, form feed or
-   * two blanks in a row (what {@link text} would keep as it is).
+   * Text whose white space needs no collapsing: not empty, no tab, line break or form feed, no two blanks in a row
+   * (one blank at either end is a soft space); what {@link text} does with such text, without looking for them.
    */
-  verbatim(s: string): void {
+  simpleText(s: string): void {
+    const end = s.length;
+    const from = s.charCodeAt(0) === 32 ? 1 : 0;
+    const to = s.charCodeAt(end - 1) === 32 ? end - 1 : end;
+    if (from > 0) this.softSpace();
+    if (to <= from) return;
     this.beforeContent();
-    this.put(s);
-    const last = s.charCodeAt(s.length - 1);
+    this.put(from === 0 && to === end ? s : s.slice(from, to));
+    const last = s.charCodeAt(to - 1);
     this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
+    if (to < end) this.softSpace();
   }
 
   /** Characters `s[start..end)` of decoded text. */
   text(s: string, start: number, end: number): void {
-    if (start === 0 && end === s.length) {
-      // A run of content with at most one blank before and after it: what the loop below does with it.
-      const from = s.charCodeAt(0) === 32 ? 1 : 0;
-      const to = s.charCodeAt(end - 1) === 32 ? end - 1 : end;
-      if (to > from && s.charCodeAt(from) !== 32 && s.charCodeAt(to - 1) !== 32 && !COLLAPSIBLE.test(s)) {
-        if (from > 0) this.softSpace();
-        this.verbatim(from === 0 && to === end ? s : s.slice(from, to));
-        if (to < end) this.softSpace();
-        return;
-      }
-    }
+    if (start === 0 && end === s.length && end > 0 && !COLLAPSIBLE.test(s)) return this.simpleText(s);
     let run = start;
     let last = -1;
     for (let i = start; i < end; i++) {
