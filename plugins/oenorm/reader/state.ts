@@ -105,7 +105,7 @@ export class OenormState {
     const name = this.names[d];
     if (this.richDepth >= 0) {
       if (d === this.richDepth) this.finishRich();
-      else this.rich.close(name);
+      else this.rich.close();
       return;
     }
     if (this.partyDepth >= 0) {

@@ -21,19 +21,24 @@ import { isIndentation } from '../../../core/xml/sax-input.js';
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = ['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td'];
 const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
-/** A formatting element or `br`: start tag without attributes, end tag (none for `br`), plain-text kind. */
+/**
+ * An element of a formatted text: a formatting element or `br` (start tag without attributes, end tag — none for
+ * `br` —, plain-text kind), or a text gap (its complement kind; its start tag is written with its attributes).
+ */
 interface Tag {
   start: string;
   end?: string;
   kind: number;
+  gap?: 'Owner' | 'Bidder';
 }
-/** Element name → its tag, one lookup per event (the names come fresh from the parser, so each lookup hashes). */
+const gap = (kind: 'Owner' | 'Bidder'): Tag => ({ start: '', end: '</span></span>', kind: TAG_NONE, gap: kind });
+/** Element name → its tag, one lookup per start tag (the names come fresh from the parser, so each lookup hashes). */
 const TAGS = new Map<string, Tag>([
   ...FORMATTING.map((n): [string, Tag] => [n, { start: `<${n}>`, end: `</${n}>`, kind: tagKind(n) }]),
   ['br', { start: '<br>', kind: tagKind('br') }],
+  ['al', gap('Owner')], ['rw', gap('Owner')], ['bl', gap('Bidder')], ['blo', gap('Bidder')],
 ]);
-/** Gap element → complement kind. */
-const GAPS = new Map<string, 'Owner' | 'Bidder'>([['al', 'Owner'], ['rw', 'Owner'], ['bl', 'Bidder'], ['blo', 'Bidder']]);
+
 /**
  * One finished text: HTML, its plain form, and which complement kinds it holds. `plain` is of `html` alone, or, when
  * `afterGrundtext` is set, of the Grundtext's HTML followed by `html` (the long text of a Folgeposition). `sinkState`
@@ -56,6 +61,9 @@ export class OenormRichText {
   private bidder = false;
   /** Depth inside elements that are not text (unknown elements are read past with their content). */
   private skip = 0;
+  /** The open text elements (`openTags[0..depth)`), innermost last. */
+  private readonly openTags: Tag[] = [];
+  private depth = 0;
   /** This container's sink state is kept with the finished text (a Grundtext). */
   private keepSink = false;
   private afterGrundtext = false;
@@ -72,6 +80,7 @@ export class OenormRichText {
     this.owner = false;
     this.bidder = false;
     this.skip = 0;
+    this.depth = 0;
     this.keepSink = keep;
     this.afterGrundtext = after?.sinkState !== undefined;
   }
@@ -87,20 +96,21 @@ export class OenormRichText {
       return;
     }
     const known = TAGS.get(name);
-    if (known !== undefined) {
-      let tag: string | undefined;
-      if (known.end !== undefined) {
-        for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
-      }
-      this.parts.push(tag === undefined ? known.start : tag + '>');
-      this.tag(known.kind, false);
-      return;
-    }
-    const kind = GAPS.get(name);
-    if (kind === undefined) {
+    if (known === undefined) {
       this.skip = 1;
       return;
     }
+    this.openTags[this.depth++] = known;
+    if (known.gap !== undefined) return this.openGap(name, known.gap, attrs);
+    let tag: string | undefined;
+    if (known.end !== undefined) {
+      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+    }
+    this.parts.push(tag === undefined ? known.start : tag + '>');
+    this.tag(known.kind, false);
+  }
+
+  private openGap(name: string, kind: 'Owner' | 'Bidder', attrs: Record<string, string>): void {
     if (kind === 'Owner') this.owner = true;
     else this.bidder = true;
     let span = `<span class="TextComplement" data-kind="${kind}" data-marklbl="" data-oenorm="${name}"`;
@@ -109,23 +119,18 @@ export class OenormRichText {
       span += ` data-parameterlistenkennung="${escapeHtmlAttribute(attrs.parameterlistenkennung)}"`;
     }
     this.parts.push(span + '><span class="ComplBody">');
-    this.tag(TAG_NONE, false);
   }
 
-  /** End tag of a descendant (local name). */
-  close(name: string): void {
+  /** End tag of a descendant: the element its start tag opened (kept, so the name is not looked up again). */
+  close(): void {
     if (this.skip > 0) {
       this.skip--;
       return;
     }
-    const known = TAGS.get(name);
-    if (known !== undefined) {
-      if (known.end !== undefined) {
-        this.parts.push(known.end);
-        this.tag(known.kind, true);
-      }
-    } else if (GAPS.has(name)) {
-      this.parts.push('</span></span>');
+    const known = this.openTags[--this.depth];
+    if (known.end !== undefined) {
+      this.parts.push(known.end);
+      this.tag(known.kind, true);
     }
   }
 
