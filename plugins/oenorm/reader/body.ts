@@ -26,6 +26,10 @@ import { LV_TYPE_ATTRIBUTES } from './lv-types.js';
 import { type BuildContext, type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
 import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
+import {
+  EINHEIT, GARANTIERTEANGEBOTSSUMME, GESAMT, HERKUNFTSKENNZEICHEN, LEISTUNGSTEIL, LVMENGE, NICHTANGEBOTEN, POSPREIS,
+  PREISANTEIL1, PREISANTEIL2, STICHWORT, STICHWORT_KURZ, STICHWORT_LUECKE, VARIANTENNUMMER, WESENTLICHEPOSITION, ZZ,
+} from './names.js';
 
 const TIER_NAMES: Readonly<Record<string, string>> = {
   hg: 'Hauptgruppe', og: 'Obergruppe', lg: 'Leistungsgruppe', ulg: 'Unterleistungsgruppe',
@@ -134,12 +138,12 @@ export class OenormBody {
     this.groups.push(group);
   }
 
-  /** `ueberschrift` → short text, `herkunftskennzeichen` → origin code. */
-  groupLeaf(name: string, text: string): void {
+  /** `ueberschrift` (`title`) → short text, `herkunftskennzeichen` → origin code. */
+  groupLeaf(title: boolean, text: string): void {
     const group = this.group();
     if (!group) return;
-    if (name === 'ueberschrift') group.shortText = text;
-    else if (name === 'herkunftskennzeichen') group.oenormProperties!.originCode = originCode(text);
+    if (title) group.shortText = text;
+    else group.oenormProperties!.originCode = originCode(text);
   }
 
   closeGroup(): void {
@@ -201,27 +205,27 @@ export class OenormBody {
     };
   }
 
-  /** A leaf of `pos-eigenschaften`, `pzzv/*` or `preis`. */
-  positionLeaf(name: string, text: string): void {
+  /** A leaf of `pos-eigenschaften`, `pzzv/*` or `preis`, by its name's code (`names.ts`). */
+  positionLeaf(code: number, text: string): void {
     const d = this.position;
     if (!d) return;
-    switch (name) {
-      case 'stichwort': d.stichwort = text; break;
-      case 'stichwort-kurz': d.stichwortKurz = text; break;
-      case 'stichwort-luecke': d.stichwortLuecke = text; break;
-      case 'herkunftskennzeichen': d.herkunftskennzeichen = text; break;
-      case 'einheit': d.einheit = text; break;
-      case 'wesentlicheposition': d.wesentlicheposition = true; break;
-      case 'garantierteangebotssumme': d.garantierteangebotssumme = true; break;
-      case 'leistungsteil': d.leistungsteil = text; break;
-      case 'lvmenge': d.lvmenge = text; break;
-      case 'nichtangeboten': d.nichtangeboten = true; break;
-      case 'pospreis': d.pospreis = text; break;
-      case 'zz': d.zz = text; break;
-      case 'variantennummer': d.variantennummer = text; break;
-      case 'preisanteil1': d.preisanteil1 = text; break;
-      case 'preisanteil2': d.preisanteil2 = text; break;
-      case 'gesamt': d.gesamt = text; break;
+    switch (code) {
+      case STICHWORT: d.stichwort = text; break;
+      case STICHWORT_KURZ: d.stichwortKurz = text; break;
+      case STICHWORT_LUECKE: d.stichwortLuecke = text; break;
+      case HERKUNFTSKENNZEICHEN: d.herkunftskennzeichen = text; break;
+      case EINHEIT: d.einheit = text; break;
+      case WESENTLICHEPOSITION: d.wesentlicheposition = true; break;
+      case GARANTIERTEANGEBOTSSUMME: d.garantierteangebotssumme = true; break;
+      case LEISTUNGSTEIL: d.leistungsteil = text; break;
+      case LVMENGE: d.lvmenge = text; break;
+      case NICHTANGEBOTEN: d.nichtangeboten = true; break;
+      case POSPREIS: d.pospreis = text; break;
+      case ZZ: d.zz = text; break;
+      case VARIANTENNUMMER: d.variantennummer = text; break;
+      case PREISANTEIL1: d.preisanteil1 = text; break;
+      case PREISANTEIL2: d.preisanteil2 = text; break;
+      case GESAMT: d.gesamt = text; break;
       default: break;
     }
   }

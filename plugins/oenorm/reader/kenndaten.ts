@@ -16,7 +16,6 @@
 import type { PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import { PartyDraft } from './parties.js';
 
-const PARTIES = new Set(['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber']);
 /** The standard labels of `preisanteil1` / `preisanteil2`. */
 export const DEFAULT_PRICE_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
 
@@ -31,10 +30,6 @@ export class KenndatenReader {
 
   constructor(private readonly project: ProjectDto, private readonly spec: ServiceSpecificationDto) {
     this.properties = (spec.oenormProperties ??= {}) as Record<string, unknown>;
-  }
-
-  isParty(name: string): boolean {
-    return PARTIES.has(name);
   }
 
   openParty(role: string): void {

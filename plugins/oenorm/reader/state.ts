@@ -18,27 +18,21 @@ import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
 import { OenormRichText } from './text.js';
+import {
+  DROPPED, EINHEIT, FOLGEPOSITION, GESAMT, GLIEDERUNG_HG, GLIEDERUNG_LG, GLIEDERUNG_OG, GLIEDERUNG_POSFREI, GRUNDTEXT,
+  GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
+  PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
+  PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, elementCode,
+  isGroupLevel, isList, isPositionLeaf, isSum,
+} from './names.js';
 
 // Contexts of open elements.
-const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, KENNDATEN = 4, PARTY = 5, BODY = 6, LIST = 7, GROUP = 8,
-  GROUP_PROPS = 9, POSITIONEN = 10, GTNR = 11, GRUNDTEXT = 12, POSITION = 13, POS = 14, PZZV = 15, PZZV_KIND = 16,
-  PREIS = 17, SUM = 18, SUMME = 19, RICH = 20, SVB = 21, PREISANTEILE = 22, META = 23, LB = 24;
+const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY = 6, LIST = 7, GROUP = 8,
+  GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
+  PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
+  IN_LB = 24;
 // What a finished formatted text fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
-
-const GROUP_LEVELS = new Set(['hg', 'og', 'lg', 'ulg']);
-const LISTS = new Set(['hg-liste', 'og-liste', 'lg-liste', 'ulg-liste']);
-const SUMS = new Set(['hg-summe', 'og-summe', 'lg-summe', 'ulg-summe', 'lv-summe']);
-/** Children that hold data the model has no place for, reported once each. */
-const DROPPED = new Set([
-  'grafiktabelle', 'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
-  'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'summenormalausfuehrung', 'kommentar', 'notiz',
-  'grafiklinks', 'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
-]);
-const POS_LEAVES = new Set([
-  'stichwort', 'stichwort-kurz', 'stichwort-luecke', 'herkunftskennzeichen', 'einheit', 'wesentlicheposition',
-  'garantierteangebotssumme', 'leistungsteil', 'lvmenge', 'nichtangeboten', 'pospreis',
-]);
 
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
 const INTERN_LIMIT = 256;
@@ -59,6 +53,8 @@ export class OenormState {
   private readonly ctx: number[] = [];
   /** Local names of the open elements, by depth. */
   private readonly names: string[] = [];
+  /** Their codes (`names.ts`), by depth, for the end tags of the elements the state machine reads. */
+  private readonly codes: number[] = [];
   private depth = 0;
   /** Text since the last start tag; collected only while a leaf is open (no other element ever reads it). */
   private text = '';
@@ -86,7 +82,9 @@ export class OenormState {
     if (this.richDepth >= 0) return this.rich.open(name, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
     this.text = '';
-    const ctx = d === 0 ? this.openRoot(qname, attrs) : this.enter(this.ctx[d - 1], name, attrs, d);
+    const code = elementCode(name);
+    this.codes[d] = code;
+    const ctx = d === 0 ? this.openRoot(qname, attrs) : this.enter(this.ctx[d - 1], code, name, attrs, d);
     this.ctx[d] = ctx;
     if (ctx === LEAF) this.leafDepth = d;
   }
@@ -119,8 +117,8 @@ export class OenormState {
     if (ctx === LEAF) {
       this.leafDepth = -1;
       // kept in the model: copied, so that it does not keep the parser's chunk alive
-      this.leaf(this.ctx[d - 1], name, detached(this.text.trim()));
-    } else if (ctx > LEAF) this.leave(ctx, name);
+      this.leaf(this.ctx[d - 1], this.codes[d], name, detached(this.text.trim()));
+    } else if (ctx > LEAF) this.leave(ctx, this.codes[d]);
   }
 
   /** Completes the project after the last event. */
@@ -177,107 +175,107 @@ export class OenormState {
     return SKIP;
   }
 
-  private enter(parent: number, name: string, attrs: Record<string, string>, d: number): number {
+  /** The context of a start tag in its parent's context (`code`: its name's code, `names.ts`). */
+  private enter(parent: number, code: number, name: string, attrs: Record<string, string>, d: number): number {
     const body = this.body;
     switch (parent) {
+      case POS:
+        if (isPositionLeaf(code)) return LEAF;
+        if (code === LANGTEXT) return this.startRich(TO_POSITION, d);
+        if (code === PZZV) return IN_PZZV;
+        if (code === PREIS) return IN_PREIS;
+        return code === DROPPED ? this.dropped(name) : SKIP;
+      case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: return LEAF;
+      case IN_PZZV:
+        body.position!.pzzv = this.interned(name);
+        return PZZV_KIND;
+      case IN_POSITION: return code === POS_EIGENSCHAFTEN ? POS : SKIP;
+      case GTNR:
+        if (code === UNGETEILTEPOSITION || code === FOLGEPOSITION) {
+          body.openPosition(code === FOLGEPOSITION ? 'folgeposition' : 'ungeteilteposition', attrs);
+          return IN_POSITION;
+        }
+        return code === GRUNDTEXT ? IN_GRUNDTEXT : SKIP;
+      case IN_POSITIONEN:
+        if (code === GRUNDTEXTNR) {
+          body.openGrundtextnr(attrs.nr ?? '');
+          return GTNR;
+        }
+        if (code === POSITION) {
+          body.openPosition('position', attrs);
+          return IN_POSITION;
+        }
+        return SKIP;
+      case IN_GRUNDTEXT:
+        if (code === LANGTEXT) return this.startRich(TO_GRUNDTEXT, d);
+        return code === HERKUNFTSKENNZEICHEN ? LEAF : SKIP;
       case ROOT:
-        if (name === 'metadaten') return META;
-        if (LV_TYPES[name] !== undefined) {
+        if (code === METADATEN) return META;
+        if (code === LV_TYPE) {
           this.lvType = name;
           body.setLvType(name, attrs, LV_TYPES[name].offer);
           return LV;
         }
-        if (name === 'lbkenndaten') return KENNDATEN;
-        if (name === 'svb') return SVB;
-        if (name === 'lg-liste') return LIST;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
-      case META: case PZZV_KIND: case PREIS: case SUMME: case LB: return LEAF;
-      case PREISANTEILE:
-        if (name === 'preisanteile' || name === 'preisanteilbez') {
+        if (code === LBKENNDATEN) return IN_KENNDATEN;
+        if (code === SVB) return IN_SVB;
+        if (code === LG_LISTE) return LIST;
+        return code === DROPPED ? this.dropped(name) : SKIP;
+      case IN_PREISANTEILE:
+        if (code === PREISANTEILE || code === PREISANTEILBEZ) {
           this.kenndaten.priceShareLeaf(name, '');
-          return PREISANTEILE;
+          return IN_PREISANTEILE;
         }
         return LEAF;
       case LV:
-        if (name === 'kenndaten') return KENNDATEN;
-        if (name === 'gliederung-hg' || name === 'gliederung-og' || name === 'gliederung-lg') {
-          body.startOutline(name === 'gliederung-hg' ? ['hg', 'og', 'lg', 'ulg'] : name === 'gliederung-og' ? ['og', 'lg', 'ulg'] : ['lg', 'ulg']);
+        if (code === KENNDATEN) return IN_KENNDATEN;
+        if (code === GLIEDERUNG_HG || code === GLIEDERUNG_OG || code === GLIEDERUNG_LG) {
+          body.startOutline(code === GLIEDERUNG_HG ? ['hg', 'og', 'lg', 'ulg'] : code === GLIEDERUNG_OG ? ['og', 'lg', 'ulg'] : ['lg', 'ulg']);
           return BODY;
         }
-        if (name === 'gliederung-posfrei') {
+        if (code === GLIEDERUNG_POSFREI) {
           body.startOutline([]);
           return BODY;
         }
-        if (name === 'lv-summe') return body.openSum(undefined), SUM;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
-      case KENNDATEN:
-        if (this.kenndaten.isParty(name)) {
+        if (code === LV_SUMME) return body.openSum(undefined), SUM;
+        return code === DROPPED ? this.dropped(name) : SKIP;
+      case IN_KENNDATEN:
+        if (code === PARTY) {
           this.kenndaten.openParty(name);
           this.partyDepth = d;
-          return PARTY;
+          return IN_PARTY;
         }
-        if (name === 'preisanteilmodell') return PREISANTEILE;
+        if (code === PREISANTEILMODELL) return IN_PREISANTEILE;
         return LEAF;
       case BODY:
-        if (name === 'svb') return SVB;
-        if (name === 'lb') return LB;
-        if (LISTS.has(name)) return LIST;
-        if (name === 'positionen') return POSITIONEN;
-        if (name === 'preiserstellungsverfahren') return LEAF;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
-      case SVB:
-        if (name === 'vorbemerkung') return this.startRich(TO_SVB, d);
-        if (name === 'herkunftskennzeichen') return LEAF;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
+        if (code === SVB) return IN_SVB;
+        if (code === LB) return IN_LB;
+        if (isList(code)) return LIST;
+        if (code === POSITIONEN) return IN_POSITIONEN;
+        if (code === PREISERSTELLUNGSVERFAHREN) return LEAF;
+        return code === DROPPED ? this.dropped(name) : SKIP;
+      case IN_SVB:
+        if (code === VORBEMERKUNG) return this.startRich(TO_SVB, d);
+        if (code === HERKUNFTSKENNZEICHEN) return LEAF;
+        return code === DROPPED ? this.dropped(name) : SKIP;
       case LIST:
-        if (!GROUP_LEVELS.has(name)) return SKIP;
+        if (!isGroupLevel(code)) return SKIP;
         body.openGroup(name, attrs.nr ?? '');
         return GROUP;
       case GROUP:
         if (name.endsWith('-eigenschaften')) return GROUP_PROPS;
-        if (LISTS.has(name)) return LIST;
-        if (name === 'positionen') return POSITIONEN;
-        if (SUMS.has(name)) return body.openSum(body.group()), SUM;
+        if (isList(code)) return LIST;
+        if (code === POSITIONEN) return IN_POSITIONEN;
+        if (isSum(code)) return body.openSum(body.group()), SUM;
         // the LG list of an outline with OG level carries the LV header in its OG (`lv-ogheader.group`)
-        if (name === 'svb') return SVB;
-        if (name === 'lb') return LB;
-        return name === 'preiserstellungsverfahren' ? LEAF : SKIP;
+        if (code === SVB) return IN_SVB;
+        if (code === LB) return IN_LB;
+        return code === PREISERSTELLUNGSVERFAHREN ? LEAF : SKIP;
       case GROUP_PROPS:
-        if (name === 'vorbemerkung') return this.startRich(TO_GROUP_NOTE, d);
-        if (name === 'ueberschrift' || name === 'herkunftskennzeichen') return LEAF;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
-      case POSITIONEN:
-        if (name === 'grundtextnr') {
-          body.openGrundtextnr(attrs.nr ?? '');
-          return GTNR;
-        }
-        if (name === 'position') {
-          body.openPosition('position', attrs);
-          return POSITION;
-        }
-        return SKIP;
-      case GTNR:
-        if (name === 'grundtext') return GRUNDTEXT;
-        if (name === 'ungeteilteposition' || name === 'folgeposition') {
-          body.openPosition(name, attrs);
-          return POSITION;
-        }
-        return SKIP;
-      case GRUNDTEXT:
-        if (name === 'langtext') return this.startRich(TO_GRUNDTEXT, d);
-        return name === 'herkunftskennzeichen' ? LEAF : SKIP;
-      case POSITION: return name === 'pos-eigenschaften' ? POS : SKIP;
-      case POS:
-        if (name === 'langtext') return this.startRich(TO_POSITION, d);
-        if (name === 'pzzv') return PZZV;
-        if (name === 'preis') return PREIS;
-        if (POS_LEAVES.has(name)) return LEAF;
-        return DROPPED.has(name) ? this.dropped(name) : SKIP;
-      case PZZV:
-        body.position!.pzzv = this.interned(name);
-        return PZZV_KIND;
-      case SUM: return name === 'summe' ? SUMME : SKIP;
-      default: return SKIP; // SKIP, LEAF, PARTY, RICH: their content is not read here
+        if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
+        if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN) return LEAF;
+        return code === DROPPED ? this.dropped(name) : SKIP;
+      case SUM: return code === SUMME ? IN_SUMME : SKIP;
+      default: return SKIP; // SKIP, LEAF, IN_PARTY, RICH: their content is not read here
     }
   }
 
@@ -293,32 +291,31 @@ export class OenormState {
     }
   }
 
-  private leaf(parent: number, name: string, text: string): void {
+  private leaf(parent: number, code: number, name: string, text: string): void {
     const body = this.body;
     switch (parent) {
-      case POS: body.positionLeaf(name, name === 'einheit' ? this.interned(text) : text); break;
-      case PZZV_KIND: body.positionLeaf(name, text); break;
-      case PREIS: body.positionLeaf(name, text); break;
-      case GRUNDTEXT: body.grundtext!.herkunftskennzeichen = text; break;
-      case GROUP_PROPS: body.groupLeaf(name, text); break;
-      case SVB: body.svbOrigin = text; break;
-      case SUMME: if (name === 'gesamt') body.sumLeaf(text); break;
-      case KENNDATEN: this.kenndaten.leaf(name, text); break;
-      case PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
+      case POS: body.positionLeaf(code, code === EINHEIT ? this.interned(text) : text); break;
+      case PZZV_KIND: case IN_PREIS: body.positionLeaf(code, text); break;
+      case IN_GRUNDTEXT: body.grundtext!.herkunftskennzeichen = text; break;
+      case GROUP_PROPS: body.groupLeaf(code === UEBERSCHRIFT, text); break;
+      case IN_SVB: body.svbOrigin = text; break;
+      case IN_SUMME: if (code === GESAMT) body.sumLeaf(text); break;
+      case IN_KENNDATEN: this.kenndaten.leaf(name, text); break;
+      case IN_PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
-      case LB: this.kenndaten.lbLeaf(name, text); break;
-      case BODY: case GROUP: if (name === 'preiserstellungsverfahren') this.kenndaten.lbLeaf(name, text); break;
+      case IN_LB: this.kenndaten.lbLeaf(name, text); break;
+      case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;
       default: break;
     }
   }
 
-  private leave(ctx: number, name: string): void {
+  private leave(ctx: number, code: number): void {
     const body = this.body;
     switch (ctx) {
       case GROUP: body.closeGroup(); break;
       case GTNR: body.closeGrundtextnr(); break;
-      case POSITION: body.closePosition(this.kenndaten.priceComponentLabels()); break;
-      case PREISANTEILE: if (name === 'preisanteilmodell') this.kenndaten.finishPriceShares(); break;
+      case IN_POSITION: body.closePosition(this.kenndaten.priceComponentLabels()); break;
+      case IN_PREISANTEILE: if (code === PREISANTEILMODELL) this.kenndaten.finishPriceShares(); break;
       default: break;
     }
   }

@@ -1,0 +1,66 @@
+/**
+ * The element names the ÖNORM reader's state machine acts on, as numbers: a start tag's local name is looked up
+ * once (`elementCode`), and the start and end handlers go on with the number. Names come fresh from the parser, so
+ * every comparison or Set lookup of a name reads its characters again; a number is compared in one step. Names:
+ * 2009 `onlv.xsd`, `onlb.xsd`, `ontypdef.xsd` (the 2015 and 2021 editions keep them).
+ */
+import { LV_TYPES } from './lv-types.js';
+
+/** Any name not listed below. */
+export const OTHER = 0;
+// document structure
+export const METADATEN = 1, LV_TYPE = 2, KENNDATEN = 3, LBKENNDATEN = 4, SVB = 5, VORBEMERKUNG = 6, LB = 7,
+  PREISERSTELLUNGSVERFAHREN = 8, GLIEDERUNG_HG = 9, GLIEDERUNG_OG = 10, GLIEDERUNG_LG = 11, GLIEDERUNG_POSFREI = 12,
+  PARTY = 13, PREISANTEILMODELL = 14, PREISANTEILE = 15, PREISANTEILBEZ = 16, DROPPED = 17;
+// outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
+export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
+export const HG = 24, OG = 25, LG = 26, ULG = 27;
+export const HG_SUMME = 28, OG_SUMME = 29, LG_SUMME = 30, ULG_SUMME = 31, LV_SUMME = 32, SUMME = 33;
+export const UEBERSCHRIFT = 34, POSITIONEN = 35;
+// positions
+export const GRUNDTEXTNR = 40, GRUNDTEXT = 41, UNGETEILTEPOSITION = 42, FOLGEPOSITION = 43, POSITION = 44,
+  POS_EIGENSCHAFTEN = 45, LANGTEXT = 46, PZZV = 47, PREIS = 48;
+/** The leaves of `pos-eigenschaften` (a run of codes from STICHWORT to POSPREIS), then those of `pzzv/*` and `preis`. */
+export const STICHWORT = 50, STICHWORT_KURZ = 51, STICHWORT_LUECKE = 52, HERKUNFTSKENNZEICHEN = 53, EINHEIT = 54,
+  WESENTLICHEPOSITION = 55, GARANTIERTEANGEBOTSSUMME = 56, LEISTUNGSTEIL = 57, LVMENGE = 58, NICHTANGEBOTEN = 59,
+  POSPREIS = 60, ZZ = 61, VARIANTENNUMMER = 62, PREISANTEIL1 = 63, PREISANTEIL2 = 64, GESAMT = 65;
+
+export const isList = (code: number): boolean => code >= HG_LISTE && code <= ULG_LISTE;
+export const isGroupLevel = (code: number): boolean => code >= HG && code <= ULG;
+export const isSum = (code: number): boolean => code >= HG_SUMME && code <= LV_SUMME;
+export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && code <= POSPREIS;
+
+/** The contacts of `kenndaten` / `lbkenndaten` (`kontakt.type`). */
+const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
+/** Children that hold data the model has no place for (reported once each). */
+const DROPPED_NAMES = [
+  'grafiktabelle', 'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
+  'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'summenormalausfuehrung', 'kommentar', 'notiz',
+  'grafiklinks', 'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
+];
+
+const CODES = new Map<string, number>([
+  ['metadaten', METADATEN], ['kenndaten', KENNDATEN], ['lbkenndaten', LBKENNDATEN], ['svb', SVB],
+  ['vorbemerkung', VORBEMERKUNG], ['lb', LB], ['preiserstellungsverfahren', PREISERSTELLUNGSVERFAHREN],
+  ['gliederung-hg', GLIEDERUNG_HG], ['gliederung-og', GLIEDERUNG_OG], ['gliederung-lg', GLIEDERUNG_LG],
+  ['gliederung-posfrei', GLIEDERUNG_POSFREI], ['preisanteilmodell', PREISANTEILMODELL], ['preisanteile', PREISANTEILE],
+  ['preisanteilbez', PREISANTEILBEZ],
+  ['hg-liste', HG_LISTE], ['og-liste', OG_LISTE], ['lg-liste', LG_LISTE], ['ulg-liste', ULG_LISTE],
+  ['hg', HG], ['og', OG], ['lg', LG], ['ulg', ULG],
+  ['hg-summe', HG_SUMME], ['og-summe', OG_SUMME], ['lg-summe', LG_SUMME], ['ulg-summe', ULG_SUMME],
+  ['lv-summe', LV_SUMME], ['summe', SUMME], ['ueberschrift', UEBERSCHRIFT], ['positionen', POSITIONEN],
+  ['grundtextnr', GRUNDTEXTNR], ['grundtext', GRUNDTEXT], ['ungeteilteposition', UNGETEILTEPOSITION],
+  ['folgeposition', FOLGEPOSITION], ['position', POSITION], ['pos-eigenschaften', POS_EIGENSCHAFTEN],
+  ['langtext', LANGTEXT], ['pzzv', PZZV], ['preis', PREIS],
+  ['stichwort', STICHWORT], ['stichwort-kurz', STICHWORT_KURZ], ['stichwort-luecke', STICHWORT_LUECKE],
+  ['herkunftskennzeichen', HERKUNFTSKENNZEICHEN], ['einheit', EINHEIT], ['wesentlicheposition', WESENTLICHEPOSITION],
+  ['garantierteangebotssumme', GARANTIERTEANGEBOTSSUMME], ['leistungsteil', LEISTUNGSTEIL], ['lvmenge', LVMENGE],
+  ['nichtangeboten', NICHTANGEBOTEN], ['pospreis', POSPREIS], ['zz', ZZ], ['variantennummer', VARIANTENNUMMER],
+  ['preisanteil1', PREISANTEIL1], ['preisanteil2', PREISANTEIL2], ['gesamt', GESAMT],
+  ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
+  ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),
+  ...DROPPED_NAMES.map((n): [string, number] => [n, DROPPED]),
+]);
+
+/** The code of a local element name ({@link OTHER} for names the reader does not act on). */
+export const elementCode = (name: string): number => CODES.get(name) ?? OTHER;
