@@ -19,29 +19,37 @@ export function namedReference(name: string): string | undefined {
 
 /** XML's five predefined entities (XML 1.0 §4.6), the names almost every file uses; HTML5 gives them the same text. */
 const XML_PREDEFINED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
-/** Names looked up in one table at most (a file cannot grow it without bound). */
-const TABLE_CACHE_LIMIT = 1024;
+/**
+ * HTML5 names resolved so far. Only names HTML5 defines are kept, so the map never holds more than its table,
+ * whatever names the files read bring.
+ */
+const resolved = new Map<string, string>();
+
+function resolve(name: string): string | undefined {
+  let text = resolved.get(name);
+  if (text === undefined) {
+    text = namedReference(name);
+    if (text !== undefined) resolved.set(name, text);
+  }
+  return text;
+}
+
+/** Names other than XML's five, answered from the HTML5 table (property reads of any name; nothing can be set). */
+const OTHER_NAMES = new Proxy({} as Record<string, string>, {
+  get: (_target, name) => (typeof name === 'string' ? resolve(name) : undefined),
+  set: () => false,
+});
+
+const TABLE: Record<string, string> = Object.create(OTHER_NAMES) as Record<string, string>;
+for (const [name, text] of XML_PREDEFINED) Object.defineProperty(TABLE, name, { value: text, enumerable: false });
+Object.freeze(TABLE);
 
 /**
  * A read-only record view of {@link namedReference} for an XML parser's entity table (property reads only; it
- * cannot be enumerated). XML's five predefined names are HTML5 names with the same text, so they stay as they were;
- * they are the table's own properties (read like any object's), and other names are looked up in the HTML5 table
- * once per table, through the prototype.
+ * cannot be enumerated or changed, so one table serves every parser). XML's five predefined names are HTML5 names
+ * with the same text, so they stay as they were; they are the table's own properties (read like any object's), and
+ * other names are looked up in the HTML5 table through the prototype, each once.
  */
 export function namedReferenceTable(): Record<string, string> {
-  const known = new Map<string, string | undefined>();
-  const lookup = (name: string): string | undefined => {
-    if (XML_PREDEFINED.has(name)) return XML_PREDEFINED.get(name);
-    if (known.has(name)) return known.get(name);
-    const text = namedReference(name);
-    if (known.size < TABLE_CACHE_LIMIT) known.set(name, text);
-    return text;
-  };
-  const others = new Proxy({} as Record<string, string>, {
-    get: (_target, name) => (typeof name === 'string' ? lookup(name) : undefined),
-    set: () => false,
-  });
-  const table = Object.create(others) as Record<string, string>;
-  for (const [name, text] of XML_PREDEFINED) Object.defineProperty(table, name, { value: text, enumerable: false });
-  return Object.freeze(table);
+  return TABLE;
 }

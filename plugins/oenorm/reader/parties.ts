@@ -24,11 +24,13 @@ export class PartyDraft {
 
   /** End tag below the contact element: a leaf's text is kept under its path (`firma/kommunikation/telefon`). */
   close(): void {
-    const key = this.path.join('/');
-    this.path.pop();
     const text = this.text.trim();
+    if (text !== '') {
+      const key = this.path.join('/');
+      if (!this.values.has(key)) this.values.set(key, text);
+    }
+    this.path.pop();
     this.text = '';
-    if (text !== '' && !this.values.has(key)) this.values.set(key, text);
   }
 
   private first(...keys: string[]): string | undefined {

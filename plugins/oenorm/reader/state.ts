@@ -22,7 +22,7 @@ import {
   DROPPED, EINHEIT, FOLGEPOSITION, GESAMT, GLIEDERUNG_HG, GLIEDERUNG_LG, GLIEDERUNG_OG, GLIEDERUNG_POSFREI, GRUNDTEXT,
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
-  PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, elementCode,
+  OTHER, PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum,
 } from './names.js';
 
@@ -82,9 +82,15 @@ export class OenormState {
     if (this.richDepth >= 0) return this.rich.open(name, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
     this.text = '';
-    const code = elementCode(name);
+    if (d === 0) {
+      this.ctx[0] = this.openRoot(qname, attrs);
+      return;
+    }
+    const parent = this.ctx[d - 1];
+    // inside a skipped element or a leaf nothing is read: no need to know the name
+    const code = parent > LEAF ? elementCode(name) : OTHER;
     this.codes[d] = code;
-    const ctx = d === 0 ? this.openRoot(qname, attrs) : this.enter(this.ctx[d - 1], code, name, attrs, d);
+    const ctx = parent > LEAF ? this.enter(parent, code, name, attrs, d) : SKIP;
     this.ctx[d] = ctx;
     if (ctx === LEAF) this.leafDepth = d;
   }
