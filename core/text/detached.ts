@@ -13,12 +13,13 @@ const SLICE_MIN_LENGTH = 13;
 
 /**
  * `s` as a string that holds no reference to a larger string: short strings as they are (V8 copied them), longer
- * ones copied. The copy is made by joining a character in front (a rope, flattened into a fresh string of
- * `s.length + 1` characters by the slice that follows) and slicing it off again, so what stays alive is at most
- * one character more than `s`.
+ * ones copied into one flat string of their own. The copy is made by joining the first character and the rest (two
+ * pieces, so that the join cannot hand back `s` itself); the cut of the rest is garbage right away, and what stays
+ * alive is one string of exactly `s.length` characters (a cut of a rope, `(' ' + s).slice(1)`, would leave a
+ * sliced string on a copy one character longer: two objects per text).
  * @param s any string
  * @returns a string equal to `s`
  */
 export function detached(s: string): string {
-  return s.length < SLICE_MIN_LENGTH ? s : (' ' + s).slice(1);
+  return s.length < SLICE_MIN_LENGTH ? s : [s.slice(0, 1), s.slice(1)].join('');
 }
