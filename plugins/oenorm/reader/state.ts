@@ -51,7 +51,7 @@ export class OenormState {
   edition?: OenormEdition;
 
   private readonly ctx: number[] = [];
-  /** Local names of the open elements, by depth. */
+  /** Local names of the open elements the state machine reads (not those of formatted texts and contacts), by depth. */
   private readonly names: string[] = [];
   /** Their codes (`names.ts`), by depth, for the end tags of the elements the state machine reads. */
   private readonly codes: number[] = [];
@@ -78,9 +78,9 @@ export class OenormState {
   onOpen(qname: string, attrs: Record<string, string>): void {
     const d = this.depth++;
     const name = localName(qname);
-    this.names[d] = name;
     if (this.richDepth >= 0) return this.rich.open(name, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
+    this.names[d] = name;
     this.text = '';
     if (d === 0) {
       this.ctx[0] = this.openRoot(qname, attrs);
@@ -105,8 +105,6 @@ export class OenormState {
   /** saxes `closetag`. */
   onClose(_qname: string): void {
     const d = --this.depth;
-    // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
-    const name = this.names[d];
     if (this.richDepth >= 0) {
       if (d === this.richDepth) this.finishRich();
       else this.rich.close();
@@ -119,6 +117,8 @@ export class OenormState {
       } else this.kenndaten.party!.close();
       return;
     }
+    // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
+    const name = this.names[d];
     const ctx = this.ctx[d];
     if (ctx === LEAF) {
       this.leafDepth = -1;
