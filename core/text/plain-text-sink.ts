@@ -233,8 +233,9 @@ export class PlainTextSink {
   /** The pieces so far as one string (kept as the only piece, so that joining again costs nothing). */
   private joined(): string {
     const out = this.out;
+    // pieces of longer texts before are dropped (they may be cuts of parser chunks: kept, they would keep those alive)
+    if (out.length !== this.n) out.length = this.n;
     if (this.n > 1) {
-      if (out.length !== this.n) out.length = this.n;
       this.settled = out.join('');
       this.n = 1;
       out[0] = this.settled;

@@ -41,9 +41,10 @@ export function saxErrorParts(err: Error, at: { line: number; column: number }):
 }
 
 /**
- * True for character data that is only blanks, tabs and line breaks and holds a line break: the indentation a
- * pretty-printed XML file puts between elements, which is not text of the document's content (a blank alone, as
- * between two inline elements, is content). Other white space (no-break space …) is content.
+ * True for character data that is only XML white space (XML 1.0 §2.3 production S: blank, tab, carriage return,
+ * line feed) and holds a line break: the indentation a pretty-printed XML file puts between elements, which is not
+ * text of the document's content (a blank alone, as between two inline elements, is content; so is any other white
+ * space, such as a no-break space).
  */
 export function isIndentation(t: string): boolean {
   const n = t.length;
