@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '../../core/text/plain-text.js';
 import { fixture, read } from './support.js';
+import { parseOenormDecimal } from '../../plugins/oenorm/reader/body.js';
 
 const lv = read(fixture('angebot-2009-lg.onlv'));
 const spec = lv.project.serviceSpecifications![0];
@@ -152,5 +153,33 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     const dropped = lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED');
     expect(dropped).toHaveLength(1);
     expect(dropped[0].message).toContain('<leistungsteiltabelle>');
+  });
+});
+
+describe('ÖNORM decimals', () => {
+  it('are read to the same double as Number, and only in ÖNORM\'s form', () => {
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(next() * 10))).join('');
+    const form = /^[+-]?[0-9]+(?:\.[0-9]+)?$/;
+    const chars = ['1', '0', '9', '.', '-', '+', 'e', ' ', ',', '٣'];
+    let valid = 0;
+    for (let k = 0; k < 20000; k++) {
+      const sign = ['', '-', '+'][Math.floor(next() * 3)];
+      const text = next() < 0.8
+        ? `${sign}${digits(1 + Math.floor(next() * 18))}${next() < 0.7 ? `.${digits(1 + Math.floor(next() * 8))}` : ''}`
+        : Array.from({ length: 1 + Math.floor(next() * 6) }, () => chars[Math.floor(next() * chars.length)]).join('');
+      const value = parseOenormDecimal(text);
+      if (form.test(text)) {
+        valid++;
+        expect(Object.is(value, Number(text)), text).toBe(true);
+      } else {
+        expect(value, text).toBeNaN();
+      }
+    }
+    expect(valid).toBeGreaterThan(15000);
+    expect(Object.is(parseOenormDecimal('-0.00'), -0)).toBe(true);
+    expect(parseOenormDecimal('0.1')).toBe(0.1);
+    expect(parseOenormDecimal('9007199254740993')).toBe(9007199254740992);
   });
 });

@@ -36,23 +36,44 @@ const TIER_NAMES: Readonly<Record<string, string>> = {
 };
 const DIGITS = /^[0-9]+$/;
 
-/** `/^[+-]?[0-9]+(?:\.[0-9]+)?$/` (ÖNORM's decimal: sign, digits, a point and digits), without the expression. */
-function isDecimal(s: string): boolean {
+/** 10⁰ … 10²², every one exactly a double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The value of a decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: `/^[+-]?[0-9]+(?:\.[0-9]+)?$/`, a point
+ * as decimal separator), NaN when `s` is not one. Equal to `Number(s)` for every such text: up to 15 digits the
+ * digits are an exact integer and 10^scale an exact double, so their quotient is the correctly rounded value
+ * (Clinger, "How to Read Floating Point Numbers Accurately", PLDI 1990, the fast path); longer ones go to `Number`.
+ */
+export function parseOenormDecimal(s: string): number {
   const n = s.length;
   let i = 0;
   let c = s.charCodeAt(0);
-  if (c === 43 || c === 45) c = s.charCodeAt(++i);
+  const negative = c === 45;
+  if (negative || c === 43) c = s.charCodeAt(++i);
   const start = i;
-  while (c >= 48 && c <= 57) c = s.charCodeAt(++i);
-  if (i === start) return false;
-  if (i === n) return true;
-  if (c !== 46) return false;
-  const fraction = ++i;
-  for (; i < n; i++) {
-    c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
+  let value = 0;
+  while (c >= 48 && c <= 57) {
+    value = value * 10 + (c - 48);
+    c = s.charCodeAt(++i);
   }
-  return i > fraction;
+  if (i === start) return NaN;
+  let scale = 0;
+  if (i < n) {
+    if (c !== 46) return NaN;
+    const fraction = ++i;
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c < 48 || c > 57) return NaN;
+      value = value * 10 + (c - 48);
+    }
+    scale = i - fraction;
+    if (scale === 0) return NaN;
+  }
+  // digits read (a point, when there is one, is not a digit)
+  if (n - start - (scale > 0 ? 1 : 0) > 15 || scale > 22) return Number(s);
+  const v = scale === 0 ? value : value / POWERS_OF_TEN[scale];
+  return negative ? -v : v;
 }
 
 /** Builds the element tree of an ONLV outline or an ONLB while the state machine walks it. */
@@ -257,7 +278,8 @@ export class OenormBody {
   /** A decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: point as decimal separator); reported when not one. */
   decimal(text: string | undefined, what: string, itemNumber: string | undefined): number | undefined {
     if (text === undefined || text === '') return undefined;
-    if (isDecimal(text)) return Number(text);
+    const value = parseOenormDecimal(text);
+    if (!Number.isNaN(value)) return value;
     this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} '${text}' is not a number and was ignored.`, itemNumber);
     return undefined;
   }
