@@ -204,18 +204,19 @@ export function parsePositionItemNumber(
     compliant = true;
   }
   const groupPartCount = Math.max(parts.length - 1, 0) + missing;
-  const identifiers: string[] = [];
+  // sized once: the identifiers stay in the model (an array grown by push keeps room for 17)
+  const identifiers = new Array<string>(groupPartCount + (indexPart !== undefined ? 2 : 1));
   for (let i = 0; i < groupPartCount; i++) {
     const part = i < given ? parts[i] : i < given + missing ? layout.skippedFiller : parts[i - missing];
     const tier = layout.tiers[layout.groupTiers[i]];
-    identifiers.push(padIdentifier(part, tier, layout));
+    identifiers[i] = padIdentifier(part, tier, layout);
     if (compliant) compliant = fitsTier(part, tier, layout);
   }
   const positionTier = layout.tiers[layout.positionTier];
-  identifiers.push(padIdentifier(positionPart, positionTier, layout));
+  identifiers[groupPartCount] = padIdentifier(positionPart, positionTier, layout);
   compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
   if (indexPart !== undefined) {
-    identifiers.push(indexPart);
+    identifiers[groupPartCount + 1] = indexPart;
     compliant = compliant && fitsTier(indexPart, layout.tiers[layout.indexTier], layout);
   }
   return { identifiers, isSchemaCompliant: compliant };

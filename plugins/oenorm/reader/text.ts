@@ -145,9 +145,10 @@ export class OenormRichText {
   finish(): OenormText {
     const html = this.parts.take();
     const plain = this.sink.finish();
-    const text: OenormText = { html, plain, owner: this.owner, bidder: this.bidder };
-    if (this.afterGrundtext) text.afterGrundtext = true;
-    if (this.keepSink) text.sinkState = this.sink.state();
-    return text;
+    // one shape for every text (fields absent are undefined)
+    return {
+      html, plain, owner: this.owner, bidder: this.bidder, afterGrundtext: this.afterGrundtext || undefined,
+      sinkState: this.keepSink ? this.sink.state() : undefined,
+    };
   }
 }
