@@ -318,7 +318,9 @@ class Calculator {
     let unitPrice = ZERO;
     for (const component of p.priceComponents ?? []) {
       const price = this.lines(component.values, s.valuePlaces);
-      component.price = toNum(price);
+      const values = component.values;
+      // one line whose result is the price (a price share read as one number): the line's number object for both
+      component.price = values?.length === 1 && values[0].result === toNum(price) ? values[0].result : toNum(price);
       unitPrice = add(unitPrice, price);
     }
     const labour = p.labourComponents;
