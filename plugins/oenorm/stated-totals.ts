@@ -20,7 +20,7 @@ interface Mismatch {
 
 function collect(project: ProjectDto): Mismatch[] {
   const found: Mismatch[] = [];
-  /** Whether the stated amount differs (to the cent); `describe` names the element, asked only then. */
+  /** Records a stated amount that differs (to the cent) from the recalculated one; `describe`, asked only then, names the element. */
   const compare = (holder: { oenormTotal?: unknown; totalPrice?: number }, itemNumber: string | undefined, describe: () => string) => {
     const stated = holder.oenormTotal;
     if (typeof stated !== 'number') return;
