@@ -44,10 +44,15 @@ export function escapeHtmlAttribute(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** An append-only list of string pieces, reused across texts and joined once per text. */
+/**
+ * An append-only list of string pieces, reused across texts (its array keeps its storage: `length = 0` would drop
+ * it, and every text would grow it anew) and joined once per text.
+ */
 export class Pieces {
   private readonly items: string[] = [];
   private n = 0;
+  /** The one piece {@link joined} made (joined or copied), which needs neither again. */
+  private settled: string | undefined;
 
   push(s: string): void {
     this.items[this.n++] = s;
@@ -57,17 +62,35 @@ export class Pieces {
     return this.n === 0;
   }
 
+  /**
+   * The pieces so far as one flat string of its own, kept as the only piece (asking again costs nothing, and more
+   * pieces may follow). A single piece as pushed may be a cut of a parser's chunk: it is copied, so that the text
+   * does not keep the chunk alive; so are the pieces of longer texts before, which are dropped here.
+   */
+  joined(): string {
+    const items = this.items;
+    if (this.n === 0) return '';
+    if (items.length !== this.n) items.length = this.n;
+    if (this.n > 1) {
+      this.settled = items.join('');
+      this.n = 1;
+      items[0] = this.settled;
+    } else if (items[0] !== this.settled) {
+      this.settled = detached(items[0]);
+      items[0] = this.settled;
+    }
+    return items[0];
+  }
+
   /** The joined text; empties the list. */
   take(): string {
-    if (this.n === 0) return '';
-    if (this.items.length !== this.n) this.items.length = this.n;
-    // a single piece may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
-    const s = this.n === 1 ? detached(this.items[0]) : this.items.join('');
-    this.n = 0;
+    const s = this.joined();
+    this.clear();
     return s;
   }
 
   clear(): void {
     this.n = 0;
+    this.settled = undefined;
   }
 }

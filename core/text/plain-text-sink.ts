@@ -8,7 +8,7 @@
  * separated by a tab, whitespace runs collapse to one space as in HTML, whitespace written as a character reference
  * is kept, trailing whitespace of each line and leading/trailing empty lines are removed.
  */
-import { detached } from './detached.js';
+import { Pieces } from './html-output.js';
 
 /** Elements that form lines of their own: an empty one is an empty line. */
 const LINE_BLOCKS = new Set([
@@ -45,16 +45,10 @@ export interface PlainTextState {
  * {@link PlainTextSink.text}, tags with {@link applyTag}), which gives the same text as converting that HTML.
  */
 export class PlainTextSink {
-  /**
-   * The output so far, in pieces (joined once by `finish`, so the result is one flat string): `out[0..n)`. The
-   * array is reused from text to text (`length = 0` would drop its storage, and every text would grow it anew).
-   */
-  private readonly out: string[] = [];
-  private n = 0;
+  /** The output so far, in pieces (joined once by `finish`, so the result is one flat string). */
+  private readonly out = new Pieces();
   /** Text this one goes on from (a resumed {@link PlainTextState}), not part of `out`. */
   private prefix = '';
-  /** The single piece `joined` made (joined or copied), which needs neither again. */
-  private settled: string | undefined;
   /** Set when a line may end in whitespace that the final tidy-up has to trim. */
   private needsTidy = false;
   /** The last character written is whitespace (a decoded space, a cell tab, a Unicode space). */
@@ -69,13 +63,9 @@ export class PlainTextSink {
   /** @param keepNewlines treat source line breaks as line breaks (input without any tag) */
   constructor(private readonly keepNewlines: boolean) {}
 
-  private put(piece: string): void {
-    this.out[this.n++] = piece;
-  }
-
   private newline(): void {
     if (this.endsWithSpace) this.needsTidy = true;
-    if (this.n > 0 || this.prefix !== '') this.pendingNewlines++;
+    if (!this.out.empty || this.prefix !== '') this.pendingNewlines++;
     this.atLineStart = true;
     this.pendingSpace = false;
   }
@@ -86,11 +76,11 @@ export class PlainTextSink {
 
   private beforeContent(): void {
     if (this.pendingNewlines > 0) {
-      this.put(this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines));
+      this.out.push(this.pendingNewlines === 1 ? '\n' : '\n'.repeat(this.pendingNewlines));
       this.pendingNewlines = 0;
     }
     if (this.pendingSpace) {
-      this.put(' ');
+      this.out.push(' ');
       this.pendingSpace = false;
     }
     this.atLineStart = false;
@@ -108,7 +98,7 @@ export class PlainTextSink {
     if (from > 0) this.softSpace();
     if (to <= from) return;
     this.beforeContent();
-    this.put(from === 0 && to === end ? s : s.slice(from, to));
+    this.out.push(from === 0 && to === end ? s : s.slice(from, to));
     const last = s.charCodeAt(to - 1);
     this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
     if (to < end) this.softSpace();
@@ -128,7 +118,7 @@ export class PlainTextSink {
       }
       if (c === 32 && i > run && i + 1 < end && s.charCodeAt(i + 1) > 32) continue;
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12) {
-        if (i > run) this.put(s.slice(run, i));
+        if (i > run) this.out.push(s.slice(run, i));
         run = i + 1;
         if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
         last = -1;
@@ -139,7 +129,7 @@ export class PlainTextSink {
         last = c;
       }
     }
-    if (end > run) this.put(s.slice(run, end));
+    if (end > run) this.out.push(s.slice(run, end));
     if (last !== -1) this.endsWithSpace = last >= 0x80 && isUnicodeSpace(last);
   }
 
@@ -147,7 +137,7 @@ export class PlainTextSink {
     if (value === '') return;
     if (value === '\n') return this.lineBreak();
     this.beforeContent();
-    this.put(value);
+    this.out.push(value);
     const c = value.charCodeAt(value.length - 1);
     this.endsWithSpace = c <= 32 || (c >= 0x80 && isUnicodeSpace(c));
   }
@@ -192,7 +182,7 @@ export class PlainTextSink {
       this.pendingSpace = false;
       this.beforeContent();
       this.endsWithSpace = true;
-      this.put('\t');
+      this.out.push('\t');
       this.atLineStart = false;
       this.blockOpenedEmpty = false;
     }
@@ -217,8 +207,7 @@ export class PlainTextSink {
    * result, not copied (the result is a rope of the two).
    */
   reset(from?: PlainTextState): void {
-    this.n = 0;
-    this.settled = undefined;
+    this.out.clear();
     this.prefix = from?.text ?? '';
     this.needsTidy = from?.needsTidy ?? false;
     this.endsWithSpace = from?.endsWithSpace ?? false;
@@ -230,21 +219,9 @@ export class PlainTextSink {
     this.cellsInRow = from?.cellsInRow ?? 0;
   }
 
-  /** The pieces so far as one string (kept as the only piece, so that joining again costs nothing). */
+  /** The text fed so far, before the tidy-up: the resumed state's text followed by the pieces joined. */
   private joined(): string {
-    const out = this.out;
-    // pieces of longer texts before are dropped (they may be cuts of parser chunks: kept, they would keep those alive)
-    if (out.length !== this.n) out.length = this.n;
-    if (this.n > 1) {
-      this.settled = out.join('');
-      this.n = 1;
-      out[0] = this.settled;
-    } else if (this.n === 1 && out[0] !== this.settled) {
-      // a single piece as fed may be a cut of the parser's chunk: copied, so that the text does not keep the chunk alive
-      this.settled = detached(out[0]);
-      out[0] = this.settled;
-    }
-    const own = this.n === 1 ? out[0] : '';
+    const own = this.out.joined();
     return this.prefix === '' ? own : own === '' ? this.prefix : this.prefix + own;
   }
 
