@@ -7,8 +7,8 @@
  * (`SupportSkippedItemNumberLevelsInPositions`).
  */
 import {
-  formatItemNumber, isSchemaCorrectlyDefined, parseGroupItemNumber, parsePositionItemNumber, schemaLayout,
-  schemaTotalLength, splitItemNumber, type SchemaLayout,
+  formatItemNumber, isSchemaCorrectlyDefined, parseGroupItemNumber, parsePositionAfterGroup, parsePositionItemNumber,
+  schemaLayout, schemaTotalLength, splitItemNumber, type ParsedItemNumber, type SchemaLayout,
 } from './item-numbers.js';
 import type { ElementContainerBase, ItemNumberDto, ItemNumberSchemaDto, PositionDto, ServiceSpecificationGroupDto } from './types.js';
 
@@ -102,12 +102,24 @@ export class ItemNumberLevels {
     n.isLot = false;
     const value = n.stringRepresentation?.trim();
     if (value && this.hasSchema) {
-      const parsed = parsePositionItemNumber(value, depth, this.layout, this.allowSkipped);
+      const parsed = this.afterGroup(value, depth, parent) ?? parsePositionItemNumber(value, depth, this.layout, this.allowSkipped);
       this.apply(n, value, parsed.identifiers, parsed.isSchemaCompliant, false);
     } else {
       this.unparsed(n, value);
     }
     this.seen(n, parent);
+  }
+
+  /**
+   * A position number that begins with its group's number, the group being of the last group tier and
+   * schema-compliant (most are: `01.02.` and `01.02.0010`), parsed from where the group's number ends.
+   */
+  private afterGroup(value: string, depth: number, parent: ElementContainerBase): ParsedItemNumber | undefined {
+    const n = (parent as ServiceSpecificationGroupDto).itemNumber;
+    if (depth !== this.layout.groupTiers.length || n?.isSchemaCompliant !== true || n.identifiers === undefined) return undefined;
+    const prefix = n.stringRepresentation;
+    if (!prefix || !value.startsWith(prefix)) return undefined;
+    return parsePositionAfterGroup(value, prefix.length, n.identifiers, this.layout);
   }
 
   /** `value`: the trimmed number parsed into `identifiers`. */

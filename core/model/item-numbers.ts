@@ -222,6 +222,51 @@ export function parsePositionItemNumber(
   return { identifiers, isSchemaCompliant: compliant };
 }
 
+/**
+ * {@link parsePositionItemNumber} for the common case, without taking the group parts apart again: a position in a
+ * group of the last group tier whose number is that group's number as the schema formats it (`01.02.`) followed by
+ * the position part and, when the schema has an Index tier, the separator and an index (`01.02.` + `0010`,
+ * `01.02.` + `03.A`).
+ * @param value the position's number (trimmed)
+ * @param from  where the group's number ends in `value`
+ * @param group the group's identifiers (schema-compliant, so one per group tier, each padded to its tier)
+ * @returns what `parsePositionItemNumber(value, group.length, layout, …)` gives (the group's identifiers are the
+ *   position's first ones, shared), or undefined when the rest of the number has another shape
+ */
+export function parsePositionAfterGroup(value: string, from: number, group: readonly string[], layout: SchemaLayout): ParsedItemNumber | undefined {
+  const separator = layout.separator;
+  const groupCount = group.length;
+  if (groupCount !== layout.groupTiers.length || separator === '' || from >= value.length) return undefined;
+  const at = value.indexOf(separator, from);
+  let positionPart: string;
+  let index: string | undefined;
+  if (at < 0) positionPart = value.slice(from);
+  else {
+    if (layout.indexTier < 0 || at === from) return undefined;
+    positionPart = value.slice(from, at);
+    index = value.slice(at + separator.length);
+    if (index === '' || index.includes(separator) || index.trim().length !== index.length) return undefined;
+  }
+  if (positionPart.trim().length !== positionPart.length) return undefined;
+  const identifiers = new Array<string>(groupCount + (index !== undefined ? 2 : 1));
+  let compliant = true;
+  for (let i = 0; i < groupCount; i++) {
+    const id = group[i];
+    // the full parse trims each part: an identifier padded with white space would be tested without it
+    if (id.trim().length !== id.length) return undefined;
+    identifiers[i] = id;
+    if (compliant) compliant = fitsTier(id, layout.tiers[layout.groupTiers[i]], layout);
+  }
+  const positionTier = layout.tiers[layout.positionTier];
+  identifiers[groupCount] = padIdentifier(positionPart, positionTier, layout);
+  compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
+  if (index !== undefined) {
+    identifiers[groupCount + 1] = index;
+    compliant = compliant && fitsTier(index, layout.tiers[layout.indexTier], layout);
+  }
+  return { identifiers, isSchemaCompliant: compliant };
+}
+
 /** Sum of the tier lengths (the real service's `totalLength`, reference §1.1). */
 export const schemaTotalLength = (schema: ItemNumberSchemaDto | undefined): number =>
   (schema?.tiers ?? []).reduce((sum, t) => sum + (t.length ?? 0), 0);

@@ -3,7 +3,7 @@
  *
  * V8 represents a substring of 13 or more characters (`slice`, `substring`, `trim`, and the texts and names a
  * streaming XML parser such as saxes cuts from the chunk it was given) as a "sliced string": a reference to the
- * whole parent string plus an offset. A model that keeps such a substring keeps the whole 64 KiB chunk it came
+ * whole parent string plus an offset. A model that keeps such a substring keeps the whole chunk it came
  * from alive; a reader that keeps one short text per position of a 20 MB file ends up holding all of the file's
  * text (V8 `src/objects/string.h`, `SlicedString`, `kMinLength = 13`).
  */

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  padIdentifier, parseGroupItemNumber, parsePositionItemNumber, schemaLayout, splitItemNumber, type ParsedItemNumber,
-  type SchemaLayout,
+  formatItemNumber, padIdentifier, parseGroupItemNumber, parsePositionAfterGroup, parsePositionItemNumber, schemaLayout,
+  splitItemNumber, type ParsedItemNumber, type SchemaLayout,
 } from '../../core/model/item-numbers.js';
 import type { ItemNumberSchemaDto, ItemNumberSchemaTierDto, ItemNumberSchemaTierTypeDto } from '../../core/model/types.js';
 import { seededRandom } from '../support/random.js';
@@ -114,6 +114,55 @@ describe('item number parsing agrees with the reference implementation', () => {
       const tier = layout.tiers[Math.floor(next() * (layout.tiers.length + 1))];
       expect(padIdentifier(id, tier, layout), where).toBe(reference.padIdentifier(id, tier, layout));
     }
+  });
+
+  it('parses a position after its group\'s number as the full parse does, on 20,000 random numbers and schemas', () => {
+    let taken = 0;
+    let compliant = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const layout = schemaLayout(schema());
+      const groupCount = layout.groupTiers.length;
+      if (groupCount === 0 || layout.separator === '') continue;
+      const groupParts = Array.from({ length: groupCount }, () => pick(['1', '01', '2', 'A', '_', ' 1', '#', '001']));
+      const group = parseGroupItemNumber(groupParts.join(layout.separator), groupCount - 1, layout);
+      if (!group.isSchemaCompliant) continue;
+      const prefix = formatItemNumber(group.identifiers, layout.separator, true);
+      const fitting = ['1', '01', 'A', '9'];
+      const tail = Array.from({ length: Math.floor(next() * 3) }, () => pick(next() < 0.5 ? fitting : partPieces));
+      const rest = (next() < 0.5 ? pick(fitting) : pick(partPieces) + pick(partPieces)) + tail.map((t) => (next() < 0.9 ? layout.separator : pick(separators)) + t).join('');
+      const value = (prefix + rest).trim();
+      if (!value.startsWith(prefix)) continue;
+      const fast = parsePositionAfterGroup(value, prefix.length, group.identifiers, layout);
+      if (fast === undefined) continue;
+      taken++;
+      if (fast.isSchemaCompliant) compliant++;
+      for (const allowSkipped of [false, true]) {
+        const where = `${JSON.stringify(value)} ${JSON.stringify(layout)} skipped ${allowSkipped}`;
+        expect(fast, where).toEqual(parsePositionItemNumber(value, groupCount, layout, allowSkipped));
+      }
+    }
+    // the comparison ran on many numbers, compliant ones and others
+    expect(taken).toBeGreaterThan(1000);
+    expect(compliant).toBeGreaterThan(100);
+    expect(taken - compliant).toBeGreaterThan(100);
+  });
+
+  it('takes a position number after its group\'s apart without parsing the group part again', () => {
+    const layout = schemaLayout({
+      tiers: [{ length: 2, tierType: 'Group' }, { length: 2, tierType: 'Group' }, { length: 2, tierType: 'Position' }, { length: 1, tierType: 'Index', type: 'Alphanumeric' }],
+      separator: '.',
+    });
+    const group = ['01', '02'];
+    const plain = parsePositionAfterGroup('01.02.03', 6, group, layout)!;
+    expect(plain).toEqual({ identifiers: ['01', '02', '03'], isSchemaCompliant: true });
+    expect(plain.identifiers[0]).toBe(group[0]);
+    expect(parsePositionAfterGroup('01.02.3.A', 6, group, layout)).toEqual({ identifiers: ['01', '02', '03', 'A'], isSchemaCompliant: true });
+    expect(parsePositionAfterGroup('01.02.03.AB', 6, group, layout)).toEqual({ identifiers: ['01', '02', '03', 'AB'], isSchemaCompliant: false });
+    // other shapes are left to the full parse
+    for (const value of ['01.02.', '01.02..A', '01.02.03.', '01.02.03.A.1', '01.02. 03']) {
+      expect(parsePositionAfterGroup(value, 6, group, layout), value).toBeUndefined();
+    }
+    expect(parsePositionAfterGroup('01.02.03', 3, ['01'], layout)).toBeUndefined();
   });
 
   it('splits with the default separator and with an empty one as String.prototype.split does', () => {

@@ -92,7 +92,8 @@ export class OenormBody {
   private readonly alphanumericTier: boolean[] = [];
   private alphanumericGrundtext = false;
   private grundtextnr = '';
-  private readonly positions: PositionDto[] = [];
+  /** Positions that belong to a variant group (`zz`), for `linkVariants` (the others need no second look). */
+  private readonly variants: PositionDto[] = [];
   private svbNote: NoteTextDto | undefined;
   private sumTarget: Record<string, unknown> | undefined;
   private offer = false;
@@ -262,7 +263,7 @@ export class OenormBody {
     this.container().push(built.element);
     const html = built.element.htmlLongText;
     if (html !== undefined && built.plain !== undefined) this.plainTexts.add(built.element, html, built.plain);
-    if (isPosition(built.element)) this.positions.push(built.element);
+    if (d.zz !== undefined && isPosition(built.element)) this.variants.push(built.element);
   }
 
   /** A stated sum (`*-summe`, `lv-summe`) opens: its `summe/gesamt` is kept on the group or the specification. */
@@ -299,7 +300,7 @@ export class OenormBody {
   finish(): ProjectDto {
     const info = this.project.projectInformation!;
     if (this.levels.length > 0) info.itemNumberSchema = { tiers: this.schemaTiers(), separator: '.', filler: '0' };
-    linkVariants(this.positions);
+    linkVariants(this.variants);
     this.project.priceAccuracy = 2;
     this.project.unitPriceAccuracy = 2;
     return this.project;

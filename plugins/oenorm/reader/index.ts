@@ -1,7 +1,7 @@
 /**
  * ÖNORM A 2063 reader for LV (`.onlv`) and LB (`.onlb`) documents of the 2009, 2015 and 2021 editions.
  *
- * Streaming: the bytes are decoded in 64 KiB chunks (BOM, XML declaration, else UTF-8: UTF-8 with or without BOM,
+ * Streaming: the bytes are decoded in chunks of `DECODE_CHUNK_BYTES` (BOM, XML declaration, else UTF-8: UTF-8 with or without BOM,
  * UTF-16 with BOM) and fed to saxes (`xmlns: false`, dispatch on local names); the ProjectDto is built directly
  * from the events (`state.ts`), no DOM. Element structure: the 2009 XSDs `onlv.xsd`, `onlb.xsd`, `ontypdef.xsd`,
  * `ontext.xsd` (© Austrian Standards; public copies in GeorgDangl/XmlTools, test/XmlTools.Tests/Testfiles/GroupFlattener); the 2015 and 2021

@@ -219,6 +219,7 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
  * Links the variants of a file once all positions are read: every position with a `zz` gets the zz's number in
  * order of first appearance as `alternativeGroupIdentifier` and its `variantennummer` as `alternativeIdentifier`;
  * a `wahlposition` points to the variant-0 position of its `zz` with `alternativeTo`.
+ * @param positions the positions with a `zz` in document order (others are passed over, so they need not be given)
  */
 export function linkVariants(positions: readonly PositionDto[]): void {
   const groups = new Map<string, number>();

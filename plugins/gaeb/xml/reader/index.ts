@@ -5,7 +5,7 @@
  * read in full with phase Undefined and the file's DP kept in `gaebExchangePhase` (writer/phase.ts
  * `KEPT_DP_FIELD`), which the GAEB writers honour).
  *
- * Streaming: the bytes are decoded in 64 KiB chunks and fed to saxes (`xmlns: false`, dispatch on local names);
+ * Streaming: the bytes are decoded in chunks (`DECODE_CHUNK_BYTES`) and fed to saxes (`xmlns: false`, dispatch on local names);
  * the ProjectDto is built directly from the events (`state.ts`), no DOM. Mapping: the project's GAEB DA XML ↔
  * ProjectDto contract; element structure: GAEB DA XML 3.3 Lib and phase XSDs (GAEB DA XML 3.3 XSDs, bambamboole/gaeb-php, docs/gaeb/3.3).
  */
