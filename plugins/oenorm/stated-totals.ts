@@ -18,33 +18,36 @@ interface Mismatch {
   recalculated: number;
 }
 
+/** A stated amount (`oenormTotal`) that differs, to the cent, from the recalculated `totalPrice`. */
+function differs(holder: { oenormTotal?: unknown; totalPrice?: number }): boolean {
+  const stated = holder.oenormTotal;
+  return typeof stated === 'number' && Math.round(stated * 100) !== Math.round((holder.totalPrice ?? 0) * 100);
+}
+
 function collect(project: ProjectDto): Mismatch[] {
   const found: Mismatch[] = [];
-  /** Records a stated amount that differs (to the cent) from the recalculated one; `describe`, asked only then, names the element. */
-  const compare = (holder: { oenormTotal?: unknown; totalPrice?: number }, itemNumber: string | undefined, describe: () => string) => {
-    const stated = holder.oenormTotal;
-    if (typeof stated !== 'number') return;
-    const recalculated = holder.totalPrice ?? 0;
-    if (Math.round(stated * 100) === Math.round(recalculated * 100)) return;
-    found.push({ what: describe(), ...(itemNumber ? { itemNumber } : {}), stated, recalculated });
+  // the element's number and description are looked up only for a difference
+  const record = (holder: { oenormTotal?: unknown; totalPrice?: number }, itemNumber: string | undefined, what: string) => {
+    found.push({ what, ...(itemNumber ? { itemNumber } : {}), stated: holder.oenormTotal as number, recalculated: holder.totalPrice ?? 0 });
   };
   const visit = (elements: readonly ElementDto[] | undefined) => {
     for (const e of elements ?? []) {
       if (isPosition(e)) {
+        if (!differs(e)) continue;
         const n = e.itemNumber?.stringRepresentation;
-        compare(e, n, () => `Position ${n ?? ''} (pospreis)`);
+        record(e, n, `Position ${n ?? ''} (pospreis)`);
       } else if (isGroup(e)) {
-        const n = e.itemNumber?.stringRepresentation;
-        compare(e, n, () => {
+        if (differs(e)) {
+          const n = e.itemNumber?.stringRepresentation;
           const level = (e.oenormProperties?.gliederungsebene as string | undefined) ?? 'group';
-          return `${level.toUpperCase()} ${n ?? ''} (${level}-summe)`;
-        });
+          record(e, n, `${level.toUpperCase()} ${n ?? ''} (${level}-summe)`);
+        }
         visit(e.elements);
       }
     }
   };
   for (const spec of project.serviceSpecifications ?? []) {
-    compare(spec, undefined, () => 'LV (lv-summe)');
+    if (differs(spec)) record(spec, undefined, 'LV (lv-summe)');
     visit(spec.elements);
   }
   return found;
