@@ -307,7 +307,8 @@ class Calculator {
     // An override of at most three decimals is the quantity as it is: its decimal is only needed for a price.
     const exact = isSet(quantityOverride) && hasQuantityPlaces(quantityOverride);
     const quantity = exact ? undefined : isSet(quantityOverride) ? roundQuantity(quantityOverride) : fromComponents;
-    p.quantity = quantity === undefined ? quantityOverride! + 0 : toNum(quantity);
+    // the override's own number object where it is the quantity (zero as +0)
+    p.quantity = quantity !== undefined ? toNum(quantity) : quantityOverride === 0 ? 0 : quantityOverride!;
     for (const sub of p.subDescriptions ?? []) {
       const q = this.lines(sub.quantityComponents, QUANTITY_PLACES);
       const override = (sub as { quantityOverride?: unknown }).quantityOverride;
@@ -339,7 +340,9 @@ class Calculator {
       unitPrice = complementingBase.times(exactOf(p.complementingPricePercentage)).dividedBy(HUNDRED);
     }
     unitPrice = this.round(unitPrice, s.unitPlaces);
-    p.unitPrice = toNum(unitPrice);
+    const unitPriceNumber = toNum(unitPrice);
+    // the override's own number object where it is the unit price (zero as +0)
+    p.unitPrice = unitPriceNumber === p.unitPriceOverride && unitPriceNumber !== 0 ? p.unitPriceOverride : unitPriceNumber;
 
     const rate = p.useDifferentTaxRate ? numberOrZero(p.taxRate) : inherited.taxRate;
     p.taxRate = rate;

@@ -60,4 +60,15 @@ describe('quantity overrides', () => {
     expect(quantities).toEqual([0.37, 0, 1.001, -1.001, 1234.567]);
     expect(Object.is(quantities[1], 0)).toBe(true);
   });
+
+  it('takes a unit price override as it is when it has the unit price accuracy, -0 as 0, and rounds a longer one', () => {
+    const spec = prepareProject({
+      priceAccuracy: 2,
+      serviceSpecifications: [{ elements: [12.5, -0, 3.125, -3.125].map((up) => ({ elementTypeDiscriminator: 'PositionDto', quantityOverride: 2, unitPriceOverride: up })) }],
+    }).serviceSpecifications![0];
+    const unitPrices = spec.elements!.map((e) => (e as PositionDto).unitPrice);
+    expect(unitPrices).toEqual([12.5, 0, 3.13, -3.13]);
+    expect(Object.is(unitPrices[1], 0)).toBe(true);
+    expect(spec.elements!.map((e) => (e as PositionDto).totalPrice)).toEqual([25, 0, 6.26, -6.26]);
+  });
 });

@@ -156,6 +156,13 @@ function priceComponent(label: string, value: string | undefined, what: string, 
  * from the start: V8 keeps the fields inside the object instead of growing a separate property store field by
  * field as the preparation adds some twenty of them, which for a 20 MB file was some 12 MB of garbage and the
  * garbage collector's copying of it. The defaults written here are the preparation's (`normalize.ts`).
+ *
+ * Numbers: the amounts read are set after the literal, whose fields hold undefined at first. A field that V8 first
+ * sees holding a number of a literal is a double field (V8 `src/objects/map.h`, field representation Double): each
+ * object then owns a box for that field's number, and a number read from it is copied into a new box wherever it is
+ * stored. A field that first held undefined holds a reference to a number object instead, which the recalculation
+ * passes on where its result is the same number (`quantity` is `quantityOverride`, `unitPrice` is
+ * `unitPriceOverride`): the prepared project of a generated 2 MB ONLV kept 8,909 number objects instead of 12,496.
  */
 export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement {
   const grundtext = d.element === 'folgeposition' ? ctx.grundtext : undefined;
@@ -183,10 +190,10 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     additionType: additionType(d, grundtext),
     shortText: short,
     htmlLongText: html,
-    quantityOverride: ctx.decimal(d.lvmenge, 'lvmenge', d.number),
-    unitPriceOverride: ctx.decimal(d.gesamt, 'preis/gesamt', d.number),
+    quantityOverride: undefined,
+    unitPriceOverride: undefined,
     priceComponents: priceComponents(d, ctx),
-    oenormTotal: ctx.decimal(d.pospreis, 'pospreis', d.number),
+    oenormTotal: undefined,
     positionType: d.pzzv === 'wahlposition' ? 'Alternative' : optional ? 'Optional' : 'Regular',
     oenormPositionProperties: props,
     elementType: undefined,
@@ -212,6 +219,10 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     totalPriceGross: undefined,
     totalPriceGrossDeducted: undefined,
   };
+  // set after the literal, which holds undefined: see the docstring on numbers
+  p.quantityOverride = ctx.decimal(d.lvmenge, 'lvmenge', d.number);
+  p.unitPriceOverride = ctx.decimal(d.gesamt, 'preis/gesamt', d.number);
+  p.oenormTotal = ctx.decimal(d.pospreis, 'pospreis', d.number);
   return { element: p, plain };
 }
 
