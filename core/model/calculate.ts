@@ -90,7 +90,10 @@ class Calculator {
   /** The current service specification; its positions by id (made when a referencing position first needs them). */
   private spec?: ElementContainerBase;
   private byId?: Map<string, PositionDto>;
-  /** Positions of the current service specification already computed, kept only when some position references others. */
+  /**
+   * Positions of the current service specification computed since the first position that references others needed
+   * one (none before: a referenced position not in it is computed again, which gives the same values).
+   */
   private done?: Set<PositionDto>;
 
   constructor(
@@ -150,7 +153,7 @@ class Calculator {
   service(spec: ElementContainerBase, inherited: Inherited): void {
     this.spec = spec;
     this.byId = undefined;
-    this.done = hasReferencingPosition(spec.elements) ? new Set() : undefined;
+    this.done = undefined;
     this.numbers.startService();
     this.container(spec, undefined, inherited, -1);
     this.numbers.finishService();
@@ -224,10 +227,11 @@ class Calculator {
     }
     if (type !== 'ReferencedPositions') return undefined;
     if (this.byId === undefined) indexPositions(this.spec?.elements, (this.byId = new Map()));
+    this.done ??= new Set();
     for (const id of p.complementsPositions ?? []) {
       const q = this.byId.get(id);
       if (!q || q === p || q.isComplementingPosition === true) continue;
-      if (!this.done!.has(q)) this.position(q, inherited, undefined); // a later position: computed ahead (idempotent)
+      if (!this.done.has(q)) this.position(q, inherited, undefined); // not computed yet (or before `done`): computed now (idempotent)
       base = add(base, exactOf(q.deductedPrice ?? 0));
     }
     return base;
@@ -361,16 +365,6 @@ class Calculator {
 }
 
 const isComplementing = (e: ElementDto): boolean => isPosition(e) && e.isComplementingPosition === true;
-
-/** Whether a complementing position of type `ReferencedPositions` is among the elements (at any depth). */
-function hasReferencingPosition(elements: readonly unknown[] | undefined): boolean {
-  for (const e of (elements ?? []) as ElementDto[]) {
-    if (isPosition(e)) {
-      if (e.isComplementingPosition === true && e.gaebComplementingType === 'ReferencedPositions') return true;
-    } else if (isGroup(e) && hasReferencingPosition(e.elements)) return true;
-  }
-  return false;
-}
 
 /** Positions by model id (targets of `complementsPositions`). */
 function indexPositions(elements: readonly unknown[] | undefined, into: Map<string, PositionDto>): void {

@@ -251,6 +251,26 @@ describe('calculateProject: container totals', () => {
     expect(byPath(spec, 0).totalPrice).toBe(90 + 1000 + 9 + 109 + 40);
   });
 
+  it('prices a markup on referenced positions before and after it, also one referenced twice', () => {
+    const markup = (ids: string[]) => ({
+      elementTypeDiscriminator: 'PositionDto', isComplementingPosition: true, gaebComplementingType: 'ReferencedPositions',
+      complementingPricePercentage: 10, complementsPositions: ids,
+    });
+    const spec = calc(
+      [
+        group([priced(2, 100, { id: 'a', deductionFactor: 0.5 })]),
+        group([markup(['a', 'b']), markup(['b']), priced(3, 10, { id: 'b' })]),
+      ],
+      {},
+      { priceAccuracy: 2 },
+    );
+    const [m1, m2] = byPath(spec, 1).elements as PositionDto[];
+    expect(m1).toMatchObject({ complementingBasePrice: 100 + 30, unitPrice: 13, totalPrice: 13 }); // deducted prices: a 200 × 0.5, b 30
+    expect(m2).toMatchObject({ complementingBasePrice: 30, unitPrice: 3, totalPrice: 3 });
+    expect(byPath(spec, 1, 2)).toMatchObject({ quantity: 3, unitPrice: 10, totalPrice: 30, deductedPrice: 30 });
+    expect(byPath(spec, 1).totalPrice).toBe(13 + 3 + 30);
+  });
+
   it('propagates project values down to groups', () => {
     const project = prepareProject({
       projectInformation: { priceComponents: ['Lohn', 'Stoffe'], labourTimeLabel: 'Stunden', itemNumberSchema: { tiers: [{ length: 4, tierType: 'Position' }] } },
