@@ -158,7 +158,7 @@ function priceComponent(label: string, value: string | undefined, what: string, 
  * garbage collector's copying of it. The defaults written here are the preparation's (`normalize.ts`).
  *
  * Numbers: the amounts read are set after the literal, whose fields hold undefined at first. A field that V8 first
- * sees holding a number of a literal is a double field (V8 `src/objects/map.h`, field representation Double): each
+ * sees holding a number of a literal is a double field (field representation Double, v8.dev/blog/react-cliff): each
  * object then owns a box for that field's number, and a number read from it is copied into a new box wherever it is
  * stored. A field that first held undefined holds a reference to a number object instead, which the recalculation
  * passes on where its result is the same number (`quantity` is `quantityOverride`, `unitPrice` is
