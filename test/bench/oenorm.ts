@@ -7,7 +7,7 @@
  * - oenorm: bytes → prepared project as `core/pipeline/convert.ts` reads a source: `readOenormResult`, then
  *   `prepareProject` with the route's default option values and a `LongTextCache`, then the plugin's check of the
  *   stated sums (`reportOenormTotalMismatches`); MB/s of the input bytes and the ratio to saxes-only (medians); the
- *   entries shown are counted in the last project after the timing;
+ *   entries shown are counted in one more read after the timing;
  * - peer: the public TypeScript ONLV reader of enapetschnig/groismaier (`src/lib/onlv.ts`, `parseOnlv(xml)`, with
  *   `@xmldom/xmldom`'s `DOMParser` as the global it expects), bytes decoded to a string with `TextDecoder` and
  *   parsed; it reads only `ausschreibungs-lv`, `angebots-lv`, `alternativangebots-lv`, `vertrags-lv`, so a file it
@@ -54,11 +54,11 @@ const PEER_SOURCE = 'enapetschnig/groismaier src/lib/onlv.ts';
 
 /**
  * bytes → prepared project, as ConversionService reads a source (`run`, whose result is the number of top-level
- * elements); `entries()` counts the positions and text entries of the last project read. The count walks the whole
- * project, so it is made once after the timing, not in the timed runs (a walk over a 20 MB file's project is not
- * part of bytes → prepared project).
+ * elements; nothing of the project is kept); `entries(bytes)` reads once more, untimed, and counts the positions
+ * and text entries. The count walks the whole project, which is not part of bytes → prepared project, and keeping a
+ * project for counting later would leave it on the heap during the next timed runs.
  */
-async function oenormReader(): Promise<{ run: Run; entries: () => number }> {
+async function oenormReader(): Promise<{ run: Run; entries: (bytes: Buffer) => number }> {
   await import('reflect-metadata');
   const { readOenormResult } = await import('../../plugins/oenorm/reader/index.js');
   const { reportOenormTotalMismatches } = await import('../../plugins/oenorm/stated-totals.js');
@@ -68,8 +68,7 @@ async function oenormReader(): Promise<{ run: Run; entries: () => number }> {
   const { LongTextCache } = await import('../../core/text/long-text-cache.js');
   const { isNoteText, isPosition } = await import('../../core/model/types.js');
   const options = defaultOptions();
-  let last: ProjectDto | undefined;
-  const run: Run = async (bytes) => {
+  const prepared = (bytes: Buffer): ProjectDto => {
     const sink = new MessageCollector();
     const read = readOenormResult(bytes, options, sink);
     const project = prepareProject(read.project, {
@@ -79,11 +78,11 @@ async function oenormReader(): Promise<{ run: Run; entries: () => number }> {
       longTexts: new LongTextCache(),
     });
     reportOenormTotalMismatches(project, sink);
-    last = project;
-    return project.serviceSpecifications?.[0]?.elements?.length ?? 0;
+    return project;
   };
+  const run: Run = async (bytes) => prepared(bytes).serviceSpecifications?.[0]?.elements?.length ?? 0;
   // positions and text entries (a position entry without unit, read as a note text that keeps its number)
-  const entries = (): number => {
+  const entries = (bytes: Buffer): number => {
     let n = 0;
     const count = (elements: readonly ElementDto[] | undefined): void => {
       for (const e of elements ?? []) {
@@ -91,7 +90,7 @@ async function oenormReader(): Promise<{ run: Run; entries: () => number }> {
         else count((e as { elements?: ElementDto[] }).elements);
       }
     };
-    count(last?.serviceSpecifications?.[0]?.elements);
+    count(prepared(bytes).serviceSpecifications?.[0]?.elements);
     return n;
   };
   return { run, entries };
@@ -120,7 +119,7 @@ async function child(mode: string, file: string, peerDir: string | undefined): P
       return;
     }
   }
-  const detail = (n: number) => (mode === 'saxes' ? `${n} elements` : `${reader !== undefined ? reader.entries() : n} entries`);
+  const detail = (n: number) => (mode === 'saxes' ? `${n} elements` : `${reader !== undefined ? reader.entries(bytes) : n} entries`);
   await reportRuns(mode, run, bytes, mode === 'memory', detail);
 }
 
