@@ -212,14 +212,25 @@ export function parsePositionItemNumber(
     identifiers[i] = padIdentifier(part, tier, layout);
     if (compliant) compliant = fitsTier(part, tier, layout);
   }
+  return withPositionPart(identifiers, groupPartCount, positionPart, indexPart, compliant, layout);
+}
+
+/**
+ * Completes a position's identifiers after its `groupPartCount` group identifiers: the position part padded to the
+ * Position tier, then the index, if any; compliant when the group parts were (`compliant`) and both fit their tiers.
+ */
+function withPositionPart(
+  identifiers: string[], groupPartCount: number, positionPart: string, indexPart: string | undefined, compliant: boolean,
+  layout: SchemaLayout,
+): ParsedItemNumber {
   const positionTier = layout.tiers[layout.positionTier];
   identifiers[groupPartCount] = padIdentifier(positionPart, positionTier, layout);
-  compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
+  let fits = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
   if (indexPart !== undefined) {
     identifiers[groupPartCount + 1] = indexPart;
-    compliant = compliant && fitsTier(indexPart, layout.tiers[layout.indexTier], layout);
+    fits = fits && fitsTier(indexPart, layout.tiers[layout.indexTier], layout);
   }
-  return { identifiers, isSchemaCompliant: compliant };
+  return { identifiers, isSchemaCompliant: fits };
 }
 
 /**
@@ -257,14 +268,7 @@ export function parsePositionAfterGroup(value: string, from: number, group: read
     identifiers[i] = id;
     if (compliant) compliant = fitsTier(id, layout.tiers[layout.groupTiers[i]], layout);
   }
-  const positionTier = layout.tiers[layout.positionTier];
-  identifiers[groupCount] = padIdentifier(positionPart, positionTier, layout);
-  compliant = compliant && layout.positionTier >= 0 && fitsTier(positionPart, positionTier, layout);
-  if (index !== undefined) {
-    identifiers[groupCount + 1] = index;
-    compliant = compliant && fitsTier(index, layout.tiers[layout.indexTier], layout);
-  }
-  return { identifiers, isSchemaCompliant: compliant };
+  return withPositionPart(identifiers, groupCount, positionPart, index, compliant, layout);
 }
 
 /** Sum of the tier lengths (the real service's `totalLength`, reference §1.1). */
