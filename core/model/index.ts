@@ -25,6 +25,8 @@ export interface PrepareOptions {
   derivedPlainTexts?: DerivedPlainTexts;
   /** The conversion's parsed long texts (see `NormalizeOptions.longTexts`). */
   longTexts?: LongTextCache;
+  /** The reader built every position complete (see `NormalizeOptions.completePositions`). */
+  completePositions?: boolean;
 }
 
 /**
@@ -35,7 +37,9 @@ export interface PrepareOptions {
  * Source: AVACloud 1.27.4 API endpoints (Dangl-IT/avacloud-client-python, avacloud_client_python/api) (`POST /conversion/ava/ava` regenerates the calculated properties).
  */
 export function prepareProject(input: unknown, opts: PrepareOptions = {}): ProjectDto {
-  const project = normalizeProject(input, { derivedPlainTexts: opts.derivedPlainTexts, longTexts: opts.longTexts });
+  const project = normalizeProject(input, {
+    derivedPlainTexts: opts.derivedPlainTexts, longTexts: opts.longTexts, completePositions: opts.completePositions,
+  });
   if (opts.tryAutoGenerateItemNumbersAndSchema) autoGenerateItemNumbers(project);
   return calculateProject(project, { supportSkippedItemNumberLevels: opts.supportSkippedItemNumberLevels });
 }

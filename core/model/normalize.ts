@@ -23,6 +23,14 @@ export interface NormalizeOptions {
   derivedPlainTexts?: DerivedPlainTexts;
   /** The conversion's parsed long texts: an HTML long text is parsed once for the plain text and the writer. */
   longTexts?: LongTextCache;
+  /**
+   * Every position (`PositionDto`) of the input was built complete by a reader of its format: canonical
+   * `elementTypeDiscriminator` and `elementType`, an `id`, every default and checked field present and of its type
+   * (as this normalisation leaves them), an item number object with `id` and its flags. Such positions are given
+   * their plain long text (`longText` from `htmlLongText`) and otherwise left as they are, unchecked: never for
+   * input from outside the gateway, which is checked field by field.
+   */
+  completePositions?: boolean;
 }
 
 const ENUM = {
@@ -71,6 +79,8 @@ const CONTAINER_FLAGS = [
  */
 interface Derived {
   plains?: DerivedPlainTexts;
+  /** See `NormalizeOptions.completePositions`. */
+  completePositions: boolean;
   /** The plain text of an HTML long text (through the conversion's `LongTextCache` when there is one). */
   convert: (html: string) => string;
 }
@@ -125,6 +135,11 @@ function descriptionTexts(o: Obj, path: string, derived: Derived): void {
   }
   if (o.additionType !== 'None') choice(o, 'additionType', path, ENUM.additionType);
   if (!isFlag(o.hasBidderCommentInHtmlLongText)) flag(o, 'hasBidderCommentInHtmlLongText', path);
+  syncLongTexts(o, derived);
+}
+
+/** A non-empty `htmlLongText` wins and `longText` is its plain text; otherwise `htmlLongText` is made from `longText`. */
+function syncLongTexts(o: Obj, derived: Derived): void {
   const html = o.htmlLongText as string | undefined;
   const plain = o.longText as string | undefined;
   if (html) o.longText = plainOf(derived, o, html);
@@ -358,7 +373,18 @@ function element(e: Obj, path: string, depth: number, derived: Derived): void {
 
 function elements(container: Obj, path: string, depth: number, derived: Derived): void {
   if (depth > MAX_GROUP_DEPTH) fail(path, `groups are nested deeper than ${MAX_GROUP_DEPTH} levels`);
-  eachDto(container, 'elements', path, (e, p) => element(e, p, depth, derived), true);
+  if (!derived.completePositions) return eachDto(container, 'elements', path, (e, p) => element(e, p, depth, derived), true);
+  const items = list(container, 'elements', path, true)!;
+  const base = at(path, 'elements');
+  for (let i = 0; i < items.length; i++) {
+    const e = items[i];
+    // a position built complete is only given its plain long text (and no path, which is for messages)
+    if (isObject(e) && e.elementTypeDiscriminator === 'PositionDto') syncLongTexts(e, derived);
+    else {
+      const p = `${base}[${i}]`;
+      element(asDto(e, p), p, depth, derived);
+    }
+  }
 }
 
 function group(e: Obj, path: string, depth: number, derived: Derived): void {
@@ -439,11 +465,17 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: De
  *
  * @param options.derivedPlainTexts plain long texts the reader of `input` derived with their HTML (see
  *   `DerivedPlainTexts`); they only save converting that HTML again, the result is the same without them
+ * @param options.completePositions the positions were built complete by a reader of ours (see
+ *   `NormalizeOptions.completePositions`): only their plain long texts are derived; the result is the same without it
  * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
 export function normalizeProject(input: unknown, options: NormalizeOptions = {}): ProjectDto {
   const cache = options.longTexts;
-  const derived: Derived = { plains: options.derivedPlainTexts, convert: cache !== undefined ? (html) => cache.plain(html) : htmlToPlainText };
+  const derived: Derived = {
+    plains: options.derivedPlainTexts,
+    completePositions: options.completePositions === true,
+    convert: cache !== undefined ? (html) => cache.plain(html) : htmlToPlainText,
+  };
   const project = asDto(input, '');
   ensureId(project, '');
   project.priceAccuracy ??= 3;

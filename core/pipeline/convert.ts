@@ -75,6 +75,7 @@ export class ConversionService {
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
         derivedPlainTexts: read.derivedPlainTexts,
         longTexts: ctx.longTexts,
+        completePositions: read.completePositions,
       });
       refuseEmptyResult(project, input, route, declared);
       route.source.reader!.checkPrepared?.(project, ctx);

@@ -69,16 +69,27 @@ export interface ConversionContext extends MessageSink {
 export interface ReadResult {
   project: ProjectDto;
   derivedPlainTexts: DerivedPlainTexts;
+  /**
+   * Optional (a gateway that does not know it normalises every position, with the same result): every position
+   * (`PositionDto`) of `project` already holds what the normalisation would give it (see `normalizeProject`'s
+   * `completePositions`), so that it only derives their plain long texts and leaves them unchecked. A reader that
+   * sets it must build each position complete; a test comparing its projects prepared with and without the flag
+   * shows that it does.
+   */
+  completePositions?: boolean;
 }
 
 /**
- * The project and derived plain texts of what `FormatReader.read` returned: a `ReadResult` (recognised by its
- * `derivedPlainTexts` being a `DerivedPlainTexts`) or a bare (possibly partial) project, as readers written for
- * contract 1.0 return it (then `derivedPlainTexts` is undefined and `project` is the value itself, unchecked).
+ * The project, derived plain texts and `completePositions` of what `FormatReader.read` returned: a `ReadResult`
+ * (recognised by its `derivedPlainTexts` being a `DerivedPlainTexts`) or a bare (possibly partial) project, as
+ * readers written for contract 1.0 return it (then `derivedPlainTexts` is undefined and `project` is the value
+ * itself, unchecked).
  */
-export function readResultParts(read: ProjectDto | ReadResult): { project: unknown; derivedPlainTexts?: DerivedPlainTexts } {
+export function readResultParts(read: ProjectDto | ReadResult): { project: unknown; derivedPlainTexts?: DerivedPlainTexts; completePositions?: boolean } {
   const texts = (read as Partial<ReadResult> | null)?.derivedPlainTexts;
-  return texts instanceof DerivedPlainTexts ? { project: (read as ReadResult).project, derivedPlainTexts: texts } : { project: read };
+  if (!(texts instanceof DerivedPlainTexts)) return { project: read };
+  const result = read as ReadResult;
+  return { project: result.project, derivedPlainTexts: texts, completePositions: result.completePositions === true };
 }
 
 export interface FormatReader {

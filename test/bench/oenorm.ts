@@ -76,6 +76,7 @@ async function oenormReader(): Promise<{ run: Run; entries: (bytes: Buffer) => n
       supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
       derivedPlainTexts: read.derivedPlainTexts,
       longTexts: new LongTextCache(),
+      completePositions: read.completePositions,
     });
     reportOenormTotalMismatches(project, sink);
     return project;
@@ -146,7 +147,7 @@ function compiledPeakRss(file: string): number | undefined {
     const project = prepareProject(read.project, {
       tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
       supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
-      derivedPlainTexts: read.derivedPlainTexts, longTexts: new LongTextCache(),
+      derivedPlainTexts: read.derivedPlainTexts, longTexts: new LongTextCache(), completePositions: read.completePositions,
     });
     reportOenormTotalMismatches(project, sink);
     process.stdout.write(String(process.resourceUsage().maxRSS / 1024));`;

@@ -17,7 +17,7 @@ import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.
 import { localClientToken, postFile, testApp } from '../support/app.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
-import { flatten } from '../oenorm/support.js';
+import { flatten, preparedBothWays } from '../oenorm/support.js';
 
 const FILES = corpusFiles('oenorm', /\.onl[vb]$/i);
 if (hasCorpus && FILES.length === 0) console.warn('oenorm corpus suite: no .onlv/.onlb in the corpus folder');
@@ -25,7 +25,9 @@ if (hasCorpus && FILES.length === 0) console.warn('oenorm corpus suite: no .onlv
 function load(name: string): { project: ProjectDto; messages: MessageCollector['messages']; all: ElementDto[] } {
   const sink = new MessageCollector();
   const result = readOenormResult(readCorpus('oenorm', name), defaultOptions(), sink);
-  const project = prepareProject(result.project, { derivedPlainTexts: result.derivedPlainTexts });
+  const project = prepareProject(result.project, {
+    derivedPlainTexts: result.derivedPlainTexts, completePositions: result.completePositions,
+  });
   reportOenormTotalMismatches(project, sink);
   return { project, messages: sink.messages, all: flatten(project.serviceSpecifications![0].elements) };
 }
@@ -58,6 +60,12 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
     }).toEqual(expected);
     expect(messages.filter((m) => m.code === 'OENORM_TOTAL_MISMATCH')).toEqual([]);
     expect(all.filter(isPosition).every((p) => p.itemNumber?.isSchemaCompliant)).toBe(true);
+  });
+
+  it.each(FILES)('%s: prepared with the positions taken as complete equals normalised field by field', (name) => {
+    const { complete, normalised, positions } = preparedBothWays(readCorpus('oenorm', name));
+    expect(positions).toBeGreaterThan(0);
+    expect(complete).toBe(normalised);
   });
 
   it.skipIf(!FILES.includes('onlv_2015_zimmermann.onlv'))('onlv_2015_zimmermann: item numbers, texts, quantities, variants, total', () => {

@@ -88,7 +88,9 @@ describe('derived plain texts without side channels', () => {
 describe('readResultParts (reader contract)', () => {
   it('unpacks a ReadResult and takes a bare project (contract 1.0 readers) as it is', () => {
     const read = readXml(FIRST);
-    expect(readResultParts(read)).toEqual({ project: read.project, derivedPlainTexts: read.derivedPlainTexts });
+    expect(readResultParts(read)).toEqual({ project: read.project, derivedPlainTexts: read.derivedPlainTexts, completePositions: false });
+    // a reader whose positions are built complete says so (ÖNORM); the flag is passed on
+    expect(readResultParts({ ...read, completePositions: true }).completePositions).toBe(true);
     const bare = { serviceSpecifications: [] } as ProjectDto;
     expect(readResultParts(bare)).toEqual({ project: bare });
     // A project that merely has such keys is not mistaken for a ReadResult.

@@ -273,3 +273,30 @@ describe('normalizeProject: bad input', () => {
     expect(inputError(withElements(element)).statusCode).toBe(400);
   });
 });
+
+describe('normalizeProject: completePositions (positions a reader built complete)', () => {
+  const input = () =>
+    withElements({
+      elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
+      elements: [
+        { elementTypeDiscriminator: 'PositionDto', id: 'p1', htmlLongText: '<p>Mauerwerk <b>MW 25</b></p>', taxRate: 'x' },
+        { elementTypeDiscriminator: 'NoteText', longText: 'Hinweis' },
+      ],
+    });
+
+  it('only derives the plain long text of such a position; groups and other elements are normalised', () => {
+    const spec = normalizeProject(input(), { completePositions: true }).serviceSpecifications![0];
+    const group = spec.elements![0] as ServiceSpecificationGroupDto;
+    expect(group).toMatchObject({ elementType: 'ServiceSpecificationGroupDto', comissionStatus: 'Undefined' });
+    expect(group.id).toMatch(UUID);
+    // taken as it is: no defaults added, nothing checked (the reader's promise)
+    expect(group.elements![0]).toEqual({
+      elementTypeDiscriminator: 'PositionDto', id: 'p1', htmlLongText: '<p>Mauerwerk <b>MW 25</b></p>', taxRate: 'x', longText: 'Mauerwerk MW 25',
+    });
+    expect(group.elements![1]).toMatchObject({ elementTypeDiscriminator: 'NoteTextDto', htmlLongText: '<p><span>Hinweis</span></p>', isOpeningText: false });
+  });
+
+  it('without it, the same position is checked field by field (400 naming the field)', () => {
+    expect(Object.keys(inputError(input()).errors)).toEqual(['serviceSpecifications[0].elements[0].elements[0].taxRate']);
+  });
+});

@@ -11,6 +11,7 @@ import { defaultOptions } from '../../core/options/catalog.js';
 import { MessageCollector, type ConversionMessage } from '../../core/pipeline/messages.js';
 import { readOenormResult } from '../../plugins/oenorm/reader/index.js';
 import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.js';
+import { expect } from 'vitest';
 import { flatten } from '../gaeb/xml-reader-support.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'oenorm');
@@ -35,7 +36,9 @@ export interface Read {
 export function read(bytes: Buffer): Read {
   const sink = new MessageCollector();
   const result = readOenormResult(bytes, defaultOptions(), sink);
-  const project = prepareProject(result.project, { derivedPlainTexts: result.derivedPlainTexts });
+  const project = prepareProject(result.project, {
+    derivedPlainTexts: result.derivedPlainTexts, completePositions: result.completePositions,
+  });
   reportOenormTotalMismatches(project, sink);
   const all = flatten(project.serviceSpecifications?.[0]?.elements);
   const positions = all.filter(isPosition);
@@ -49,4 +52,29 @@ export function read(bytes: Buffer): Read {
     project, messages: sink.messages, all, positions, groups, notes: all.filter(isNoteText),
     position: (n) => find(positions, n), group: (n) => find(groups, n),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `value` as JSON with every id (a UUID) replaced by `ID`, so that two reads of one file compare equal. */
+function withoutIds(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && UUID.test(v) ? 'ID' : v));
+}
+
+/**
+ * The prepared project of `bytes` (ids masked) as the pipeline prepares it — the reader's positions taken as
+ * complete (`completePositions`), only their plain long texts derived — and with every position normalised field
+ * by field; equal when the reader builds each position complete. `positions`: how many positions were compared.
+ */
+export function preparedBothWays(bytes: Buffer): { complete: string; normalised: string; positions: number } {
+  const prepare = (complete: boolean): ProjectDto => {
+    const result = readOenormResult(bytes, defaultOptions(), new MessageCollector());
+    expect(result.completePositions).toBe(true);
+    return prepareProject(result.project, {
+      derivedPlainTexts: result.derivedPlainTexts, completePositions: complete,
+    });
+  };
+  const complete = prepare(true);
+  const positions = flatten(complete.serviceSpecifications?.[0]?.elements).filter(isPosition).length;
+  return { complete: withoutIds(complete), normalised: withoutIds(prepare(false)), positions };
 }

@@ -36,7 +36,7 @@ export const OENORM_DOCTYPE_REFUSED =
  * @param bytes   the whole file
  * @param _options resolved conversion options (the ÖNORM source takes no option group)
  * @param sink    receives conversion messages (codes `OENORM_*`)
- * @returns one service specification (`origin: 'Oenorm'`)
+ * @returns one service specification (`origin: 'Oenorm'`), its positions complete (`completePositions`)
  * @throws GatewayError GW_ERR_PARSE (400, key `oenormFile`) for empty input, an unknown encoding, malformed or
  *   truncated XML ("Malformed ÖNORM XML at line L, column C: …"), a DOCTYPE, a root other than `onlv`/`onlb` in
  *   a 2009/2015/2021 namespace (naming what was found: GAEB, ONRE …), or an ONLV without LV type
@@ -65,5 +65,6 @@ export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink:
   if (sawInvalidUtf8(decoder)) {
     report.report('OENORM_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
   }
-  return { project: state.finish(), derivedPlainTexts: state.plainTexts };
+  // positions are built complete (`buildElement`): the normalisation only derives their plain long texts
+  return { project: state.finish(), derivedPlainTexts: state.plainTexts, completePositions: true };
 }

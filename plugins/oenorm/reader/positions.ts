@@ -155,7 +155,12 @@ function priceComponent(label: string, value: string | undefined, what: string, 
  * value as undefined (JSON leaves them out; the preparation treats undefined as absent). Its shape is then final
  * from the start: V8 keeps the fields inside the object instead of growing a separate property store field by
  * field as the preparation adds some twenty of them, which for a 20 MB file was some 12 MB of garbage and the
- * garbage collector's copying of it. The defaults written here are the preparation's (`normalize.ts`).
+ * garbage collector's copying of it.
+ *
+ * Complete: the position holds everything the normalisation would give it (the defaults of `normalize.ts`, the
+ * discriminators, ids of the position and its item number, the item number's flags), so the reader returns
+ * `completePositions` and the normalisation only derives its plain long text (a test prepares every file of the
+ * corpus and the fixtures with and without the flag and compares the projects).
  *
  * Numbers: the amounts read are set after the literal, whose fields hold undefined at first. A field that V8 first
  * sees holding a number of a literal is a double field (field representation Double, v8.dev/blog/react-cliff): each
@@ -183,8 +188,8 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
   const p: PositionDto = {
     elementTypeDiscriminator: 'PositionDto',
     itemNumber: {
-      stringRepresentation: d.number, id: undefined, isSchemaCompliant: undefined, isLot: undefined,
-      isAttachedToPosition: undefined, hierarchyLevel: undefined, identifiers: undefined,
+      stringRepresentation: d.number, id: newId(), isSchemaCompliant: false, isLot: false, isAttachedToPosition: false,
+      hierarchyLevel: undefined, identifiers: undefined,
     },
     unitTag: d.einheit,
     additionType: additionType(d, grundtext),
@@ -196,8 +201,8 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     oenormTotal: undefined,
     positionType: d.pzzv === 'wahlposition' ? 'Alternative' : optional ? 'Optional' : 'Regular',
     oenormPositionProperties: props,
-    elementType: undefined,
-    id: undefined,
+    elementType: 'PositionDto',
+    id: newId(),
     hasBidderCommentInHtmlLongText: false,
     comissionStatus: 'Undefined',
     complemented: false,
