@@ -7,8 +7,8 @@
  * (`SupportSkippedItemNumberLevelsInPositions`).
  */
 import {
-  formatItemNumber, isSchemaCorrectlyDefined, parseGroupItemNumber, parsePositionAfterGroup, parsePositionItemNumber,
-  schemaLayout, schemaTotalLength, splitItemNumber, type ParsedItemNumber, type SchemaLayout,
+  formatItemNumber, isExactPositionNumber, isSchemaCorrectlyDefined, parseGroupItemNumber, parsePositionAfterGroup,
+  parsePositionItemNumber, schemaLayout, schemaTotalLength, splitItemNumber, type ParsedItemNumber, type SchemaLayout,
 } from './item-numbers.js';
 import type { ElementContainerBase, ItemNumberDto, ItemNumberSchemaDto, PositionDto, ServiceSpecificationGroupDto } from './types.js';
 
@@ -102,8 +102,14 @@ export class ItemNumberLevels {
     n.isLot = false;
     const value = n.stringRepresentation?.trim();
     if (value && this.hasSchema) {
-      const parsed = this.afterGroup(value, depth, parent) ?? parsePositionItemNumber(value, depth, this.layout, this.allowSkipped);
-      this.apply(n, value, parsed.identifiers, parsed.isSchemaCompliant, false);
+      if (depth === this.layout.groupTiers.length && isExactPositionNumber(value, n.identifiers, this.layout)) {
+        // identifiers given with the number (by its reader), exactly what parsing it would give
+        n.stringRepresentation = value;
+        n.isSchemaCompliant = true;
+      } else {
+        const parsed = this.afterGroup(value, depth, parent) ?? parsePositionItemNumber(value, depth, this.layout, this.allowSkipped);
+        this.apply(n, value, parsed.identifiers, parsed.isSchemaCompliant, false);
+      }
     } else {
       this.unparsed(n, value);
     }

@@ -271,6 +271,42 @@ export function parsePositionAfterGroup(value: string, from: number, group: read
   return withPositionPart(identifiers, groupCount, positionPart, index, compliant, layout);
 }
 
+/**
+ * Whether `identifiers` are exactly what {@link parsePositionItemNumber} gives for `value` at the depth of the last
+ * group tier, schema-compliant, so that a reader that knows the parts of its numbers (the ÖNORM reader: LG, ULG,
+ * Grundtextnummer, Folgetext) spares the parse. True when there is one identifier per group tier and one for the
+ * Position tier, each of its tier's full length, then, if the schema has an Index tier, optionally the index (1 to
+ * its tier's length characters); each only digits (Numeric tier) or `[0-9A-Za-z_]` (Alphanumeric), none holding the
+ * separator; and `value` is their join with the separator. Then splitting
+ * `value` gives these parts, none is padded, the last is the index exactly when there is one more part than group
+ * and Position tiers, and every part fits its tier. Anything else (unpadded parts, skipped levels, other shapes) is
+ * false: the caller parses.
+ * @param identifiers as given in the input (any values; only strings can match)
+ */
+export function isExactPositionNumber(value: string, identifiers: unknown, layout: SchemaLayout): boolean {
+  const separator = layout.separator;
+  const groupCount = layout.groupTiers.length;
+  if (!Array.isArray(identifiers) || layout.positionTier < 0 || separator === '') return false;
+  const n = identifiers.length;
+  if (n !== groupCount + 1 && !(n === groupCount + 2 && layout.indexTier >= 0)) return false;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const id: unknown = identifiers[i];
+    if (typeof id !== 'string') return false;
+    const tier = layout.tiers[i < groupCount ? layout.groupTiers[i] : i === groupCount ? layout.positionTier : layout.indexTier];
+    const fits = i <= groupCount ? id.length === tier.length : id.length > 0 && id.length <= tier.length;
+    if (!fits || !((tier.type ?? 'Numeric') === 'Alphanumeric' ? isWord(id) : isDigits(id))) return false;
+    if (id.includes(separator)) return false;
+    if (i > 0) {
+      if (!value.startsWith(separator, at)) return false;
+      at += separator.length;
+    }
+    if (!value.startsWith(id, at)) return false;
+    at += id.length;
+  }
+  return at === value.length;
+}
+
 /** Sum of the tier lengths (the real service's `totalLength`, reference §1.1). */
 export const schemaTotalLength = (schema: ItemNumberSchemaDto | undefined): number =>
   (schema?.tiers ?? []).reduce((sum, t) => sum + (t.length ?? 0), 0);

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  formatItemNumber, padIdentifier, parseGroupItemNumber, parsePositionAfterGroup, parsePositionItemNumber, schemaLayout,
-  splitItemNumber, type ParsedItemNumber, type SchemaLayout,
+  formatItemNumber, isExactPositionNumber, padIdentifier, parseGroupItemNumber, parsePositionAfterGroup,
+  parsePositionItemNumber, schemaLayout, splitItemNumber, type ParsedItemNumber, type SchemaLayout,
 } from '../../core/model/item-numbers.js';
 import type { ItemNumberSchemaDto, ItemNumberSchemaTierDto, ItemNumberSchemaTierTypeDto } from '../../core/model/types.js';
 import { seededRandom } from '../support/random.js';
@@ -145,6 +145,56 @@ describe('item number parsing agrees with the reference implementation', () => {
     expect(taken).toBeGreaterThan(1000);
     expect(compliant).toBeGreaterThan(100);
     expect(taken - compliant).toBeGreaterThan(100);
+  });
+
+  it('takes given identifiers only where they are what the full parse gives, on 20,000 random numbers and schemas', () => {
+    let taken = 0;
+    let refused = 0;
+    const pieces = ['1', '01', '001', '0010', 'A', 'AB', 'a1', 'X_', '_', '__', '#', ' 1', '1.', '', '9'];
+    for (let n = 0; n < 20_000; n++) {
+      const layout = schemaLayout(schema());
+      // now and then a separator that identifiers may hold
+      if (next() < 0.1) layout.separator = pick(['1', 'A', '_']);
+      const groupCount = layout.groupTiers.length;
+      // one identifier per group tier and the Position tier, then maybe an index; most padded to their tier
+      const tiers = [...layout.groupTiers, layout.positionTier, ...(next() < 0.6 ? [layout.indexTier] : [])];
+      const identifiers: unknown[] = tiers.map((t) => {
+        const tier = layout.tiers[t];
+        if (tier === undefined || next() < 0.15) return pick(pieces);
+        const digits = (tier.type ?? 'Numeric') !== 'Alphanumeric' || next() < 0.5;
+        const id = digits ? String(Math.floor(next() * 10 ** tier.length)) : pick(['A', 'B1', 'x_', 'Z']).slice(0, tier.length);
+        return t === layout.indexTier ? id : id.padStart(tier.length, '0');
+      });
+      if (next() < 0.05) identifiers[Math.floor(next() * identifiers.length)] = 7;
+      const joined = identifiers.map(String).join(layout.separator);
+      const value = next() < 0.85 ? joined : next() < 0.5 ? joined + layout.separator : `${joined}${layout.separator}${pick(pieces)}`;
+      if (!isExactPositionNumber(value, identifiers, layout)) {
+        refused++;
+        continue;
+      }
+      taken++;
+      for (const allowSkipped of [false, true]) {
+        const where = `${JSON.stringify(value)} ${JSON.stringify(identifiers)} ${JSON.stringify(layout)} skipped ${allowSkipped}`;
+        expect(parsePositionItemNumber(value, groupCount, layout, allowSkipped), where).toEqual({ identifiers, isSchemaCompliant: true });
+      }
+    }
+    // the comparison ran on many numbers, and many other shapes were refused
+    expect(taken).toBeGreaterThan(2000);
+    expect(refused).toBeGreaterThan(2000);
+  });
+
+  it('takes given identifiers of an ÖNORM number and refuses those parsing would change', () => {
+    const layout = schemaLayout({
+      tiers: [{ length: 2, tierType: 'Group' }, { length: 2, tierType: 'Group' }, { length: 2, tierType: 'Position' }, { length: 1, tierType: 'Index', type: 'Alphanumeric' }],
+      separator: '.',
+    });
+    expect(isExactPositionNumber('01.02.03.A', ['01', '02', '03', 'A'], layout)).toBe(true);
+    expect(isExactPositionNumber('01.02.03', ['01', '02', '03'], layout)).toBe(true);
+    // unpadded (parsing pads), an index too long, not the number's parts, not an array
+    expect(isExactPositionNumber('01.02.3.A', ['01', '02', '3', 'A'], layout)).toBe(false);
+    expect(isExactPositionNumber('01.02.03.A1', ['01', '02', '03', 'A1'], layout)).toBe(false);
+    expect(isExactPositionNumber('01.02.03.B', ['01', '02', '03', 'A'], layout)).toBe(false);
+    expect(isExactPositionNumber('01.02.03.A', '01.02.03.A', layout)).toBe(false);
   });
 
   it('takes a position number after its group\'s apart without parsing the group part again', () => {

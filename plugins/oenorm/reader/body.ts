@@ -206,18 +206,20 @@ export class OenormBody {
   openPosition(element: PositionDraft['element'], attrs: Record<string, string>): void {
     const mfv = (attrs.mfv ?? '').trim();
     let number: string;
+    let identifiers: string[] | undefined;
     if (element === 'position') number = attrs.nr ?? '';
     else {
       const base = this.prefix + this.grundtextnr;
       const index = (element === 'folgeposition' ? attrs.ftnr ?? '' : '') + mfv;
       number = index === '' ? base : `${base}.${index}`;
+      identifiers = this.identifiers(index);
       if (index.length > 1) {
         this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${attrs.ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
       }
     }
     // every field in the literal (absent ones undefined): one shape for all drafts, none grown field by field
     this.position = {
-      element, number, mfv,
+      element, number, identifiers, mfv,
       grundtextnr: element !== 'position' ? this.grundtextnr : undefined,
       ftnr: element === 'folgeposition' ? attrs.ftnr : undefined,
       stichwort: undefined, stichwortKurz: undefined, stichwortLuecke: undefined, text: undefined,
@@ -225,6 +227,22 @@ export class OenormBody {
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
     };
+  }
+
+  /**
+   * The parts of the number of a position of the open Grundtext: the groups' numbers, the Grundtextnummer and the
+   * index (`ftnr` + `mfv`) when there is one, as the item number's `identifiers`: where they are what parsing the
+   * number gives, the recalculation takes them instead of parsing it (`isExactPositionNumber`); where not, it parses.
+   */
+  private identifiers(index: string): string[] {
+    const groups = this.numbers;
+    const n = groups.length;
+    // sized once: the identifiers stay in the model
+    const ids = new Array<string>(index === '' ? n + 1 : n + 2);
+    for (let i = 0; i < n; i++) ids[i] = groups[i];
+    ids[n] = this.grundtextnr;
+    if (index !== '') ids[n + 1] = index;
+    return ids;
   }
 
   /** A leaf of `pos-eigenschaften`, `pzzv/*` or `preis`, by its name's code (`names.ts`). */

@@ -40,6 +40,8 @@ export interface GrundtextDraft {
 export interface PositionDraft {
   element: 'ungeteilteposition' | 'folgeposition' | 'position';
   number: string;
+  /** The number's parts (groups, Grundtextnummer, index), absent for a `position` of an LV without outline. */
+  identifiers?: string[];
   grundtextnr?: string;
   ftnr?: string;
   mfv?: string;
@@ -189,7 +191,7 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     elementTypeDiscriminator: 'PositionDto',
     itemNumber: {
       stringRepresentation: d.number, id: newId(), isSchemaCompliant: false, isLot: false, isAttachedToPosition: false,
-      hierarchyLevel: undefined, identifiers: undefined,
+      hierarchyLevel: undefined, identifiers: d.identifiers,
     },
     unitTag: d.einheit,
     additionType: additionType(d, grundtext),
