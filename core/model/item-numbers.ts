@@ -277,10 +277,10 @@ export function parsePositionAfterGroup(value: string, from: number, group: read
  * Grundtextnummer, Folgetext) spares the parse. True when there is one identifier per group tier and one for the
  * Position tier, each of its tier's full length, then, if the schema has an Index tier, optionally the index (1 to
  * its tier's length characters); each only digits (Numeric tier) or `[0-9A-Za-z_]` (Alphanumeric), none holding the
- * separator; and `value` is their join with the separator. Then splitting
- * `value` gives these parts, none is padded, the last is the index exactly when there is one more part than group
- * and Position tiers, and every part fits its tier. Anything else (unpadded parts, skipped levels, other shapes) is
- * false: the caller parses.
+ * separator; and `value` is their join with the separator. Then splitting `value` gives these parts, none is padded,
+ * the last is the index exactly when there is one more part than group and Position tiers, and every part fits its
+ * tier (the property test in `test/model/item-numbers.test.ts` compares both on random schemas). Anything else
+ * (unpadded parts, skipped levels, other shapes) is false: the caller parses.
  * @param identifiers as given in the input (any values; only strings can match)
  */
 export function isExactPositionNumber(value: string, identifiers: unknown, layout: SchemaLayout): boolean {

@@ -465,7 +465,7 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: De
  *
  * @param options.derivedPlainTexts plain long texts the reader of `input` derived with their HTML (see
  *   `DerivedPlainTexts`); they only save converting that HTML again, the result is the same without them
- * @param options.completePositions the positions were built complete by a reader of ours (see
+ * @param options.completePositions the positions were built complete by their reader (see
  *   `NormalizeOptions.completePositions`): only their plain long texts are derived; the result is the same without it
  * Source: AVACloud 1.27.4 API (Dangl-IT/avacloud-client-python, models and docs).
  */
