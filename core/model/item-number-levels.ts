@@ -7,31 +7,13 @@
  * (`SupportSkippedItemNumberLevelsInPositions`).
  */
 import {
-  formatItemNumber, isExactPositionNumber, isSchemaCorrectlyDefined, parseGroupItemNumber, parsePositionAfterGroup,
-  parsePositionItemNumber, schemaLayout, schemaTotalLength, splitItemNumber, type ParsedItemNumber, type SchemaLayout,
+  formatItemNumber, isExactPositionNumber, isFormatted, isSchemaCorrectlyDefined, parseGroupItemNumber,
+  parsePositionAfterGroup, parsePositionItemNumber, schemaLayout, schemaTotalLength, splitItemNumber, type ParsedItemNumber,
+  type SchemaLayout,
 } from './item-numbers.js';
 import type { ElementContainerBase, ItemNumberDto, ItemNumberSchemaDto, PositionDto, ServiceSpecificationGroupDto } from './types.js';
 
 type Holders = ElementContainerBase | ElementContainerBase[];
-
-/** Whether `value` equals `formatItemNumber(identifiers, separator, group)`, compared without building that string. */
-function isFormatted(value: string, identifiers: readonly string[], separator: string, group: boolean): boolean {
-  let at = 0;
-  for (let i = 0; i < identifiers.length; i++) {
-    if (i > 0) {
-      if (!value.startsWith(separator, at)) return false;
-      at += separator.length;
-    }
-    const id = identifiers[i];
-    if (!value.startsWith(id, at)) return false;
-    at += id.length;
-  }
-  if (group) {
-    if (!value.startsWith(separator, at)) return false;
-    at += separator.length;
-  }
-  return at === value.length;
-}
 
 /** Numbers the groups and positions of one project as the recalculation walks its tree. */
 export class ItemNumberLevels {

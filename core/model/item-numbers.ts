@@ -91,6 +91,25 @@ export function splitItemNumber(value: string, separator = DEFAULT_SEPARATOR): s
   return parts;
 }
 
+/** Whether `value` equals `formatItemNumber(identifiers, separator, group)`, compared without building that string. */
+export function isFormatted(value: string, identifiers: readonly string[], separator: string, group: boolean): boolean {
+  let at = 0;
+  for (let i = 0; i < identifiers.length; i++) {
+    if (i > 0) {
+      if (!value.startsWith(separator, at)) return false;
+      at += separator.length;
+    }
+    const id = identifiers[i];
+    if (!value.startsWith(id, at)) return false;
+    at += id.length;
+  }
+  if (group) {
+    if (!value.startsWith(separator, at)) return false;
+    at += separator.length;
+  }
+  return at === value.length;
+}
+
 /** Joins identifiers; groups get the trailing separator. */
 export function formatItemNumber(identifiers: readonly string[], separator: string, isGroup: boolean): string {
   const joined = identifiers.join(separator);
@@ -289,7 +308,6 @@ export function isExactPositionNumber(value: string, identifiers: unknown, layou
   if (!Array.isArray(identifiers) || layout.positionTier < 0 || separator === '') return false;
   const n = identifiers.length;
   if (n !== groupCount + 1 && !(n === groupCount + 2 && layout.indexTier >= 0)) return false;
-  let at = 0;
   for (let i = 0; i < n; i++) {
     const id: unknown = identifiers[i];
     if (typeof id !== 'string') return false;
@@ -297,14 +315,8 @@ export function isExactPositionNumber(value: string, identifiers: unknown, layou
     const fits = i <= groupCount ? id.length === tier.length : id.length > 0 && id.length <= tier.length;
     if (!fits || !((tier.type ?? 'Numeric') === 'Alphanumeric' ? isWord(id) : isDigits(id))) return false;
     if (id.includes(separator)) return false;
-    if (i > 0) {
-      if (!value.startsWith(separator, at)) return false;
-      at += separator.length;
-    }
-    if (!value.startsWith(id, at)) return false;
-    at += id.length;
   }
-  return at === value.length;
+  return isFormatted(value, identifiers as string[], separator, false);
 }
 
 /** Sum of the tier lengths (the real service's `totalLength`, reference §1.1). */

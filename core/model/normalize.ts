@@ -373,13 +373,12 @@ function element(e: Obj, path: string, depth: number, derived: Derived): void {
 
 function elements(container: Obj, path: string, depth: number, derived: Derived): void {
   if (depth > MAX_GROUP_DEPTH) fail(path, `groups are nested deeper than ${MAX_GROUP_DEPTH} levels`);
-  if (!derived.completePositions) return eachDto(container, 'elements', path, (e, p) => element(e, p, depth, derived), true);
+  // `eachDto`, except that a position built complete is only given its plain long text (and no path: it is for messages)
   const items = list(container, 'elements', path, true)!;
   const base = at(path, 'elements');
   for (let i = 0; i < items.length; i++) {
     const e = items[i];
-    // a position built complete is only given its plain long text (and no path, which is for messages)
-    if (isObject(e) && e.elementTypeDiscriminator === 'PositionDto') syncLongTexts(e, derived);
+    if (derived.completePositions && isObject(e) && e.elementTypeDiscriminator === 'PositionDto') syncLongTexts(e, derived);
     else {
       const p = `${base}[${i}]`;
       element(asDto(e, p), p, depth, derived);

@@ -18,6 +18,7 @@ import { localClientToken, postFile, testApp } from '../support/app.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
 import { flatten, preparedBothWays } from '../oenorm/support.js';
+import { projectDiff } from '../support/project-diff.js';
 
 const FILES = corpusFiles('oenorm', /\.onl[vb]$/i);
 if (hasCorpus && FILES.length === 0) console.warn('oenorm corpus suite: no .onlv/.onlb in the corpus folder');
@@ -64,8 +65,8 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
 
   it.each(FILES)('%s: prepared with the positions taken as complete equals normalised field by field', (name) => {
     const { complete, normalised, positions } = preparedBothWays(readCorpus('oenorm', name));
-    expect(positions).toBeGreaterThan(0);
-    expect(complete).toBe(normalised);
+    expect(positions.length).toBeGreaterThan(0);
+    expect(projectDiff(complete, normalised)).toEqual([]);
   });
 
   it.skipIf(!FILES.includes('onlv_2015_zimmermann.onlv'))('onlv_2015_zimmermann: item numbers, texts, quantities, variants, total', () => {

@@ -56,17 +56,14 @@ export function read(bytes: Buffer): Read {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** `value` as JSON with every id (a UUID) replaced by `ID`, so that two reads of one file compare equal. */
-function withoutIds(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && UUID.test(v) ? 'ID' : v));
-}
-
 /**
- * The prepared project of `bytes` (ids masked) as the pipeline prepares it — the reader's positions taken as
- * complete (`completePositions`), only their plain long texts derived — and with every position normalised field
- * by field; equal when the reader builds each position complete. `positions`: how many positions were compared.
+ * The prepared project of `bytes` as the pipeline prepares it — the reader's positions taken as complete
+ * (`completePositions`), only their plain long texts derived — and with every position normalised field by field;
+ * equal (`projectDiff`, which sets ids aside) when the reader builds each position complete. The ids the
+ * comparison sets aside are checked on their own: every position of `complete` and its item number have one.
+ * `positions`: those of `complete`.
  */
-export function preparedBothWays(bytes: Buffer): { complete: string; normalised: string; positions: number } {
+export function preparedBothWays(bytes: Buffer): { complete: ProjectDto; normalised: ProjectDto; positions: PositionDto[] } {
   const prepare = (complete: boolean): ProjectDto => {
     const result = readOenormResult(bytes, defaultOptions(), new MessageCollector());
     expect(result.completePositions).toBe(true);
@@ -75,6 +72,10 @@ export function preparedBothWays(bytes: Buffer): { complete: string; normalised:
     });
   };
   const complete = prepare(true);
-  const positions = flatten(complete.serviceSpecifications?.[0]?.elements).filter(isPosition).length;
-  return { complete: withoutIds(complete), normalised: withoutIds(prepare(false)), positions };
+  const positions = flatten(complete.serviceSpecifications?.[0]?.elements).filter(isPosition);
+  for (const p of positions) {
+    expect(p.id, p.itemNumber?.stringRepresentation).toMatch(UUID);
+    expect(p.itemNumber?.id, p.itemNumber?.stringRepresentation).toMatch(UUID);
+  }
+  return { complete, normalised: prepare(false), positions };
 }
