@@ -150,6 +150,39 @@ export function measurePairedProcesses(script: string, file: string, processes: 
   return { median: runs[Math.floor((runs.length - 1) / 2)], ratios: runs.map((r) => r.ratio) };
 }
 
+/** What {@link measureAlternatedProcesses} gives: each process's measurement and each pair's ratios. */
+export interface AlternatedMeasurement {
+  base: Measurement[];
+  test: Measurement[];
+  /** Per pair: base median ÷ test median, wall and CPU time, in pair order. */
+  ratios: number[];
+  cpuRatios: number[];
+}
+
+/**
+ * `base` and `test` modes ({@link measureInChild}) in `pairs` pairs of child processes, alternated (base, test,
+ * base, test …): each mode runs alone in its own process, its heap shaped by itself only, and each pair's two
+ * processes run within seconds of each other. A paired measurement in one process ({@link reportPairedRuns})
+ * cancels the machine's changing speed but shares one heap: runs of a reader that keeps a large project grow the
+ * young generation and leave old-generation garbage, and a saxes-only run in that heap was slower than alone
+ * (generated 20 MB ONLV: 4–25 % in six process pairs, new space 128 MB instead of 32 MB), which flatters the ratio.
+ */
+export function measureAlternatedProcesses(script: string, file: string, base: string, test: string, pairs: number): AlternatedMeasurement {
+  const out: AlternatedMeasurement = { base: [], test: [], ratios: [], cpuRatios: [] };
+  for (let i = 0; i < pairs; i++) {
+    const b = measureInChild(script, base, file);
+    const t = measureInChild(script, test, file);
+    out.base.push(b);
+    out.test.push(t);
+    out.ratios.push(b.medianMs / t.medianMs);
+    out.cpuRatios.push(b.medianCpuMs / t.medianCpuMs);
+  }
+  return out;
+}
+
+/** The median of `list` (the lower one of an even count). */
+export const lowerMedian = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+
 /** The header lines of a bench: Node version, CPUs, load average and the timing method. */
 export function printMethod(): void {
   console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
