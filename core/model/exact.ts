@@ -31,12 +31,18 @@ const POW10 = Array.from({ length: MAX_SCALE + 1 }, (_, i) => 10 ** i);
 
 /** An exact decimal: `m × 10^-k` when `big` is undefined, else `big`. Immutable. */
 export class Exact {
+  // Declared, not class fields: parameter properties would also emit the three as ES2022 class fields, which V8
+  // defines one by one in a separate initializer before the constructor assigns them, for every value made.
+  declare readonly m: number;
+  declare readonly k: number;
+  declare readonly big: Dec | undefined;
+
   /** Use {@link exactOf}, {@link exactOfDecimal} or {@link scaled}; `big` undefined means `m`/`k` hold the value. */
-  private constructor(
-    readonly m: number,
-    readonly k: number,
-    readonly big: Dec | undefined,
-  ) {}
+  private constructor(m: number, k: number, big: Dec | undefined) {
+    this.m = m;
+    this.k = k;
+    this.big = big;
+  }
 
   /** `m × 10^-k`; the caller guarantees an integer |m| ≤ 2^53 − 1 and an integer scale 0…22. */
   static scaled(m: number, k: number): Exact {
