@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '../../core/text/plain-text.js';
-import { fixture, read } from './support.js';
+import { fixture, fixtureText, read } from './support.js';
 import { parseOenormDecimal } from '../../plugins/oenorm/reader/body.js';
 
 const lv = read(fixture('angebot-2009-lg.onlv'));
@@ -87,6 +87,15 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(p.longText).toBe(htmlToPlainText(html));
     expect(p.longText).toContain('Hinweis\nPunkt eins\nPunkt zwei\nZelle 1\tZelle 2\nFabrikat: Muster, angeboten:\nZweite Zeile');
     expect(p.oenormPositionProperties).toMatchObject({ originCode: 'FreeText' });
+  });
+
+  it('keeps the attributes ontext.xsd gives table (width, border) and td (width, align, valign), and no others', () => {
+    const text = fixtureText('angebot-2009-lg.onlv')
+      .replace('<p>Tiefe bis', '<p align="center">Tiefe bis')
+      .replace('<table border="1"><tr><td>Zelle 1</td>', '<table width="80" border="1" align="left"><tr><td valign="top" width="30" border="2" align="right">Zelle 1</td>');
+    const html = read(Buffer.from(text, 'utf8')).position('01.01.01.A').htmlLongText!;
+    expect(html).toContain('<p>Tiefe bis');
+    expect(html).toContain('<table width="80" border="1"><tr><td width="30" align="right" valign="top">Zelle 1</td>');
   });
 
   it('derives every plain long text exactly as the normalisation would from the HTML', () => {

@@ -4,7 +4,8 @@
  * SAX events, with its plain text built in the same pass (`PlainTextSink` fed with the same tags and text, which
  * gives exactly `htmlToPlainText` of the HTML).
  *
- * - The formatting elements keep their names; `table`, `td` keep `width`, `border`, `align`, `valign`.
+ * - The formatting elements keep their names; `table` keeps `width` and `border`, `td` keeps `width`, `align` and
+ *   `valign` (the only attributes `ontext.xsd` gives formatting elements).
  * - Text gaps become text complements in the model's long-text convention (the one the GAEB readers and writers
  *   use): `<span class="TextComplement" data-kind="Owner|Bidder" data-marklbl="" data-oenorm="al|bl|blo|rw">
  *   <span class="ComplBody">content</span></span>`. `al` (Ausschreiberlücke, filled by the tenderer) and `rw`
@@ -20,22 +21,30 @@ import { isIndentation } from '../../../core/xml/sax-input.js';
 
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = ['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td'];
-const KEPT_ATTRIBUTES = ['width', 'border', 'align', 'valign'];
 /**
- * An element of a formatted text: a formatting element or `br` (start tag without attributes, end tag — none for
- * `br` —, plain-text kind), or a text gap (its complement kind; its start tag is written with its attributes).
+ * The attributes `ontext.xsd` gives formatting elements, kept in the HTML: `table` width and border, `td` width,
+ * align and valign (`ontext.table.attlist`, `ontext.td.attlist`); the other formatting elements have none, so their
+ * start tags are not searched for any.
+ */
+const KEPT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { table: ['width', 'border'], td: ['width', 'align', 'valign'] };
+const NO_ATTRIBUTES: readonly string[] = [];
+/**
+ * An element of a formatted text: a formatting element or `br` (start tag, with the attributes kept for it; end
+ * tag — none for `br` —, plain-text kind), or a text gap (its complement kind; its start tag is written with its
+ * attributes).
  */
 interface Tag {
   start: string;
   end?: string;
   kind: number;
   gap?: 'Owner' | 'Bidder';
+  attributes: readonly string[];
 }
-const gap = (kind: 'Owner' | 'Bidder'): Tag => ({ start: '', end: '</span></span>', kind: TAG_NONE, gap: kind });
+const gap = (kind: 'Owner' | 'Bidder'): Tag => ({ start: '', end: '</span></span>', kind: TAG_NONE, gap: kind, attributes: NO_ATTRIBUTES });
 /** Element name → its tag, one lookup per start tag (the names come fresh from the parser, so each lookup hashes). */
 const TAGS = new Map<string, Tag>([
-  ...FORMATTING.map((n): [string, Tag] => [n, { start: `<${n}>`, end: `</${n}>`, kind: tagKind(n) }]),
-  ['br', { start: '<br>', kind: tagKind('br') }],
+  ...FORMATTING.map((n): [string, Tag] => [n, { start: `<${n}>`, end: `</${n}>`, kind: tagKind(n), gap: undefined, attributes: KEPT_ATTRIBUTES[n] ?? NO_ATTRIBUTES }]),
+  ['br', { start: '<br>', end: undefined, kind: tagKind('br'), gap: undefined, attributes: NO_ATTRIBUTES }],
   ['al', gap('Owner')], ['rw', gap('Owner')], ['bl', gap('Bidder')], ['blo', gap('Bidder')],
 ]);
 
@@ -103,9 +112,7 @@ export class OenormRichText {
     this.openTags[this.depth++] = known;
     if (known.gap !== undefined) return this.openGap(name, known.gap, attrs);
     let tag: string | undefined;
-    if (known.end !== undefined) {
-      for (const a of KEPT_ATTRIBUTES) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
-    }
+    for (const a of known.attributes) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
     this.parts.push(tag === undefined ? known.start : tag + '>');
     this.tag(known.kind, false);
   }
