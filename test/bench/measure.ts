@@ -40,8 +40,11 @@ async function timeOnce(run: Run, bytes: Buffer): Promise<{ wallMs: number; cpuM
   return { wallMs, cpuMs: (c.user + c.system) / 1000, result };
 }
 
-/** The median of `list` (the upper one of an even count); `list` is not changed. */
-const median = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+/** The median of `list`: the upper one of an even count, the lower one with `lower`; `list` is not changed. */
+const median = (list: readonly number[], lower = false): number =>
+  [...list].sort((a, b) => a - b)[Math.floor((list.length - (lower ? 1 : 0)) / 2)];
+/** The median of `list`, the lower one of an even count; `list` is not changed. */
+export const lowerMedian = (list: readonly number[]): number => median(list, true);
 
 /**
  * Child side: warms `run` up (unless `once`), times it and prints the JSON {@link Measurement} on stdout.
@@ -179,9 +182,6 @@ export function measureAlternatedProcesses(script: string, file: string, base: s
   }
   return out;
 }
-
-/** The median of `list` (the lower one of an even count). */
-export const lowerMedian = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
 
 /** The header lines of a bench: Node version, CPUs, load average and the timing method. */
 export function printMethod(): void {

@@ -8,30 +8,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareProject } from '../../core/model/index.js';
-import { isGroup, isNoteText, isPosition, type ElementDto, type PositionDto, type ProjectDto } from '../../core/model/types.js';
-import { defaultOptions } from '../../core/options/catalog.js';
-import { MessageCollector } from '../../core/pipeline/messages.js';
-import { readOenormResult } from '../../plugins/oenorm/reader/index.js';
-import { reportOenormTotalMismatches } from '../../plugins/oenorm/stated-totals.js';
+import { isGroup, isNoteText, isPosition, type ElementDto, type PositionDto } from '../../core/model/types.js';
 import { localClientToken, postFile, testApp } from '../support/app.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
-import { flatten, preparedBothWays } from '../oenorm/support.js';
+import { flatten, preparedBothWays, read, type Read } from '../oenorm/support.js';
 import { projectDiff } from '../support/project-diff.js';
 
 const FILES = corpusFiles('oenorm', /\.onl[vb]$/i);
 if (hasCorpus && FILES.length === 0) console.warn('oenorm corpus suite: no .onlv/.onlb in the corpus folder');
 
-function load(name: string): { project: ProjectDto; messages: MessageCollector['messages']; all: ElementDto[] } {
-  const sink = new MessageCollector();
-  const result = readOenormResult(readCorpus('oenorm', name), defaultOptions(), sink);
-  const project = prepareProject(result.project, {
-    derivedPlainTexts: result.derivedPlainTexts, completePositions: result.completePositions,
-  });
-  reportOenormTotalMismatches(project, sink);
-  return { project, messages: sink.messages, all: flatten(project.serviceSpecifications![0].elements) };
-}
+/** Reads and prepares a corpus file as the pipeline does (`read` of the ÖNORM tests). */
+const load = (name: string): Read => read(readCorpus('oenorm', name));
 
 /** An independent count of the XML text: groups, position entries with a unit, entries without, remarks. */
 function countXml(xml: string) {
