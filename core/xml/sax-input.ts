@@ -49,22 +49,22 @@ export function saxErrorParts(err: Error, at: { line: number; column: number }):
 }
 
 /**
+ * Blanks and tabs, a line break, then any XML white space. A regular expression, not a loop over `charCodeAt`: the
+ * texts come as cuts of the parser's chunk (sliced strings), which compiled JavaScript reads character by character
+ * through the slice, while the regular expression engine scans the characters underneath once (bytes → prepared
+ * project of a generated 2 MB ONLV, whose formatted texts hold some 9,000 indentations: 402.8 M → 399.7 M
+ * instructions a read, −0.8 %).
+ */
+const INDENTATION = /^[ \t]*[\n\r][ \t\n\r]*$/;
+
+/**
  * True for character data that is only XML white space (XML 1.0 §2.3 production S: blank, tab, carriage return,
  * line feed) and holds a line break: the indentation a pretty-printed XML file puts between elements, which is not
  * text of the document's content (a blank alone, as between two inline elements, is content; so is any other white
  * space, such as a no-break space).
  */
 export function isIndentation(t: string): boolean {
-  const n = t.length;
-  let i = 0;
-  let c = t.charCodeAt(0);
-  while (c === 32 || c === 9) c = t.charCodeAt(++i);
-  if (c !== 10 && c !== 13) return false;
-  for (i++; i < n; i++) {
-    c = t.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
-  }
-  return true;
+  return INDENTATION.test(t);
 }
 
 /** What a reader's state machine takes from the parser: start tags, end tags and character data (CDATA alike). */

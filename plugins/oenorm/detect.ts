@@ -14,6 +14,7 @@
 import { SaxesParser } from 'saxes';
 import { decoderFor } from '../../core/text/encoding.js';
 import { lookupTable } from '../../core/lookup.js';
+import { localName } from './reader/names.js';
 
 export const OENORM_NAMESPACE_PREFIX = 'http://www.oenorm.at/schema/A2063/';
 
@@ -44,8 +45,6 @@ export const EXPECTED_OENORM =
 
 /** The root of a readable document, or why the root is refused. */
 export type RootCheck = { document: OenormDocument; edition: OenormEdition } | { refused: string };
-
-const localName = (qname: string): string => qname.slice(qname.indexOf(':') + 1);
 
 /**
  * Judges a root start tag.

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '../../core/text/plain-text.js';
+import { projectDiff } from '../support/project-diff.js';
 import { fixture, fixtureText, read } from './support.js';
 import { parseOenormDecimal } from '../../plugins/oenorm/reader/body.js';
 
@@ -144,6 +145,20 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(p.htmlLongText!.startsWith('<p>Baugrubenaushub maschinell.</p>')).toBe(true);
     expect(p.additionType).toBe('ByBidder'); // from its own bl, not from a name mistaken for a gap
     expect(p.htmlLongText).not.toContain('TextComplement" data-kind="function');
+  });
+
+  it('reads a file whose elements all carry a namespace prefix as it reads the same file without', () => {
+    // every start and end tag prefixed (`<o:onlv xmlns:o="…">`, `<o:p>`, `</o:langtext>` …): names are looked up
+    // as written first, and only those not found are stripped of a prefix
+    const text = fixtureText('angebot-2009-lg.onlv')
+      .replace('<onlv xmlns=', '<onlv xmlns:o=')
+      .replace(/<(\/?)([a-z][\w-]*)/g, '<$1o:$2');
+    expect(text).toContain('<o:folgeposition ftnr=');
+    expect(text).toContain('</o:p>');
+    const prefixed = read(Buffer.from(text));
+    expect(prefixed.messages).toEqual(lv.messages);
+    expect(prefixed.positions.length).toBe(lv.positions.length);
+    expect(projectDiff(prefixed.project, lv.project)).toEqual([]);
   });
 
   it('reports a stated sum the recalculation does not meet', () => {

@@ -205,23 +205,25 @@ export class OenormBody {
   /** `ungeteilteposition[@mfv]`, `folgeposition[@ftnr][@mfv]` or `position[@nr]` (LV without outline). */
   openPosition(element: PositionDraft['element'], attrs: Record<string, string>): void {
     const mfv = (attrs.mfv ?? '').trim();
+    // read once: saxes' attribute objects are dictionaries, each read a lookup
+    const ftnr = element === 'folgeposition' ? attrs.ftnr : undefined;
     let number: string;
     let identifiers: string[] | undefined;
     if (element === 'position') number = attrs.nr ?? '';
     else {
       const base = this.prefix + this.grundtextnr;
-      const index = (element === 'folgeposition' ? attrs.ftnr ?? '' : '') + mfv;
+      const index = (ftnr ?? '') + mfv;
       number = index === '' ? base : `${base}.${index}`;
       identifiers = this.identifiers(index);
       if (index.length > 1) {
-        this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${attrs.ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
+        this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
       }
     }
     // every field in the literal (absent ones undefined): one shape for all drafts, none grown field by field
     this.position = {
       element, number, identifiers, mfv,
       grundtextnr: element !== 'position' ? this.grundtextnr : undefined,
-      ftnr: element === 'folgeposition' ? attrs.ftnr : undefined,
+      ftnr,
       stichwort: undefined, stichwortKurz: undefined, stichwortLuecke: undefined, text: undefined,
       herkunftskennzeichen: undefined, einheit: undefined, pzzv: undefined, zz: undefined, variantennummer: undefined,
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,

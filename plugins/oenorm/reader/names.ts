@@ -1,9 +1,11 @@
 /**
  * The element names the ÖNORM reader's state machine acts on, as numbers: a start tag's local name is looked up
- * once (`elementCode`), and the start and end handlers go on with the number. Names come fresh from the parser, so
- * every comparison or Set lookup of a name reads its characters again; a number is compared in one step. Names:
+ * once (`elementCode`, in a `NameTable`, which does not hash the fresh name as a `Map` would), and the start and end
+ * handlers go on with the number. Names come fresh from the parser, so every comparison or Set lookup of a name reads
+ * its characters again; a number is compared in one step. Names:
  * 2009 `onlv.xsd`, `onlb.xsd`, `ontypdef.xsd` (the 2015 and 2021 editions keep them).
  */
+import { NameTable } from '../../../core/xml/name-table.js';
 import { LV_TYPES } from './lv-types.js';
 
 /** Any name not listed below. */
@@ -39,7 +41,7 @@ const DROPPED_NAMES = [
   'grafiklinks', 'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 
-const CODES = new Map<string, number>([
+const CODES = new NameTable<number>([
   ['metadaten', METADATEN], ['kenndaten', KENNDATEN], ['lbkenndaten', LBKENNDATEN], ['svb', SVB],
   ['vorbemerkung', VORBEMERKUNG], ['lb', LB], ['preiserstellungsverfahren', PREISERSTELLUNGSVERFAHREN],
   ['gliederung-hg', GLIEDERUNG_HG], ['gliederung-og', GLIEDERUNG_OG], ['gliederung-lg', GLIEDERUNG_LG],
@@ -62,5 +64,11 @@ const CODES = new Map<string, number>([
   ...DROPPED_NAMES.map((n): [string, number] => [n, DROPPED]),
 ]);
 
-/** The code of a local element name ({@link OTHER} for names the reader does not act on). */
+/** The local name of a qualified name (the part after a prefix and its colon). */
+export const localName = (qname: string): string => {
+  const i = qname.indexOf(':');
+  return i < 0 ? qname : qname.slice(i + 1);
+};
+
+/** The code of a local element name ({@link OTHER} for names the reader does not act on, and for any with a prefix). */
 export const elementCode = (name: string): number => CODES.get(name) ?? OTHER;

@@ -23,7 +23,7 @@ import {
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, elementCode,
-  isGroupLevel, isList, isPositionLeaf, isSum,
+  isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
 // Contexts of open elements.
@@ -37,10 +37,6 @@ const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
 const INTERN_LIMIT = 256;
 
-const localName = (qname: string): string => {
-  const i = qname.indexOf(':');
-  return i < 0 ? qname : qname.slice(i + 1);
-};
 
 /** Reader state of one document; feed it saxes events, then call `finish()`. */
 export class OenormState {
@@ -77,18 +73,27 @@ export class OenormState {
   /** saxes `opentag`: qualified name and attributes. */
   onOpen(qname: string, attrs: Record<string, string>): void {
     const d = this.depth++;
-    const name = localName(qname);
-    if (this.richDepth >= 0) return this.rich.open(name, attrs);
-    if (this.partyDepth >= 0) return this.kenndaten.party!.open(name);
-    this.names[d] = name;
+    if (this.richDepth >= 0) return this.rich.open(qname, attrs);
+    if (this.partyDepth >= 0) return this.kenndaten.party!.open(localName(qname));
     this.text = '';
     if (d === 0) {
+      this.names[0] = localName(qname);
       this.ctx[0] = this.openRoot(qname, attrs);
       return;
     }
     const parent = this.ctx[d - 1];
     // inside a skipped element or a leaf nothing is read: no need to know the name
-    const code = parent > LEAF ? elementCode(name) : OTHER;
+    let name = qname;
+    let code = OTHER;
+    if (parent > LEAF) {
+      // a name the table holds has no prefix (none of its names has a colon): only others are searched for one
+      code = elementCode(qname);
+      if (code === OTHER) {
+        name = localName(qname);
+        if (name !== qname) code = elementCode(name);
+      }
+    }
+    this.names[d] = name;
     this.codes[d] = code;
     const ctx = parent > LEAF ? this.enter(parent, code, name, attrs, d) : SKIP;
     this.ctx[d] = ctx;

@@ -17,7 +17,9 @@
  */
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind, type PlainTextState } from '../../../core/text/plain-text-sink.js';
 import { Pieces, appendText, escapeHtmlAttribute } from '../../../core/text/html-output.js';
+import { NameTable } from '../../../core/xml/name-table.js';
 import { isIndentation } from '../../../core/xml/sax-input.js';
+import { localName } from './names.js';
 
 /** The formatting elements of `ontext.xsd` (kept with their names). */
 const FORMATTING = ['p', 'b', 'i', 'u', 'sup', 'sub', 'tt', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'table', 'tr', 'td'];
@@ -34,18 +36,21 @@ const NO_ATTRIBUTES: readonly string[] = [];
  * attributes).
  */
 interface Tag {
+  /** The local name. */
+  name: string;
   start: string;
   end?: string;
   kind: number;
   gap?: 'Owner' | 'Bidder';
   attributes: readonly string[];
 }
-const gap = (kind: 'Owner' | 'Bidder'): Tag => ({ start: '', end: '</span></span>', kind: TAG_NONE, gap: kind, attributes: NO_ATTRIBUTES });
-/** Element name → its tag, one lookup per start tag (the names come fresh from the parser, so each lookup hashes). */
-const TAGS = new Map<string, Tag>([
-  ...FORMATTING.map((n): [string, Tag] => [n, { start: `<${n}>`, end: `</${n}>`, kind: tagKind(n), gap: undefined, attributes: KEPT_ATTRIBUTES[n] ?? NO_ATTRIBUTES }]),
-  ['br', { start: '<br>', end: undefined, kind: tagKind('br'), gap: undefined, attributes: NO_ATTRIBUTES }],
-  ['al', gap('Owner')], ['rw', gap('Owner')], ['bl', gap('Bidder')], ['blo', gap('Bidder')],
+const gap = (name: string, kind: 'Owner' | 'Bidder'): [string, Tag] =>
+  [name, { name, start: '', end: '</span></span>', kind: TAG_NONE, gap: kind, attributes: NO_ATTRIBUTES }];
+/** Element name → its tag, one lookup per start tag (the names come fresh from the parser: see `NameTable`). */
+const TAGS = new NameTable<Tag>([
+  ...FORMATTING.map((n): [string, Tag] => [n, { name: n, start: `<${n}>`, end: `</${n}>`, kind: tagKind(n), gap: undefined, attributes: KEPT_ATTRIBUTES[n] ?? NO_ATTRIBUTES }]),
+  ['br', { name: 'br', start: '<br>', end: undefined, kind: tagKind('br'), gap: undefined, attributes: NO_ATTRIBUTES }],
+  gap('al', 'Owner'), gap('rw', 'Owner'), gap('bl', 'Bidder'), gap('blo', 'Bidder'),
 ]);
 
 /**
@@ -98,21 +103,26 @@ export class OenormRichText {
     applyTagKind(this.sink, kind, closing);
   }
 
-  /** Start tag of a descendant (local name, attributes). */
-  open(name: string, attrs: Record<string, string>): void {
+  /** Start tag of a descendant (qualified name, attributes). */
+  open(qname: string, attrs: Record<string, string>): void {
     if (this.skip > 0) {
       this.skip++;
       return;
     }
-    const known = TAGS.get(name);
+    // a name the table holds has no prefix: only other names are searched for one
+    let known = TAGS.get(qname);
+    if (known === undefined) {
+      const name = localName(qname);
+      if (name !== qname) known = TAGS.get(name);
+    }
     if (known === undefined) {
       this.skip = 1;
       return;
     }
     this.openTags[this.depth++] = known;
-    if (known.gap !== undefined) return this.openGap(name, known.gap, attrs);
+    if (known.gap !== undefined) return this.openGap(known.name, known.gap, attrs);
     let tag: string | undefined;
-    for (const a of known.attributes) if (attrs[a] !== undefined) tag = `${tag ?? `<${name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
+    for (const a of known.attributes) if (attrs[a] !== undefined) tag = `${tag ?? `<${known.name}`} ${a}="${escapeHtmlAttribute(attrs[a])}"`;
     this.parts.push(tag === undefined ? known.start : tag + '>');
     this.tag(known.kind, false);
   }
