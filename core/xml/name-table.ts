@@ -3,7 +3,7 @@
  *
  * A `Map` keyed by such a name computes the name's hash on every lookup: V8 keeps a string's hash in the string
  * once computed, and a name cut fresh from the parser's chunk has none yet, so each lookup reads all its characters
- * into the hash before it probes the table (V8 `src/objects/string.h`, `Name::EnsureHash`; `OrderedHashMap`). This
+ * into the hash before it probes the table (V8's `Name::EnsureHash` and `OrderedHashMap`). This
  * table hashes only the length and the first and last characters and confirms with one comparison of the name with
  * the key found there, which for two strings of different lengths is decided by the lengths. Open addressing with
  * linear probing in a table at most a quarter full: a lookup mostly reads one or two slots of two small arrays.

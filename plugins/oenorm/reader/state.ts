@@ -37,7 +37,6 @@ const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
 const INTERN_LIMIT = 256;
 
-
 /** Reader state of one document; feed it saxes events, then call `finish()`. */
 export class OenormState {
   readonly plainTexts = new DerivedPlainTexts();
