@@ -13,8 +13,8 @@
 
 /**
  * `String.prototype.charCodeAt`, called as a function: the names are strings of several kinds in V8 (copies, cuts of
- * the chunk, interned one-character strings), and `name.charCodeAt` would look the method up on each of them, a
- * lookup that sees too many kinds to be compiled to a direct call.
+ * the chunk, interned one-character strings), and `name.charCodeAt` looks the method up on each kind; called as a
+ * function it needs no lookup (bytes → prepared project of a generated 2 MB ONLV: −0.6 M instructions a read).
  */
 const charCodeAt = String.prototype.charCodeAt;
 
