@@ -30,7 +30,7 @@ describe('NameTable', () => {
     expect(same.get(cut('axxz'))).toBe('two');
     expect(same.get(cut('a--z'))).toBe('three');
     expect(same.get('abbz')).toBeUndefined();
-    // names whose mixed length and characters meet in the same slot, and lengths 32 apart
+    // 'a-b' and 'amb' share length, first and last character; then one character repeated, short and long
     const folded = new NameTable<number>([['a-b', 1], ['amb', 2], ['x'.repeat(2), 3], ['x'.repeat(34), 4]]);
     expect(folded.get('a-b')).toBe(1);
     expect(folded.get('amb')).toBe(2);
