@@ -55,22 +55,12 @@ export class NameTable<T> {
 
   /** The value of `name`, undefined when the table does not hold it (also for the empty string). */
   get(name: string): T | undefined {
-    const i = this.find(name);
-    return i < 0 ? undefined : this.values[i];
-  }
-
-  has(name: string): boolean {
-    return this.find(name) >= 0;
-  }
-
-  /** The slot holding `name`, -1 when none does. */
-  private find(name: string): number {
-    if (name.length === 0) return -1;
+    if (name.length === 0) return undefined;
     const keys = this.keys;
     for (let i = slotOf(name, this.mask); ; i = (i + 1) & this.mask) {
       const key = keys[i];
-      if (key === undefined) return -1;
-      if (key === name) return i;
+      if (key === undefined) return undefined;
+      if (key === name) return this.values[i];
     }
   }
 }
