@@ -355,12 +355,23 @@ function inlineStyle(el: HtmlElement, style: string | undefined): string | undef
 }
 
 function image(el: HtmlElement): Image {
-  const m = DATA_URI.exec(el.attrs.src ?? '');
+  const picture = imageData(el.attrs.src);
   const alt = el.attrs.alt?.trim() || undefined;
   const a = attrs(el, IMG_ATTRS);
-  if (!m) return { t: 'img', alt, attrs: a };
+  if (!picture) return { t: 'img', alt, attrs: a };
+  return { t: 'img', mime: picture.mime, data: picture.data, alt, attrs: a };
+}
+
+/**
+ * The picture of an `img` element's `src` when it is a base64 data URI of a PNG, JPEG or GIF picture (RFC 2397; the
+ * picture formats GAEB DA XML and ÖNORM A 2063 carry): its MIME type in lower case (`image/jpg` as `image/jpeg`)
+ * and its base64 data without white space; undefined for any other source.
+ */
+export function imageData(src: string | undefined): { mime: string; data: string } | undefined {
+  const m = DATA_URI.exec(src ?? '');
+  if (!m) return undefined;
   const mime = m[1].toLowerCase() === 'image/jpg' ? 'image/jpeg' : m[1].toLowerCase();
-  return { t: 'img', mime, data: m[2].replace(/\s+/g, ''), alt, attrs: a };
+  return { mime, data: m[2].replace(/\s+/g, '') };
 }
 
 function complement(el: HtmlElement): Complement {

@@ -7,7 +7,9 @@
 import { defineMessages, type MessageCode } from '../../core/pipeline/messages.js';
 
 export const OENORM_MESSAGES = defineMessages({
-  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (graphics, comments, parameter lists, variant tables …) was not read.' },
+  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (comments, parameter lists, variant tables …) was not read.' },
+  OENORM_GRAPHIC_DROPPED: { severity: 'warning', meaning: 'A graphic of the grafiktabelle has no id, a format other than image/jpeg, image/gif or image/png, or no base64 data; it was not read, and links to it are passed over.' },
+  OENORM_GRAPHIC_MISSING: { severity: 'warning', meaning: 'A grafiklink names no readable graphic of the grafiktabelle; the link was passed over.' },
   OENORM_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number (quantity, price, sum) is not one and was ignored.' },
   OENORM_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },
   OENORM_ITEM_NUMBER_NOT_IN_SCHEMA: { severity: 'warning', meaning: 'A position number with multiple use (mfv) does not fit the one-character index tier of the item number schema; it was kept as written.' },
@@ -18,7 +20,7 @@ export const OENORM_MESSAGES = defineMessages({
   OENORM_ELEMENT_NOT_WRITTEN: { severity: 'warning', meaning: 'Content of the project the ÖNORM file has no place for (further service specifications, empty groups, notes outside any group of an LV without outline …) was not written.' },
   OENORM_NOTES_MERGED: { severity: 'info', meaning: 'Note texts of a group were joined into its one preliminary remark (vorbemerkung), the only place ÖNORM has for them.' },
   OENORM_STRUCTURE_REPAIRED: { severity: 'warning', meaning: 'The project structure did not fit the ÖNORM outline (two-character LG/ULG numbers, LG.ULG.GT positions); a group level was added or merged, or an element renumbered (old and new numbers are named) (TryRepairProjectStructure=true).' },
-  OENORM_TEXT_CONTENT_CHANGED: { severity: 'info', meaning: 'Long-text content ÖNORM formatted text cannot hold (images, table header cells, formatting inside text gaps) was written in a simpler form or left out.' },
+  OENORM_TEXT_CONTENT_CHANGED: { severity: 'info', meaning: 'Long-text content ÖNORM formatted text cannot hold (images ÖNORM cannot link as graphics — not a data URI of a PNG, JPEG or GIF picture, or over 64 KiB —, table header cells, formatting inside text gaps) was written in a simpler form or left out.' },
   OENORM_UNIT_MAPPED: { severity: 'info', meaning: 'A unit was written as its equivalent on the closed ÖNORM unit list (m2 → m², St → Stk, psch → PA …).' },
   OENORM_UNIT_UNKNOWN: { severity: 'warning', meaning: 'A unit has no equivalent on the closed ÖNORM unit list; it was written as the fallback unit (or as written with SkipTryEnforceSchemaCompliantXmlOutput=true).' },
   OENORM_VALUE_ROUNDED: { severity: 'warning', meaning: 'A quantity or amount had more than the two decimals ÖNORM allows and was rounded; old and new values are named.' },

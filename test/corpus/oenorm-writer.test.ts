@@ -16,7 +16,7 @@ import { GatewayError } from '../../core/errors.js';
 import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { readGaeb } from '../support/gaeb-round-trip.js';
-import { read, type Read } from '../oenorm/support.js';
+import { imagesOf, read, type Read } from '../oenorm/support.js';
 import { hasOenormXsd, oneLine, validateOnlv, words, write } from '../oenorm/writer-support.js';
 
 const ONLV = corpusFiles('oenorm', /\.onl[vb]$/i);
@@ -47,6 +47,7 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
           expect(q.oenormPositionProperties?.oenormShortTextAddition, n).toEqual(p.oenormPositionProperties?.oenormShortTextAddition);
         });
         expect(back.notes.map((n) => words(n.longText))).toEqual(source.notes.map((n) => words(n.longText)));
+        expect(imagesOf(back.project)).toEqual(imagesOf(source.project));
         const kept = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.lvType;
         if (kept(source) !== undefined) expect(kept(back)).toBe(kept(source));
         expect(written.messages.filter((m) => m.severity !== 'info')).toEqual([]);

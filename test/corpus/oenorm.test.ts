@@ -12,7 +12,7 @@ import { isGroup, isNoteText, isPosition, type ElementDto, type PositionDto } fr
 import { localClientToken, postFile, testApp } from '../support/app.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
-import { flatten, preparedBothWays, read, type Read } from '../oenorm/support.js';
+import { flatten, imagesOf, preparedBothWays, read, type Read } from '../oenorm/support.js';
 import { projectDiff } from '../support/project-diff.js';
 
 const FILES = corpusFiles('oenorm', /\.onl[vb]$/i);
@@ -49,6 +49,16 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
     }).toEqual(expected);
     expect(messages.filter((m) => m.code === 'OENORM_TOTAL_MISMATCH')).toEqual([]);
     expect(all.filter(isPosition).every((p) => p.itemNumber?.isSchemaCompliant)).toBe(true);
+  });
+
+  it.each(FILES)('%s: every grafiklink of the XML is an image of its element, with the picture of grafiktabelle', (name) => {
+    const xml = readCorpus('oenorm', name).toString('utf8');
+    const table = new Map([...xml.matchAll(/<grafikelement id="([^"]+)">[\s\S]*?<format>([^<]+)<\/format>\s*<daten>([^<]+)<\/daten>/g)]
+      .map((m) => [m[1], `src="data:${m[2]};base64,${m[3].replace(/\s+/g, '')}"`]));
+    const linked = [...xml.matchAll(/<grafiklink linkid="([^"]+)"/g)].map((m) => table.get(m[1]));
+    expect(linked.length).toBeGreaterThan(0);
+    const images = Object.values(imagesOf(load(name).project)).flat();
+    expect(images.map((i) => /src="[^"]*"/.exec(i)![0])).toEqual(linked);
   });
 
   it.each(FILES)('%s: prepared with the positions taken as complete equals normalised field by field', (name) => {
@@ -115,8 +125,11 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
       const res = await convert(`/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3&TargetExchangePhaseTransform=${transform}`, name);
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
       expect(res.body).toContain(`http://www.gaeb.de/GAEB_DA_XML/DA${phase}/3.3`);
+      const xml = readCorpus('oenorm', name).toString('utf8');
       const items = (res.body.match(/<Item /g) ?? []).length;
-      expect(items).toBe(countXml(readCorpus('oenorm', name).toString('utf8')).positions);
+      expect(items).toBe(countXml(xml).positions);
+      // every picture a position or remark links becomes an image of its GAEB text
+      expect((res.body.match(/<image Type="image\/(?:png|jpeg|gif)">/g) ?? []).length).toBe((xml.match(/<grafiklink /g) ?? []).length);
       if (!hasGaebSchema('3.3', phase)) {
         console.warn(`GAEB 3.3 X${phase} schema not in the corpus: validation skipped`);
         return;

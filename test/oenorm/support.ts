@@ -79,3 +79,21 @@ export function preparedBothWays(bytes: Buffer): { complete: ProjectDto; normali
   }
   return { complete, normalised: prepare(false), positions };
 }
+
+/**
+ * The images of every element's long text (its `<img>` tags, in order) by position item number, or `note of X`
+ * for the note texts of group (or LV) X; elements without images are left out.
+ */
+export function imagesOf(project: ProjectDto): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const walk = (list: ElementDto[] | undefined, where: string): void => {
+    for (const e of list ?? []) {
+      const key = isPosition(e) || isGroup(e) ? e.itemNumber?.stringRepresentation ?? '' : `note of ${where}`;
+      const found = ((e as { htmlLongText?: string }).htmlLongText ?? '').match(/<img\b[^>]*>/g);
+      if (found) out[key] = [...(out[key] ?? []), ...found];
+      if (isGroup(e)) walk(e.elements, key);
+    }
+  };
+  walk(project.serviceSpecifications?.[0]?.elements, 'LV');
+  return out;
+}

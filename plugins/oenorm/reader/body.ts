@@ -95,6 +95,8 @@ export class OenormBody {
   /** Positions that belong to a variant group (`zz`), for `linkVariants` (the others need no second look). */
   private readonly variants: PositionDto[] = [];
   private svbNote: NoteTextDto | undefined;
+  /** The preliminary remark (`vorbemerkung`) of the open group, for the pictures its group links. */
+  private groupNote: NoteTextDto | undefined;
   private sumTarget: Record<string, unknown> | undefined;
   private offer = false;
 
@@ -158,6 +160,7 @@ export class OenormBody {
     };
     this.container().push(group);
     this.groups.push(group);
+    this.groupNote = undefined;
   }
 
   /** `ueberschrift` (`title`) → short text, `herkunftskennzeichen` → origin code. */
@@ -183,8 +186,36 @@ export class OenormBody {
       oenormNoteTextProperties: svb ? { originCode: 'Unknown', svb: true } : { originCode: 'Unknown', vorbemerkung: true },
     };
     if (svb) this.svbNote = note;
+    else this.groupNote = note;
     this.container().push(note);
     if (text.html.includes('<')) this.plainTexts.add(note, text.html, text.plain);
+  }
+
+  /** Pictures linked by the open position (`<img>` elements, `graphics.ts`): they follow its long text. */
+  positionGraphics(html: string): void {
+    if (this.position) this.position.graphics = (this.position.graphics ?? '') + html;
+  }
+
+  /**
+   * Pictures linked by the `svb` or by the open group's properties: they follow the text of its preliminary remark,
+   * or form one of their own where it has none. (Its plain text, recorded with the remark's HTML, is derived again
+   * from the longer HTML by the normalisation; an image adds nothing to it.)
+   */
+  noteGraphics(html: string, svb: boolean): void {
+    const note = svb ? this.svbNote : this.groupNote;
+    if (note) {
+      note.htmlLongText = (note.htmlLongText ?? '') + html;
+      return;
+    }
+    const own: NoteTextDto = {
+      elementTypeDiscriminator: 'NoteTextDto',
+      htmlLongText: html,
+      additionType: 'None',
+      oenormNoteTextProperties: svb ? { originCode: 'Unknown', svb: true } : { originCode: 'Unknown', vorbemerkung: true },
+    };
+    if (svb) this.svbNote = own;
+    else this.groupNote = own;
+    this.container().push(own);
   }
 
   /** `svb/herkunftskennzeichen` (after the remark it qualifies). */
@@ -228,6 +259,7 @@ export class OenormBody {
       herkunftskennzeichen: undefined, einheit: undefined, pzzv: undefined, zz: undefined, variantennummer: undefined,
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
+      graphics: undefined,
     };
   }
 

@@ -14,6 +14,8 @@ export const OTHER = 0;
 export const METADATEN = 1, LV_TYPE = 2, KENNDATEN = 3, LBKENNDATEN = 4, SVB = 5, VORBEMERKUNG = 6, LB = 7,
   PREISERSTELLUNGSVERFAHREN = 8, GLIEDERUNG_HG = 9, GLIEDERUNG_OG = 10, GLIEDERUNG_LG = 11, GLIEDERUNG_POSFREI = 12,
   PARTY = 13, PREISANTEILMODELL = 14, PREISANTEILE = 15, PREISANTEILBEZ = 16, DROPPED = 17;
+// graphics: the table of the document (`grafiktabelle/grafikelement`) and an element's links to it (`grafiklinks/grafiklink`)
+export const GRAFIKTABELLE = 18, GRAFIKELEMENT = 19, GRAFIKLINKS = 36, GRAFIKLINK = 37;
 // outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
 export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
 export const HG = 24, OG = 25, LG = 26, ULG = 27;
@@ -36,9 +38,9 @@ export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && co
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
-  'grafiktabelle', 'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
+  'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
   'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'summenormalausfuehrung', 'kommentar', 'notiz',
-  'grafiklinks', 'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
+  'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 
 const CODES = new NameTable<number>([
@@ -59,6 +61,7 @@ const CODES = new NameTable<number>([
   ['garantierteangebotssumme', GARANTIERTEANGEBOTSSUMME], ['leistungsteil', LEISTUNGSTEIL], ['lvmenge', LVMENGE],
   ['nichtangeboten', NICHTANGEBOTEN], ['pospreis', POSPREIS], ['zz', ZZ], ['variantennummer', VARIANTENNUMMER],
   ['preisanteil1', PREISANTEIL1], ['preisanteil2', PREISANTEIL2], ['gesamt', GESAMT],
+  ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),
   ...DROPPED_NAMES.map((n): [string, number] => [n, DROPPED]),

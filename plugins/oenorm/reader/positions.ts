@@ -63,6 +63,8 @@ export interface PositionDraft {
   preisanteil2?: string;
   gesamt?: string;
   pospreis?: string;
+  /** The `<img>` elements of the pictures the position links (`graphics.ts`), appended to its long text. */
+  graphics?: string;
 }
 
 /** What building an element needs besides the draft. */
@@ -83,6 +85,12 @@ export interface BuiltElement {
 }
 
 function longText(d: PositionDraft, grundtext: GrundtextDraft | undefined): { html: string; plain?: string } {
+  const text = textOf(d, grundtext);
+  // linked pictures follow the text; the plain text is derived again from the longer HTML (an image adds nothing to it)
+  return d.graphics === undefined ? text : { html: text.html + d.graphics, plain: undefined };
+}
+
+function textOf(d: PositionDraft, grundtext: GrundtextDraft | undefined): { html: string; plain?: string } {
   const own = d.text?.html ?? '';
   const base = grundtext?.text?.html ?? '';
   if (base === '') return { html: own, plain: own.includes('<') ? d.text?.plain : undefined };

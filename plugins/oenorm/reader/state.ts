@@ -14,6 +14,7 @@ import { detached } from '../../../core/text/detached.js';
 import type { ProjectDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody } from './body.js';
+import { OenormGraphics } from './graphics.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -22,7 +23,8 @@ import {
   DROPPED, EINHEIT, FOLGEPOSITION, GESAMT, GLIEDERUNG_HG, GLIEDERUNG_LG, GLIEDERUNG_OG, GLIEDERUNG_POSFREI, GRUNDTEXT,
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
-  PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, elementCode,
+  PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
+  GRAFIKLINKS, GRAFIKTABELLE, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -30,8 +32,8 @@ import {
 const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY = 6, LIST = 7, GROUP = 8,
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
-  IN_LB = 24;
-// What a finished formatted text fills.
+  IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27;
+// What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
 
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
@@ -60,6 +62,10 @@ export class OenormState {
   private richTarget = TO_POSITION;
   private partyDepth = -1;
   private lvType?: string;
+  private readonly graphics: OenormGraphics;
+  /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
+  private readonly linkIds: string[] = [];
+  private linkTarget = TO_POSITION;
   /** Elements read past because the model has no place for them (reported once, at the end). */
   private readonly droppedNames = new Set<string>();
   private readonly internTable = new Map<string, string>();
@@ -67,6 +73,7 @@ export class OenormState {
   constructor(private readonly report: OenormReport) {
     this.body = new OenormBody(report, this.plainTexts);
     this.kenndaten = new KenndatenReader(this.body.project, this.body.spec);
+    this.graphics = new OenormGraphics(report);
   }
 
   /** saxes `opentag`: qualified name and attributes. */
@@ -170,6 +177,21 @@ export class OenormState {
     return RICH;
   }
 
+  private startLinks(target: number): number {
+    this.linkIds.length = 0;
+    this.linkTarget = target;
+    return IN_GRAFIKLINKS;
+  }
+
+  /** `grafiklinks` closes: the linked pictures join the long text of what holds the links (`graphics.ts`). */
+  private finishLinks(): void {
+    if (this.linkIds.length === 0) return;
+    const html = this.graphics.html(this.linkIds, this.body.currentNumber());
+    if (html === '') return;
+    if (this.linkTarget === TO_POSITION) this.body.positionGraphics(html);
+    else this.body.noteGraphics(html, this.linkTarget === TO_SVB);
+  }
+
   /** One string per distinct value of names and units that every position repeats (`pzzv` kinds, `einheit`). */
   private interned(value: string): string {
     let kept = this.internTable.get(value);
@@ -194,6 +216,7 @@ export class OenormState {
         if (code === LANGTEXT) return this.startRich(TO_POSITION, d);
         if (code === PZZV) return IN_PZZV;
         if (code === PREIS) return IN_PREIS;
+        if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: return LEAF;
       case IN_PZZV:
@@ -229,6 +252,7 @@ export class OenormState {
         if (code === LBKENNDATEN) return IN_KENNDATEN;
         if (code === SVB) return IN_SVB;
         if (code === LG_LISTE) return LIST;
+        if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
@@ -266,6 +290,7 @@ export class OenormState {
       case IN_SVB:
         if (code === VORBEMERKUNG) return this.startRich(TO_SVB, d);
         if (code === HERKUNFTSKENNZEICHEN) return LEAF;
+        if (code === GRAFIKLINKS) return this.startLinks(TO_SVB);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case LIST:
         if (!isGroupLevel(code)) return SKIP;
@@ -283,8 +308,17 @@ export class OenormState {
       case GROUP_PROPS:
         if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
         if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN) return LEAF;
+        if (code === GRAFIKLINKS) return this.startLinks(TO_GROUP_NOTE);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case SUM: return code === SUMME ? IN_SUMME : SKIP;
+      case IN_GRAFIKTABELLE:
+        if (code !== GRAFIKELEMENT) return SKIP;
+        this.graphics.open(attrs.id);
+        return IN_GRAFIKELEMENT;
+      case IN_GRAFIKELEMENT: return LEAF;
+      case IN_GRAFIKLINKS:
+        if (code === GRAFIKLINK && attrs.linkid !== undefined) this.linkIds.push(attrs.linkid);
+        return SKIP;
       default: return SKIP; // SKIP, LEAF, IN_PARTY, RICH: their content is not read here
     }
   }
@@ -312,6 +346,7 @@ export class OenormState {
       case IN_SUMME: if (code === GESAMT) body.sumLeaf(text); break;
       case IN_KENNDATEN: this.kenndaten.leaf(name, text); break;
       case IN_PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
+      case IN_GRAFIKELEMENT: this.graphics.leaf(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;
@@ -326,6 +361,8 @@ export class OenormState {
       case GTNR: body.closeGrundtextnr(); break;
       case IN_POSITION: body.closePosition(this.kenndaten.priceComponentLabels()); break;
       case IN_PREISANTEILE: if (code === PREISANTEILMODELL) this.kenndaten.finishPriceShares(); break;
+      case IN_GRAFIKELEMENT: this.graphics.close(); break;
+      case IN_GRAFIKLINKS: this.finishLinks(); break;
       default: break;
     }
   }

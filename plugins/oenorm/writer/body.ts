@@ -16,11 +16,9 @@ import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/t
 import type { LongText } from '../../../core/text/long-text.js';
 import type { OenormWriterContext } from './context.js';
 import { writeLb, writePreiserstellungsverfahren } from './document.js';
-import { type PositionContext, writeEntry, writeLbVersion } from './positions.js';
+import { ORIGIN_MARK, type PositionContext, writeElementData, writeEntry } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
 import { gapNames, longTextForm, writeFormattedText } from './text.js';
-
-const ORIGIN_MARK: Readonly<Record<string, string>> = { FreeText: 'Z', AdditionDescription: '+' };
 
 export interface BodyContext {
   spec: ServiceSpecificationDto;
@@ -86,10 +84,8 @@ function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inh
   b.leaf('ueberschrift', title);
   const remarkable = g.level === 'lg' || g.level === 'ulg';
   if (remarkable) {
-    writeRemark(ctx, 'vorbemerkung', g.notes, where, bc, false);
-    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
-    const mark = ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)];
-    if (mark) b.leaf('herkunftskennzeichen', mark);
+    const links = writeRemark(ctx, 'vorbemerkung', g.notes, where, bc, false);
+    writeElementData(ctx, bc.pc.lbVersion, ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)], links);
   }
   b.close();
   let sum = 0;
@@ -142,8 +138,10 @@ export function writeSum(ctx: OenormWriterContext, element: string, sum: number,
 /**
  * A preliminary remark from note texts: `svb` (always written, may be empty) or a group's `vorbemerkung` (only
  * when there are notes). Several notes are joined into one text.
+ * @returns for a `vorbemerkung`, the ids of the graphics its notes link, for the group to write after it (an `svb`
+ *   writes its own)
  */
-export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): void {
+export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): string[] {
   const forms: { form: LongText; html?: string }[] = [];
   for (const n of notes) {
     const form = longTextForm(ctx, n.htmlLongText, n.longText) ?? longTextForm(ctx, undefined, n.shortText);
@@ -155,17 +153,18 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
   const joined: LongText = { blocks: forms.flatMap((f) => f.form.blocks) };
   const gaps = forms.flatMap((f) => gapNames(f.html));
   const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
+  const links = [...new Set(notes.flatMap((n) => ctx.graphics.linksOf(n.htmlLongText)))];
   if (element === 'svb') {
-    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined) {
+    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined && links.length === 0) {
       ctx.b.empty('svb');
-      return;
+      return [];
     }
     ctx.b.open('svb');
     if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
-    if (bc.pc.lbVersion !== undefined) writeLbVersion(ctx, bc.pc.lbVersion);
-    if (mark) ctx.b.leaf('herkunftskennzeichen', mark);
+    writeElementData(ctx, bc.pc.lbVersion, mark, links);
     ctx.b.close();
-    return;
+    return [];
   }
   if (forms.length > 0 || always) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+  return links;
 }

@@ -14,6 +14,7 @@ import { XmlBuilder } from '../../../core/xml/builder.js';
 import { findInvalidXmlChar, removeInvalidXmlChars } from '../../../core/xml/escape.js';
 import { formatFixed } from '../../../core/model/decimal.js';
 import type { OenormMessageCode } from '../messages.js';
+import { OenormGraphicsTable } from './graphics.js';
 
 export const WRITER_SOURCE = 'oenorm';
 
@@ -27,6 +28,8 @@ export class OenormWriterContext {
   /** `SkipTryEnforceSchemaCompliantXmlOutput` is false: repair what would break the schema, and report it. */
   readonly enforce: boolean;
   readonly repair: boolean;
+  /** The pictures of the texts written, linked as ÖNORM graphics (filled before the header is written). */
+  readonly graphics = new OenormGraphicsTable(this);
   private readonly tallies = new Map<string, { code: OenormMessageCode; severity: Severity; text: string; count: number; examples: string[] }>();
 
   constructor(

@@ -13,6 +13,7 @@
 import type { PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import { PACKAGE } from '../../../core/package-info.js';
 import type { OenormWriterContext } from './context.js';
+import { writeGrafiktabelle } from './graphics.js';
 import type { LvTypeRules } from './target.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -35,10 +36,10 @@ export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: 
     .close();
 }
 
-/** The header tables: no graphics, one Leistungsteil per number used (fixed prices), discounts on sums. */
+/** The header tables: the graphics of the texts, one Leistungsteil per number used (fixed prices), discounts on sums. */
 export function writeHeaderTables(ctx: OenormWriterContext, parts: readonly string[]): void {
   const b = ctx.b;
-  b.empty('grafiktabelle');
+  writeGrafiktabelle(ctx, ctx.graphics);
   b.open('leistungsteiltabelle');
   for (const nr of parts) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
   b.close();

@@ -14,6 +14,7 @@ import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { targetError } from '../../../core/errors.js';
 import { writeBody, writeRemark, writeSum } from './body.js';
+import { writeGrafiktabelle } from './graphics.js';
 import { OenormWriterContext } from './context.js';
 import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
@@ -52,6 +53,7 @@ export function writeOenorm(
   const info = project.projectInformation ?? {};
   const positions = allPositions(spec.elements);
   const pc: PositionContext = { edition: target.edition, offer: rules.offer, info, ...variants(positions) };
+  collectGraphics(ctx, spec.elements);
 
   const { b } = ctx;
   b.declaration('utf-8');
@@ -86,13 +88,22 @@ export function writeOenorm(
  */
 function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, plan: Plan, pc: PositionContext): void {
   const lbVersion = writeLb(ctx, spec, 'lbkenndaten');
-  ctx.b.empty('grafiktabelle');
+  writeGrafiktabelle(ctx, ctx.graphics);
   const lb = { ...pc, lbVersion };
   writeRemark(ctx, 'svb', plan.svb, 'svb', { spec, pc: lb, sums: false });
   writeBody(ctx, plan, { spec, pc: lb, sums: false });
   const priced = allPositions(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
   if (priced > 0) {
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);
+  }
+}
+
+/** Registers the pictures of every text the document will hold (`graphics.ts`): the header lists them first. */
+function collectGraphics(ctx: OenormWriterContext, list: readonly ElementDto[] | undefined): void {
+  for (const e of list ?? []) {
+    const text = e as { htmlLongText?: string; itemNumber?: { stringRepresentation?: string } };
+    ctx.graphics.collect(text.htmlLongText, text.itemNumber?.stringRepresentation ?? 'a note text');
+    if ('elements' in e && Array.isArray(e.elements)) collectGraphics(ctx, e.elements as ElementDto[]);
   }
 }
 

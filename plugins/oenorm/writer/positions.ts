@@ -21,6 +21,7 @@
 import { isPosition, type NoteTextDto, type PositionDto, type ProjectInformationDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
 import type { PlanEntry } from './structure.js';
+import { writeGrafiklinks } from './graphics.js';
 import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
 import type { LongText } from '../../../core/text/long-text.js';
@@ -39,7 +40,8 @@ export interface PositionContext {
   zzOf(p: PositionDto): string;
 }
 
-const ORIGIN_MARK: Readonly<Record<string, string>> = { FreeText: 'Z', AdditionDescription: '+' };
+/** Origin code → `herkunftskennzeichen` (`Z` free text, `+` supplementary LB; ontypdef `herkunftskennzeichen.type`). */
+export const ORIGIN_MARK: Readonly<Record<string, string>> = { FreeText: 'Z', AdditionDescription: '+' };
 
 /** What the entry adds to the sums (`pospreis` of a normal position as written), 0 when nothing. */
 export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: PositionContext, grundtextHtml: string | undefined): number {
@@ -53,9 +55,7 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   writeStichwort(ctx, e, props, form, where);
   if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
-  if (pc.lbVersion !== undefined) writeLbVersion(ctx, pc.lbVersion);
-  const mark = ORIGIN_MARK[String(props.originCode)];
-  if (mark !== undefined) b.leaf('herkunftskennzeichen', mark);
+  writeElementData(ctx, pc.lbVersion, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html));
   let sum = 0;
   if (isPosition(e)) {
     if (pc.lbVersion !== undefined) b.leaf('einheit', unitOf(ctx, e.unitTag, where));
@@ -65,9 +65,23 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   return sum;
 }
 
-/** `aenderungskennzeichnungen/lbversion` of an LB element (`lb-element-basisdaten.group`: required). */
-export function writeLbVersion(ctx: OenormWriterContext, version: string): void {
-  ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', version).close();
+/**
+ * What every LV or LB element (position, LG/ULG properties, `svb`) may hold after its texts, in the order of its
+ * edition's schema: in an LV `herkunftskennzeichen`, `grafiklinks` (`lv-element-basisdaten.group`); in an LB
+ * `grafiklinks`, `aenderungskennzeichnungen/lbversion` (required), `herkunftskennzeichen` (`lb-element-basisdaten.group`).
+ * @param lbVersion the LB version (an LB is written), undefined for an LV
+ * @param mark the `herkunftskennzeichen` (`Z`, `+`), undefined for none
+ * @param links the ids of the graphics the element links (`graphics.ts`)
+ */
+export function writeElementData(ctx: OenormWriterContext, lbVersion: string | undefined, mark: string | undefined, links: readonly string[]): void {
+  if (lbVersion !== undefined) {
+    writeGrafiklinks(ctx, links);
+    ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', lbVersion).close();
+    if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
+    return;
+  }
+  if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
+  writeGrafiklinks(ctx, links);
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {

@@ -5,12 +5,13 @@
  * `border` 0|1, `align`, `valign`), with text complements as gaps: Owner → `al` (Ausschreiberlücke), Bidder →
  * `bl` (Bieterlücke); in the 2021 edition a gap read as `blo` or `rw` (`data-oenorm` of the complement span) is
  * written back as such. A gap holds only text and `br` (`ontext.Luecke.content`): the complement's caption is
- * written before the gap, its body inside, its tail after it. Images (ÖNORM links graphics through `grafiklinks`,
- * not inline), page breaks and table header cells (no `th`: written as `td` with bold text) are reported when
- * simplified or left out; every character of text is kept.
+ * written before the gap, its body inside, its tail after it. Images are not part of ÖNORM text: those the
+ * document holds as graphics (`graphics.ts`) are linked by their element instead; other images, page breaks and table
+ * header cells (no `th`: written as `td` with bold text) are reported when simplified or left out; every character
+ * of text is kept.
  */
 import type { XmlBuilder } from '../../../core/xml/builder.js';
-import { plainLongText, type Block, type Complement, type Inline, type LongText } from '../../../core/text/long-text.js';
+import { plainLongText, type Block, type Complement, type Image, type Inline, type LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 import type { OenormWriterContext } from './context.js';
 
@@ -145,7 +146,7 @@ class TextWriter {
           break;
         }
         case 'img':
-          this.changed('images in long texts were left out (ÖNORM links graphics through grafiklinks, not inline)');
+          if (this.linked(block)) break;
           if (block.alt) this.b.open('p').text(this.clean(block.alt)).close();
           break;
         case 'page':
@@ -161,10 +162,19 @@ class TextWriter {
       if (i.t === 'span') this.span(i.text, i.fmt);
       else if (i.t === 'br') this.b.empty('br');
       else if (i.t === 'img') {
-        this.changed('images in long texts were left out (ÖNORM links graphics through grafiklinks, not inline)');
-        if (i.alt) this.b.text(this.clean(i.alt));
+        if (!this.linked(i) && i.alt) this.b.text(this.clean(i.alt));
       } else this.gap(i.tc);
     }
+  }
+
+  /**
+   * An image is written as a graphic of the document, which the element links (`graphics.ts`), not in the text;
+   * any other (not a PNG, JPEG or GIF data URI, or too large) is left out and reported (its `alt` text is written).
+   */
+  private linked(img: Image): boolean {
+    if (this.ctx.graphics.has(img.mime, img.data)) return true;
+    this.changed('images ÖNORM cannot link as a graphic (not a PNG, JPEG or GIF data URI, or over 64 KiB) were left out, their alt text kept');
+    return false;
   }
 
   private span(text: string, fmt: { bold: boolean; italic: boolean; underline: boolean; superscript: boolean; subscript: boolean }): void {
