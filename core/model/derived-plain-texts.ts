@@ -29,6 +29,19 @@ export class DerivedPlainTexts {
     this.plains.push(plain);
   }
 
+  /**
+   * The description `owner`'s HTML was extended by content that has no plain text (an image after its text): its
+   * latest record not yet taken now holds `html`, with the same plain text. Nothing is recorded when it has none.
+   */
+  extend(owner: object, html: string): void {
+    for (let i = this.owners.length - 1; i >= this.next; i--) {
+      if (this.owners[i] === owner) {
+        this.htmls[i] = html;
+        return;
+      }
+    }
+  }
+
   /** The plain text of `html` for the description `owner`: the recorded text when it is for this very HTML, else `convert(html)`. */
   plainTextFor(owner: object, html: string, convert: (html: string) => string = htmlToPlainText): string {
     let i = this.next;

@@ -110,3 +110,25 @@ describe('no module-level state', () => {
     }
   });
 });
+
+describe('DerivedPlainTexts.extend', () => {
+  it('moves a record to the extended HTML, keeping its plain text, and leaves other descriptions alone', () => {
+    const texts = new DerivedPlainTexts();
+    const a = {};
+    const b = {};
+    texts.add(a, '<p>A</p>', 'A');
+    texts.add(b, '<p>B</p>', 'B');
+    texts.extend(a, '<p>A</p><img src="x.png">');
+    texts.extend({}, '<p>C</p>');
+    const converted: string[] = [];
+    const convert = (html: string): string => (converted.push(html), `converted ${html}`);
+    expect(texts.plainTextFor(a, '<p>A</p><img src="x.png">', convert)).toBe('A');
+    expect(texts.plainTextFor(b, '<p>B</p>', convert)).toBe('B');
+    expect(converted).toEqual([]);
+    // the record no longer holds the HTML it had: that HTML is converted
+    const again = new DerivedPlainTexts();
+    again.add(a, '<p>A</p>', 'A');
+    again.extend(a, '<p>A</p><img src="x.png">');
+    expect(again.plainTextFor(a, '<p>A</p>', convert)).toBe('converted <p>A</p>');
+  });
+});

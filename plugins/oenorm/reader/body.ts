@@ -198,13 +198,13 @@ export class OenormBody {
 
   /**
    * Pictures linked by the `svb` or by the open group's properties: they follow the text of its preliminary remark,
-   * or form one of their own where it has none. (Its plain text, recorded with the remark's HTML, is derived again
-   * from the longer HTML by the normalisation; an image adds nothing to it.)
+   * which keeps its plain text (an image has none), or form one of their own where it has none.
    */
   noteGraphics(html: string, svb: boolean): void {
     const note = svb ? this.svbNote : this.groupNote;
     if (note) {
       note.htmlLongText = (note.htmlLongText ?? '') + html;
+      this.plainTexts.extend(note, note.htmlLongText);
       return;
     }
     const own: NoteTextDto = {
@@ -216,6 +216,7 @@ export class OenormBody {
     if (svb) this.svbNote = own;
     else this.groupNote = own;
     this.container().push(own);
+    this.plainTexts.add(own, html, '');
   }
 
   /** `svb/herkunftskennzeichen` (after the remark it qualifies). */

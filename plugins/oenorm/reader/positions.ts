@@ -86,8 +86,9 @@ export interface BuiltElement {
 
 function longText(d: PositionDraft, grundtext: GrundtextDraft | undefined): { html: string; plain?: string } {
   const text = textOf(d, grundtext);
-  // linked pictures follow the text; the plain text is derived again from the longer HTML (an image adds nothing to it)
-  return d.graphics === undefined ? text : { html: text.html + d.graphics, plain: undefined };
+  if (d.graphics === undefined) return text;
+  // linked pictures follow the text, which keeps its plain text (an image has none)
+  return { html: text.html + d.graphics, plain: text.html === '' ? '' : text.plain };
 }
 
 function textOf(d: PositionDraft, grundtext: GrundtextDraft | undefined): { html: string; plain?: string } {

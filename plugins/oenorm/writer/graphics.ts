@@ -82,17 +82,15 @@ export class OenormGraphicsTable {
 
   /**
    * Adds the pictures of one text that ÖNORM can hold (see the module comment; a picture over 65,536 bytes only when
-   * `SkipTryEnforceSchemaCompliantXmlOutput` is set, and reported otherwise).
+   * `SkipTryEnforceSchemaCompliantXmlOutput` is set).
    * @param where the element's item number, for messages
    */
   collect(html: string | undefined, where: string): void {
     if (html === undefined || !html.includes('<img')) return;
     for (const img of imagesOf(parseHtmlTree(html))) {
       if (img.key === undefined || this.byPicture.has(img.key)) continue;
-      if (this.ctx.enforce && pictureBytes(img.data!) > MAX_PICTURE_BYTES) {
-        this.ctx.tally('OENORM_TEXT_CONTENT_CHANGED', 'info', `images of over ${MAX_PICTURE_BYTES} bytes, more than an ÖNORM graphic holds, were left out`, where);
-        continue;
-      }
+      // too large for `bild.type`: left out by the text writer, which reports it
+      if (this.ctx.enforce && pictureBytes(img.data!) > MAX_PICTURE_BYTES) continue;
       const id = img.keptId !== undefined && !this.ids.has(img.keptId) ? img.keptId : nameBasedId(img.key);
       let bezeichnung = this.ctx.line(img.alt, 60, 'grafikelement/bezeichnung', where);
       if (bezeichnung === '' && this.ctx.enforce) {
