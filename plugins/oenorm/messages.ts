@@ -21,6 +21,7 @@ export const OENORM_MESSAGES = defineMessages({
   OENORM_NOTES_MERGED: { severity: 'info', meaning: 'Note texts of a group were joined into its one preliminary remark (vorbemerkung), the only place ÖNORM has for them.' },
   OENORM_STRUCTURE_REPAIRED: { severity: 'warning', meaning: 'The project structure did not fit the ÖNORM outline (two-character LG/ULG numbers, LG.ULG.GT positions); a group level was added or merged, or an element renumbered (old and new numbers are named) (TryRepairProjectStructure=true).' },
   OENORM_TEXT_CONTENT_CHANGED: { severity: 'info', meaning: 'Long-text content ÖNORM formatted text cannot hold (images ÖNORM cannot link as graphics — not a data URI of a PNG, JPEG or GIF picture, or over 64 KiB —, table header cells, formatting inside text gaps) was written in a simpler form or left out.' },
+  OENORM_VAT_SHARE_MISSING: { severity: 'warning', meaning: "A position's ustkennzeichen names no VAT share (ustanteil) of summenormalausfuehrung; the position counts at the LV's rate." },
   OENORM_UNIT_MAPPED: { severity: 'info', meaning: 'A unit was written as its equivalent on the closed ÖNORM unit list (m2 → m², St → Stk, psch → PA …).' },
   OENORM_UNIT_UNKNOWN: { severity: 'warning', meaning: 'A unit has no equivalent on the closed ÖNORM unit list; it was written as the fallback unit (or as written with SkipTryEnforceSchemaCompliantXmlOutput=true).' },
   OENORM_VALUE_ROUNDED: { severity: 'warning', meaning: 'A quantity or amount had more than the two decimals ÖNORM allows and was rounded; old and new values are named.' },

@@ -2,7 +2,9 @@
  * Stated ÖNORM sums met or reported: after the recalculation, every amount an ONLV states — a position's
  * `pospreis` (quantity × unit price), a group's `ulg-summe`/`lg-summe`/`og-summe`/`hg-summe` and the LV's `lv-summe`
  * (`summe/gesamt`, the sum of the normal positions before a discount: 2009 `ontypdef.xsd` `gruppensumme.type`,
- * `pzzv.type`), kept by the reader as `oenormTotal` — is compared with the recalculated `totalPrice`, to the cent.
+ * `pzzv.type`), kept by the reader as `oenormTotal` — is compared with the recalculated `totalPrice`, to the cent;
+ * the LV's price with VAT (`summenormalausfuehrung/angebotspreis`, `gesamtsumme.type`), kept as `oenormGrossTotal`,
+ * with the recalculated `totalPriceGrossDeducted`.
  * Each difference is reported (`OENORM_TOTAL_MISMATCH`, warning) naming the element and both amounts; the
  * recalculated amount is what the project keeps. At most 50 are reported one by one, then one message counts the rest.
  */
@@ -48,6 +50,8 @@ function collect(project: ProjectDto): Mismatch[] {
   };
   for (const spec of project.serviceSpecifications ?? []) {
     if (differs(spec)) record(spec, undefined, 'LV (lv-summe)');
+    const gross = { oenormTotal: (spec as Record<string, unknown>).oenormGrossTotal, totalPrice: spec.totalPriceGrossDeducted };
+    if (differs(gross)) record(gross, undefined, 'LV (summenormalausfuehrung/angebotspreis)');
     visit(spec.elements);
   }
   return found;

@@ -28,6 +28,17 @@ describe('POST /conversion/oenorm/*', () => {
     expect(ulg.elements[0].oenormPositionProperties).toMatchObject({ grundtextnr: '01', ftnr: 'A' });
   });
 
+  it('oenorm → gaeb carries the VAT rate of summenormalausfuehrung as the BoQ\'s VAT', async () => {
+    const summe = '<lv-summe><summe><gesamt>1080.00</gesamt></summe><summe-inkl-na><gesamt>1080.00</gesamt></summe-inkl-na></lv-summe>';
+    const vat = '<summenormalausfuehrung><summe-des-lv>1080.00</summe-des-lv><summe-nachlaesse>0.00</summe-nachlaesse><gesamtpreis>1080.00</gesamtpreis>' +
+      '<ust><ustsatz>20.00</ustsatz><ustbetrag>216.00</ustbetrag></ust><angebotspreis>1296.00</angebotspreis></summenormalausfuehrung>';
+    const text = fixture('angebot-2009-lg.onlv').toString('utf8');
+    expect(text).toContain(summe);
+    const res = await authed('/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3', 'angebot.onlv', text.replace(summe, summe + vat));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.body.match(/<VAT>[^<]*<\/VAT>/g)).toEqual(['<VAT>20.00</VAT>']);
+  });
+
   it('oenorm → gaeb writes GAEB DA XML 3.3 that validates (X86 and X83)', async () => {
     for (const [phase, transform] of [['86', 'Grant'], ['83', 'OfferRequest']]) {
       const res = await authed(`/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3&TargetExchangePhaseTransform=${transform}`, 'angebot.onlv', fixture('angebot-2009-lg.onlv'));

@@ -28,7 +28,7 @@ import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
 import {
   EINHEIT, GARANTIERTEANGEBOTSSUMME, GESAMT, HERKUNFTSKENNZEICHEN, LEISTUNGSTEIL, LVMENGE, NICHTANGEBOTEN, POSPREIS,
-  PREISANTEIL1, PREISANTEIL2, STICHWORT, STICHWORT_KURZ, STICHWORT_LUECKE, VARIANTENNUMMER, WESENTLICHEPOSITION, ZZ,
+  PREISANTEIL1, PREISANTEIL2, STICHWORT, STICHWORT_KURZ, STICHWORT_LUECKE, USTKENNZEICHEN, VARIANTENNUMMER, WESENTLICHEPOSITION, ZZ,
 } from './names.js';
 
 const TIER_NAMES: Readonly<Record<string, string>> = {
@@ -94,6 +94,8 @@ export class OenormBody {
   private grundtextnr = '';
   /** Positions that belong to a variant group (`zz`), for `linkVariants` (the others need no second look). */
   private readonly variants: PositionDto[] = [];
+  /** Positions that name a VAT share (`ustkennzeichen`), for `OenormVat.apply`. */
+  readonly vatPositions: PositionDto[] = [];
   private svbNote: NoteTextDto | undefined;
   /** The preliminary remark (`vorbemerkung`) of the open group, for the pictures its group links. */
   private groupNote: NoteTextDto | undefined;
@@ -260,7 +262,7 @@ export class OenormBody {
       herkunftskennzeichen: undefined, einheit: undefined, pzzv: undefined, zz: undefined, variantennummer: undefined,
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
-      graphics: undefined,
+      graphics: undefined, ustkennzeichen: undefined,
     };
   }
 
@@ -301,6 +303,7 @@ export class OenormBody {
       case PREISANTEIL1: d.preisanteil1 = text; break;
       case PREISANTEIL2: d.preisanteil2 = text; break;
       case GESAMT: d.gesamt = text; break;
+      case USTKENNZEICHEN: d.ustkennzeichen = text; break;
       default: break;
     }
   }
@@ -317,6 +320,7 @@ export class OenormBody {
     const html = built.element.htmlLongText;
     if (html !== undefined && built.plain !== undefined) this.plainTexts.add(built.element, html, built.plain);
     if (d.zz !== undefined && isPosition(built.element)) this.variants.push(built.element);
+    if (d.ustkennzeichen !== undefined && isPosition(built.element)) this.vatPositions.push(built.element);
   }
 
   /** A stated sum (`*-summe`, `lv-summe`) opens: its `summe/gesamt` is kept on the group or the specification. */

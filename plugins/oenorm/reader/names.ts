@@ -16,6 +16,8 @@ export const METADATEN = 1, LV_TYPE = 2, KENNDATEN = 3, LBKENNDATEN = 4, SVB = 5
   PARTY = 13, PREISANTEILMODELL = 14, PREISANTEILE = 15, PREISANTEILBEZ = 16, DROPPED = 17;
 // graphics: the table of the document (`grafiktabelle/grafikelement`) and an element's links to it (`grafiklinks/grafiklink`)
 export const GRAFIKTABELLE = 18, GRAFIKELEMENT = 19, GRAFIKLINKS = 36, GRAFIKLINK = 37;
+/** The LV's sums with VAT (`summenormalausfuehrung`, 2009 `gesamtsumme.type`). */
+export const SUMMENORMALAUSFUEHRUNG = 38;
 // outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
 export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
 export const HG = 24, OG = 25, LG = 26, ULG = 27;
@@ -24,22 +26,22 @@ export const UEBERSCHRIFT = 34, POSITIONEN = 35;
 // positions
 export const GRUNDTEXTNR = 40, GRUNDTEXT = 41, UNGETEILTEPOSITION = 42, FOLGEPOSITION = 43, POSITION = 44,
   POS_EIGENSCHAFTEN = 45, LANGTEXT = 46, PZZV = 47, PREIS = 48;
-/** The leaves of `pos-eigenschaften` (a run of codes from STICHWORT to POSPREIS), then those of `pzzv/*` and `preis`. */
+/** The leaves of `pos-eigenschaften` (a run of codes from STICHWORT to USTKENNZEICHEN), then those of `pzzv/*` and `preis`. */
 export const STICHWORT = 50, STICHWORT_KURZ = 51, STICHWORT_LUECKE = 52, HERKUNFTSKENNZEICHEN = 53, EINHEIT = 54,
   WESENTLICHEPOSITION = 55, GARANTIERTEANGEBOTSSUMME = 56, LEISTUNGSTEIL = 57, LVMENGE = 58, NICHTANGEBOTEN = 59,
-  POSPREIS = 60, ZZ = 61, VARIANTENNUMMER = 62, PREISANTEIL1 = 63, PREISANTEIL2 = 64, GESAMT = 65;
+  POSPREIS = 60, USTKENNZEICHEN = 61, ZZ = 62, VARIANTENNUMMER = 63, PREISANTEIL1 = 64, PREISANTEIL2 = 65, GESAMT = 66;
 
 export const isList = (code: number): boolean => code >= HG_LISTE && code <= ULG_LISTE;
 export const isGroupLevel = (code: number): boolean => code >= HG && code <= ULG;
 export const isSum = (code: number): boolean => code >= HG_SUMME && code <= LV_SUMME;
-export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && code <= POSPREIS;
+export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && code <= USTKENNZEICHEN;
 
 /** The contacts of `kenndaten` / `lbkenndaten` (`kontakt.type`). */
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
   'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
-  'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'summenormalausfuehrung', 'kommentar', 'notiz',
+  'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'kommentar', 'notiz',
   'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 
@@ -61,6 +63,7 @@ const CODES = new NameTable<number>([
   ['garantierteangebotssumme', GARANTIERTEANGEBOTSSUMME], ['leistungsteil', LEISTUNGSTEIL], ['lvmenge', LVMENGE],
   ['nichtangeboten', NICHTANGEBOTEN], ['pospreis', POSPREIS], ['zz', ZZ], ['variantennummer', VARIANTENNUMMER],
   ['preisanteil1', PREISANTEIL1], ['preisanteil2', PREISANTEIL2], ['gesamt', GESAMT],
+  ['ustkennzeichen', USTKENNZEICHEN], ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),

@@ -65,6 +65,8 @@ export interface PositionDraft {
   pospreis?: string;
   /** The `<img>` elements of the pictures the position links (`graphics.ts`), appended to its long text. */
   graphics?: string;
+  /** The VAT share the position counts in (`vat.ts`). */
+  ustkennzeichen?: string;
 }
 
 /** What building an element needs besides the draft. */
@@ -131,6 +133,7 @@ function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefine
     garantierteangebotssumme: d.garantierteangebotssumme || undefined,
     leistungsteil: d.leistungsteil,
     nichtangeboten: d.nichtangeboten || undefined,
+    ustkennzeichen: d.ustkennzeichen,
   };
 }
 

@@ -15,6 +15,7 @@ import type { ProjectDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody } from './body.js';
 import { OenormGraphics } from './graphics.js';
+import { OenormVat } from './vat.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -24,7 +25,7 @@ import {
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
-  GRAFIKLINKS, GRAFIKTABELLE, elementCode,
+  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -32,7 +33,8 @@ import {
 const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY = 6, LIST = 7, GROUP = 8,
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
-  IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27;
+  IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
+  IN_USTANTEILE = 30, IN_USTANTEIL = 31;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
 
@@ -63,6 +65,7 @@ export class OenormState {
   private partyDepth = -1;
   private lvType?: string;
   private readonly graphics: OenormGraphics;
+  private readonly vat: OenormVat;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -74,6 +77,7 @@ export class OenormState {
     this.body = new OenormBody(report, this.plainTexts);
     this.kenndaten = new KenndatenReader(this.body.project, this.body.spec);
     this.graphics = new OenormGraphics(report);
+    this.vat = new OenormVat(report, (text, what) => this.body.decimal(text, what, undefined));
   }
 
   /** saxes `opentag`: qualified name and attributes. */
@@ -155,6 +159,7 @@ export class OenormState {
     }
     spec.originDetail = `ÖNORM A 2063:${this.edition} ${this.document === 'onlb' ? 'ONLB' : 'ONLV'}`;
     this.kenndaten.finish();
+    this.vat.apply(spec, this.body.vatPositions);
     return this.body.finish();
   }
 
@@ -271,6 +276,7 @@ export class OenormState {
           return BODY;
         }
         if (code === LV_SUMME) return body.openSum(undefined), SUM;
+        if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_KENNDATEN:
         if (code === PARTY) {
@@ -316,6 +322,16 @@ export class OenormState {
         this.graphics.open(attrs.id);
         return IN_GRAFIKELEMENT;
       case IN_GRAFIKELEMENT: return LEAF;
+      // VAT (`vat.ts`): leaves are found by name, a path taken once per file
+      case IN_SUMMENORMAL:
+        if (name === 'ust') return IN_UST;
+        if (name === 'ustanteile') return IN_USTANTEILE;
+        return name === 'angebotspreis' ? LEAF : SKIP;
+      case IN_USTANTEILE:
+        if (name !== 'ustanteil') return SKIP;
+        this.vat.openShare(attrs.ustkennzeichen);
+        return IN_USTANTEIL;
+      case IN_UST: case IN_USTANTEIL: return LEAF;
       case IN_GRAFIKLINKS:
         if (code === GRAFIKLINK && attrs.linkid !== undefined) this.linkIds.push(attrs.linkid);
         return SKIP;
@@ -347,6 +363,8 @@ export class OenormState {
       case IN_KENNDATEN: this.kenndaten.leaf(name, text); break;
       case IN_PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
       case IN_GRAFIKELEMENT: this.graphics.leaf(name, text); break;
+      case IN_SUMMENORMAL: case IN_UST: this.vat.leaf(name, text, false); break;
+      case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;

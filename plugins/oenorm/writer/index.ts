@@ -15,6 +15,7 @@ import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { targetError } from '../../../core/errors.js';
 import { writeBody, writeRemark, writeSum } from './body.js';
 import { writeGrafiktabelle } from './graphics.js';
+import { writeSummeNormalausfuehrung } from './vat.js';
 import { OenormWriterContext } from './context.js';
 import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
@@ -75,7 +76,10 @@ export function writeOenorm(
   const labels = info.priceComponents?.length === 2 ? [info.priceComponents[0], info.priceComponents[1]] as const : DEFAULT_SHARE_LABELS;
   writeKenndaten(ctx, project, spec, rules, hasShares ? labels : undefined, now);
   const sum = writeBody(ctx, plan, { spec, pc, sums: rules.sums });
-  if (rules.sums) writeSum(ctx, 'lv-summe', sum, 'lv-summe');
+  if (rules.sums) {
+    writeSum(ctx, 'lv-summe', sum, 'lv-summe');
+    writeSummeNormalausfuehrung(ctx, spec, sum);
+  }
   b.close(); // LV type
   b.close(); // onlv root
   ctx.flush();

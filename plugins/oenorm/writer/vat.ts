@@ -1,0 +1,48 @@
+/**
+ * The LV's price with VAT (`summenormalausfuehrung`, 2009 `onlv.xsd` after `lv-summe`, `ontypdef.xsd`
+ * `gesamtsumme.type`: `summe-des-lv`, `summe-nachlaesse`, `gesamtpreis`, `ust` (`ustsatz` in percent with at most two
+ * decimals, `ustbetrag`), `angebotspreis`), written where the LV type has sums and the project counts at one tax rate
+ * above zero (`totalPriceGrossByTaxRate` of the recalculation; the GAEB readers' `VAT`, the ÖNORM reader's `ustsatz`).
+ * The amounts follow the sums as written: the net sum is the `lv-summe` (no discounts are written, so
+ * `summe-nachlaesse` is 0.00), the VAT is that sum times the rate rounded half away from zero to the cent.
+ * Several rates would need `ustanteile` and an `ustkennzeichen` on every position, which this writer does not write:
+ * such a project gets no `summenormalausfuehrung`, reported.
+ */
+import type { ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { OenormWriterContext } from './context.js';
+
+/** The tax rate in percent as `ustsatz.type` holds it (two decimals, below 100), undefined when it cannot. */
+function ustsatz(rate: number): string | undefined {
+  const percent = Math.round(rate * 10_000) / 100;
+  return percent > 0 && percent < 100 && Math.abs(percent - rate * 100) < 1e-9 ? percent.toFixed(2) : undefined;
+}
+
+/**
+ * Writes `summenormalausfuehrung` after `lv-summe` (see the module comment).
+ * @param sum the LV's net sum as written in `lv-summe`, in project currency
+ */
+export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: ServiceSpecificationDto, sum: number): void {
+  const rates = (spec.totalPriceGrossByTaxRate ?? []).map((r) => r.taxRate).filter((r) => r !== 0);
+  if (rates.length === 0) return;
+  if (rates.length > 1 || (spec.totalPriceGrossByTaxRate ?? []).length > 1) {
+    const list = (spec.totalPriceGrossByTaxRate ?? []).map((r) => `${r.taxRate * 100} %`).join(', ');
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at several tax rates (${list}), which ÖNORM states as VAT shares with an ustkennzeichen per position.`);
+    return;
+  }
+  const percent = ustsatz(rates[0]);
+  if (percent === undefined) {
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${rates[0] * 100} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
+    return;
+  }
+  const cents = Math.round(Math.abs(sum) * 100);
+  const taxCents = Math.sign(sum) * Math.round((cents * Math.round(Number(percent) * 100)) / 10_000);
+  const net = ctx.amount(sum, 'summe-des-lv', 'summenormalausfuehrung');
+  const tax = taxCents / 100;
+  ctx.b.open('summenormalausfuehrung')
+    .leaf('summe-des-lv', net)
+    .leaf('summe-nachlaesse', '0.00')
+    .leaf('gesamtpreis', net)
+    .open('ust').leaf('ustsatz', percent).leaf('ustbetrag', ctx.amount(tax, 'ustbetrag', 'summenormalausfuehrung')).close()
+    .leaf('angebotspreis', ctx.amount((Math.sign(sum) * cents + taxCents) / 100, 'angebotspreis', 'summenormalausfuehrung'))
+    .close();
+}
