@@ -34,9 +34,10 @@ export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: Serv
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${rates[0] * 100} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
     return;
   }
+  // the sum to the cent, as lv-summe states it (`writeSum`)
   const cents = Math.round(Math.abs(sum) * 100);
   const taxCents = Math.sign(sum) * Math.round((cents * Math.round(Number(percent) * 100)) / 10_000);
-  const net = ctx.amount(sum, 'summe-des-lv', 'summenormalausfuehrung');
+  const net = ctx.amount((Math.sign(sum) * cents) / 100, 'summe-des-lv', 'summenormalausfuehrung');
   const tax = taxCents / 100;
   ctx.b.open('summenormalausfuehrung')
     .leaf('summe-des-lv', net)
