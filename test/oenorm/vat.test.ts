@@ -111,5 +111,13 @@ describe('ÖNORM VAT: writing', () => {
     expect(two.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message)).toEqual([
       "The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at several tax rates (10 %, 20 %), which ÖNORM states as VAT shares with an ustkennzeichen per position.",
     ]);
+    // a rate ÖNORM cannot state (three decimals of a percent), shown without the doubles' residue
+    const odd = structuredClone(read(withVat(single('1296.00'))).project);
+    odd.serviceSpecifications![0].projectTaxRate = 0.07125;
+    const skipped = write(prepared(odd), { DestinationOenormType: 'Lv2009' });
+    expect(skipped.text).not.toContain('summenormalausfuehrung');
+    expect(skipped.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message)).toEqual([
+      "The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate 7.125 % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).",
+    ]);
   });
 });

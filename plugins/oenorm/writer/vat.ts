@@ -25,13 +25,14 @@ export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: Serv
   const rates = (spec.totalPriceGrossByTaxRate ?? []).map((r) => r.taxRate).filter((r) => r !== 0);
   if (rates.length === 0) return;
   if (rates.length > 1 || (spec.totalPriceGrossByTaxRate ?? []).length > 1) {
-    const list = (spec.totalPriceGrossByTaxRate ?? []).map((r) => `${r.taxRate * 100} %`).join(', ');
+    // in percent, to the rate's four decimals (0.07 × 100 is 7.000000000000001 in doubles)
+    const list = (spec.totalPriceGrossByTaxRate ?? []).map((r) => `${Math.round(r.taxRate * 1e6) / 1e4} %`).join(', ');
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at several tax rates (${list}), which ÖNORM states as VAT shares with an ustkennzeichen per position.`);
     return;
   }
   const percent = ustsatz(rates[0]);
   if (percent === undefined) {
-    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${rates[0] * 100} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${Math.round(rates[0] * 1e6) / 1e4} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
     return;
   }
   // the sum to the cent, as lv-summe states it (`writeSum`)
