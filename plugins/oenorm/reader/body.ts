@@ -204,21 +204,9 @@ export class OenormBody {
    */
   noteGraphics(html: string, svb: boolean): void {
     const note = svb ? this.svbNote : this.groupNote;
-    if (note) {
-      note.htmlLongText = (note.htmlLongText ?? '') + html;
-      this.plainTexts.extend(note, note.htmlLongText);
-      return;
-    }
-    const own: NoteTextDto = {
-      elementTypeDiscriminator: 'NoteTextDto',
-      htmlLongText: html,
-      additionType: 'None',
-      oenormNoteTextProperties: svb ? { originCode: 'Unknown', svb: true } : { originCode: 'Unknown', vorbemerkung: true },
-    };
-    if (svb) this.svbNote = own;
-    else this.groupNote = own;
-    this.container().push(own);
-    this.plainTexts.add(own, html, '');
+    if (!note) return this.addNote({ html, plain: '', owner: false, bidder: false }, svb);
+    note.htmlLongText = (note.htmlLongText ?? '') + html;
+    this.plainTexts.extend(note, note.htmlLongText);
   }
 
   /** `svb/herkunftskennzeichen` (after the remark it qualifies). */

@@ -35,13 +35,14 @@ export class OenormVat {
    * @param inShare the leaf is a child of `ustanteil`
    */
   leaf(name: string, text: string, inShare: boolean): void {
-    if (name === 'angebotspreis') this.grossTotal = this.decimal(text, 'summenormalausfuehrung/angebotspreis');
-    else if (name !== 'ustsatz') return;
-    else if (!inShare) this.rate = this.decimal(text, 'ust/ustsatz');
-    else {
-      const rate = this.decimal(text, 'ustanteil/ustsatz');
-      if (rate !== undefined && this.share !== undefined) this.shares.set(this.share, rate);
+    if (name === 'angebotspreis') {
+      this.grossTotal = this.decimal(text, 'summenormalausfuehrung/angebotspreis');
+      return;
     }
+    if (name !== 'ustsatz') return;
+    const rate = this.decimal(text, inShare ? 'ustanteil/ustsatz' : 'ust/ustsatz');
+    if (!inShare) this.rate = rate;
+    else if (rate !== undefined && this.share !== undefined) this.shares.set(this.share, rate);
   }
 
   /**

@@ -31,14 +31,15 @@ export interface OenormGraphic {
   daten: string;
 }
 
-/** An `img` of a text: its picture when it has one, and what the reader kept. */
+/** An `img` of a text: its picture when it has one (`imageData`), and what the reader kept. */
 interface ImageRef {
-  key?: string;
-  mime?: string;
-  data?: string;
+  picture?: { mime: string; data: string };
   alt: string;
   keptId?: string;
 }
+
+/** One graphic per picture: the key of a picture is its MIME type and data. */
+const pictureKey = (mime: string, data: string): string => `${mime},${data}`;
 
 /** Size in bytes of the picture that base64 `data` (no white space) holds. */
 const pictureBytes = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
@@ -47,11 +48,9 @@ function imagesOf(nodes: readonly HtmlNode[], out: ImageRef[] = []): ImageRef[] 
   for (const n of nodes) {
     if (n.kind !== 'el') continue;
     if (n.tag === 'img') {
-      const picture = imageData(n.attrs.src);
       const kept = n.attrs['data-grafikid']?.trim().toLowerCase();
       out.push({
-        key: picture ? `${picture.mime},${picture.data}` : undefined, mime: picture?.mime, data: picture?.data,
-        alt: n.attrs.alt?.trim() ?? '', keptId: kept !== undefined && UUID.test(kept) ? kept : undefined,
+        picture: imageData(n.attrs.src), alt: n.attrs.alt?.trim() ?? '', keptId: kept !== undefined && UUID.test(kept) ? kept : undefined,
       });
     } else imagesOf(n.children, out);
   }
@@ -88,23 +87,26 @@ export class OenormGraphicsTable {
   collect(html: string | undefined, where: string): void {
     if (html === undefined || !html.includes('<img')) return;
     for (const img of imagesOf(parseHtmlTree(html))) {
-      if (img.key === undefined || this.byPicture.has(img.key)) continue;
+      const picture = img.picture;
+      if (picture === undefined) continue;
+      const key = pictureKey(picture.mime, picture.data);
+      if (this.byPicture.has(key)) continue;
       // too large for `bild.type`: left out by the text writer, which reports it
-      if (this.ctx.enforce && pictureBytes(img.data!) > MAX_PICTURE_BYTES) continue;
-      const id = img.keptId !== undefined && !this.ids.has(img.keptId) ? img.keptId : nameBasedId(img.key);
+      if (this.ctx.enforce && pictureBytes(picture.data) > MAX_PICTURE_BYTES) continue;
+      const id = img.keptId !== undefined && !this.ids.has(img.keptId) ? img.keptId : nameBasedId(key);
       let bezeichnung = this.ctx.line(img.alt, 60, 'grafikelement/bezeichnung', where);
       if (bezeichnung === '' && this.ctx.enforce) {
         bezeichnung = `Grafik ${this.byPicture.size + 1}`;
         this.ctx.filled('grafikelement/bezeichnung', 'Grafik <n>');
       }
       this.ids.add(id);
-      this.byPicture.set(img.key, { id, bezeichnung, format: img.mime!, daten: img.data! });
+      this.byPicture.set(key, { id, bezeichnung, format: picture.mime, daten: picture.data });
     }
   }
 
   /** Whether the picture (`mime` and base64 `data` of an image) is one of the graphics, and so is linked, not lost. */
   has(mime: string | undefined, data: string | undefined): boolean {
-    return mime !== undefined && data !== undefined && this.byPicture.has(`${mime},${data}`);
+    return mime !== undefined && data !== undefined && this.byPicture.has(pictureKey(mime, data));
   }
 
   /** The ids of the graphics of a text, in the order of its images, each once. */
@@ -114,7 +116,7 @@ export class OenormGraphicsTable {
     if (ids === undefined) {
       ids = [];
       for (const img of imagesOf(parseHtmlTree(html))) {
-        const g = img.key !== undefined ? this.byPicture.get(img.key) : undefined;
+        const g = img.picture !== undefined ? this.byPicture.get(pictureKey(img.picture.mime, img.picture.data)) : undefined;
         if (g !== undefined && !ids.includes(g.id)) ids.push(g.id);
       }
       this.links.set(html, ids);

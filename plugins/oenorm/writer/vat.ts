@@ -11,6 +11,9 @@
 import type { ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
 
+/** A tax rate (a fraction) in percent for messages, to four decimals (0.07 × 100 is 7.000000000000001 in doubles). */
+const percentOf = (rate: number): number => Math.round(rate * 1e6) / 1e4;
+
 /** The tax rate in percent as `ustsatz.type` holds it (two decimals, below 100), undefined when it cannot. */
 function ustsatz(rate: number): string | undefined {
   const percent = Math.round(rate * 10_000) / 100;
@@ -22,17 +25,17 @@ function ustsatz(rate: number): string | undefined {
  * @param sum the LV's net sum as written in `lv-summe`, in project currency
  */
 export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: ServiceSpecificationDto, sum: number): void {
-  const rates = (spec.totalPriceGrossByTaxRate ?? []).map((r) => r.taxRate).filter((r) => r !== 0);
-  if (rates.length === 0) return;
-  if (rates.length > 1 || (spec.totalPriceGrossByTaxRate ?? []).length > 1) {
-    // in percent, to the rate's four decimals (0.07 × 100 is 7.000000000000001 in doubles)
-    const list = (spec.totalPriceGrossByTaxRate ?? []).map((r) => `${Math.round(r.taxRate * 1e6) / 1e4} %`).join(', ');
+  const byRate = spec.totalPriceGrossByTaxRate ?? [];
+  if (!byRate.some((r) => r.taxRate !== 0)) return;
+  if (byRate.length > 1) {
+    const list = byRate.map((r) => `${percentOf(r.taxRate)} %`).join(', ');
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at several tax rates (${list}), which ÖNORM states as VAT shares with an ustkennzeichen per position.`);
     return;
   }
-  const percent = ustsatz(rates[0]);
+  const rate = byRate[0].taxRate;
+  const percent = ustsatz(rate);
   if (percent === undefined) {
-    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${Math.round(rates[0] * 1e6) / 1e4} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${percentOf(rate)} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
     return;
   }
   // the sum to the cent, as lv-summe states it (`writeSum`)
