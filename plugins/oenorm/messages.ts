@@ -7,6 +7,8 @@
 import { defineMessages, type MessageCode } from '../../core/pipeline/messages.js';
 
 export const OENORM_MESSAGES = defineMessages({
+  OENORM_DISCOUNT_AS_AMOUNT: { severity: 'info', meaning: 'A sum states its discount or surcharge per price share (pa1-prozent, pa2-prozent), which the model does not hold: it was read as the amount the file states (absoluteDeduction), or, without that amount, not read (warning).' },
+  OENORM_DISCOUNT_SIGN: { severity: 'info', meaning: 'A sum states its discount percentage with the sign opposite to its amount (ÖNORM A 2063 writes a discount as a negative percentage); the sign of the amount was followed.' },
   OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (comments, parameter lists, variant tables …) was not read.' },
   OENORM_GRAPHIC_DROPPED: { severity: 'warning', meaning: 'A graphic of the grafiktabelle has no id, a format other than image/jpeg, image/gif or image/png, or no base64 data; it was not read, and links to it are passed over.' },
   OENORM_GRAPHIC_MISSING: { severity: 'warning', meaning: 'A grafiklink names no readable graphic of the grafiktabelle; the link was passed over.' },
@@ -14,7 +16,7 @@ export const OENORM_MESSAGES = defineMessages({
   OENORM_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },
   OENORM_ITEM_NUMBER_NOT_IN_SCHEMA: { severity: 'warning', meaning: 'A position number with multiple use (mfv) does not fit the one-character index tier of the item number schema; it was kept as written.' },
   OENORM_PHASE_APPROXIMATED: { severity: 'info', meaning: 'The LV type has no exact exchange phase in the model; the nearest phase was used and the LV type kept in the ÖNORM properties.' },
-  OENORM_TOTAL_MISMATCH: { severity: 'warning', meaning: 'A sum stated in the file (pospreis, ulg-summe, lg-summe, og-summe, hg-summe, lv-summe) differs from the recalculated one; the recalculated sum is used.' },
+  OENORM_TOTAL_MISMATCH: { severity: 'warning', meaning: 'A sum stated in the file (pospreis, ulg-summe, lg-summe, og-summe, hg-summe, lv-summe, each before and after its discount, and the price with VAT) differs from the recalculated one; the recalculated sum is used.' },
   OENORM_CHARACTERS_REMOVED: { severity: 'info', meaning: 'Characters XML does not allow were removed from texts written to the ÖNORM file (RemoveUnprintableCharactersFromTexts=true).' },
   OENORM_DEFAULT_FILLED: { severity: 'info', meaning: 'A field the ÖNORM schema requires had no data in the project; a default was written (SkipTryEnforceSchemaCompliantXmlOutput=false).' },
   OENORM_ELEMENT_NOT_WRITTEN: { severity: 'warning', meaning: 'Content of the project the ÖNORM file has no place for (further service specifications, empty groups, notes outside any group of an LV without outline …) was not written.' },

@@ -3,8 +3,9 @@
  * `pospreis` (quantity × unit price), a group's `ulg-summe`/`lg-summe`/`og-summe`/`hg-summe` and the LV's `lv-summe`
  * (`summe/gesamt`, the sum of the normal positions before a discount: 2009 `ontypdef.xsd` `gruppensumme.type`,
  * `pzzv.type`), kept by the reader as `oenormTotal` — is compared with the recalculated `totalPrice`, to the cent;
- * the LV's price with VAT (`summenormalausfuehrung/angebotspreis`, `gesamtsumme.type`), kept as `oenormGrossTotal`,
- * with the recalculated `totalPriceGrossDeducted`.
+ * a sum's amount after its own discount (`summe-inkl-na/gesamt`), kept as `oenormDeductedTotal`, with the
+ * recalculated `deductedPrice`; the LV's price with VAT (`summenormalausfuehrung/angebotspreis`,
+ * `gesamtsumme.type`), kept as `oenormGrossTotal`, with the recalculated `totalPriceGrossDeducted`.
  * Each difference is reported (`OENORM_TOTAL_MISMATCH`, warning) naming the element and both amounts; the
  * recalculated amount is what the project keeps. At most 50 are reported one by one, then one message counts the rest.
  */
@@ -20,16 +21,23 @@ interface Mismatch {
   recalculated: number;
 }
 
+/** A stated amount and the recalculated one it must meet. */
+interface Stated { oenormTotal?: unknown; totalPrice?: number }
+
 /** A stated amount (`oenormTotal`) that differs, to the cent, from the recalculated `totalPrice`. */
-function differs(holder: { oenormTotal?: unknown; totalPrice?: number }): boolean {
+function differs(holder: Stated): boolean {
   const stated = holder.oenormTotal;
   return typeof stated === 'number' && Math.round(stated * 100) !== Math.round((holder.totalPrice ?? 0) * 100);
 }
 
+/** A container's amount after its own discount: the stated `summe-inkl-na` and the recalculated `deductedPrice`. */
+const deducted = (c: { oenormDeductedTotal?: unknown; deductedPrice?: number }): Stated =>
+  ({ oenormTotal: c.oenormDeductedTotal, totalPrice: c.deductedPrice });
+
 function collect(project: ProjectDto): Mismatch[] {
   const found: Mismatch[] = [];
   // the element's number and description are looked up only for a difference
-  const record = (holder: { oenormTotal?: unknown; totalPrice?: number }, itemNumber: string | undefined, what: string) => {
+  const record = (holder: Stated, itemNumber: string | undefined, what: string) => {
     found.push({ what, ...(itemNumber ? { itemNumber } : {}), stated: holder.oenormTotal as number, recalculated: holder.totalPrice ?? 0 });
   };
   const visit = (elements: readonly ElementDto[] | undefined) => {
@@ -39,10 +47,12 @@ function collect(project: ProjectDto): Mismatch[] {
         const n = e.itemNumber?.stringRepresentation;
         record(e, n, `Position ${n ?? ''} (pospreis)`);
       } else if (isGroup(e)) {
-        if (differs(e)) {
+        const after = deducted(e as Record<string, unknown>);
+        if (differs(e) || differs(after)) {
           const n = e.itemNumber?.stringRepresentation;
           const level = (e.oenormProperties?.gliederungsebene as string | undefined) ?? 'group';
-          record(e, n, `${level.toUpperCase()} ${n ?? ''} (${level}-summe)`);
+          if (differs(e)) record(e, n, `${level.toUpperCase()} ${n ?? ''} (${level}-summe)`);
+          if (differs(after)) record(after, n, `${level.toUpperCase()} ${n ?? ''} (${level}-summe/summe-inkl-na)`);
         }
         visit(e.elements);
       }
@@ -50,6 +60,8 @@ function collect(project: ProjectDto): Mismatch[] {
   };
   for (const spec of project.serviceSpecifications ?? []) {
     if (differs(spec)) record(spec, undefined, 'LV (lv-summe)');
+    const after = deducted(spec as Record<string, unknown>);
+    if (differs(after)) record(after, undefined, 'LV (lv-summe/summe-inkl-na)');
     const gross = { oenormTotal: (spec as Record<string, unknown>).oenormGrossTotal, totalPrice: spec.totalPriceGrossDeducted };
     if (differs(gross)) record(gross, undefined, 'LV (summenormalausfuehrung/angebotspreis)');
     visit(spec.elements);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClientToken, postFile, testApp } from '../support/app.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
-import { fixture } from './support.js';
+import { discounted, fixture, withSums } from './support.js';
 
 let app: FastifyInstance;
 let token: string;
@@ -37,6 +37,24 @@ describe('POST /conversion/oenorm/*', () => {
     const res = await authed('/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3', 'angebot.onlv', text.replace(summe, summe + vat));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.body.match(/<VAT>[^<]*<\/VAT>/g)).toEqual(['<VAT>20.00</VAT>']);
+  });
+
+  it('oenorm → gaeb → oenorm carries the discounts of the LG and LV sums (GAEB DiscountPcnt, ÖNORM nachlass)', async () => {
+    const lg = discounted('lg-summe', '1080.00', '-5.00', '-54.00', '1026.00');
+    const lv = discounted('lv-summe', '1026.00', '-2.00', '-20.52', '1005.48');
+    // X86 (a contract) holds the whole BoQ; an X84 offer holds the prices alone
+    const gaeb = await authed('/conversion/oenorm/gaeb?DestinationGaebType=GaebXml_V3_3&TargetExchangePhaseTransform=Grant', 'angebot.onlv', withSums(lg, lv));
+    expect(gaeb.statusCode, gaeb.body.slice(0, 300)).toBe(200);
+    // the BoQ's totals (LV, 2 %) and the LG's (5 %)
+    expect(gaeb.body.match(/<DiscountPcnt>[^<]*<\/DiscountPcnt>/g)?.map((d) => Number(/>([^<]*)</.exec(d)![1]))).toEqual([2, 5]);
+    expect(gaeb.body).toContain('<TotAfterDisc>1005.48</TotAfterDisc>');
+    expect(gaeb.body).toContain('http://www.gaeb.de/GAEB_DA_XML/DA86/3.3');
+    if (hasGaebSchema('3.3', '86')) expect(validateGaebXml(gaeb.body, '3.3', '86').errors).toEqual([]);
+    const back = await postFile(app, token, '/conversion/gaeb/oenorm?DestinationOenormType=Lv2009', 'gaebFile', 'angebot.X86', gaeb.body);
+    expect(back.statusCode, back.body.slice(0, 300)).toBe(200);
+    expect(back.body).toContain(`</ulg-liste>${lg}</lg>`);
+    expect(back.body.match(/<summe-prozent>[^<]*<\/summe-prozent>/g)).toEqual(['<summe-prozent>-5.00</summe-prozent>', '<summe-prozent>-2.00</summe-prozent>']);
+    expect(back.body).toContain('<summe-inkl-na><gesamt>1005.48</gesamt></summe-inkl-na></lv-summe>');
   });
 
   it('oenorm → gaeb writes GAEB DA XML 3.3 that validates (X86 and X83)', async () => {

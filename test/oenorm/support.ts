@@ -97,3 +97,25 @@ export function imagesOf(project: ProjectDto): Record<string, string[]> {
   walk(project.serviceSpecifications?.[0]?.elements, 'LV');
   return out;
 }
+
+// Sums of the 2009 Angebots-LV fixture (angebot-2009-lg.onlv: one LG 01 with one ULG 01.01, net sum 1080.00), for the discount tests.
+
+/** A `gruppensumme.type` without discount. */
+export const SUM = (element: string, amount: string) =>
+  `<${element}><summe><gesamt>${amount}</gesamt></summe><summe-inkl-na><gesamt>${amount}</gesamt></summe-inkl-na></${element}>`;
+
+/** A `gruppensumme.type` with a discount on the whole sum. */
+export const discounted = (element: string, sum: string, percent: string, result: string, after: string): string =>
+  `<${element}><summe><gesamt>${sum}</gesamt></summe><nachlass><summe-prozent>${percent}</summe-prozent>` +
+  `<ergebnis><gesamt>${result}</gesamt></ergebnis></nachlass><summe-inkl-na><gesamt>${after}</gesamt></summe-inkl-na></${element}>`;
+
+/** The fixture with its `lg-summe` and `lv-summe` replaced (the ULG's stays 1080.00). */
+export function withSums(lg: string, lv: string, header = ''): Buffer {
+  let t = fixtureText('angebot-2009-lg.onlv');
+  for (const [element, replacement] of [['lg-summe', lg], ['lv-summe', lv]]) {
+    expect(t.split(SUM(element, '1080.00'))).toHaveLength(2);
+    t = t.replace(SUM(element, '1080.00'), replacement);
+  }
+  if (header !== '') t = t.replace('  <angebots-lv>', `${header}\n  <angebots-lv>`);
+  return Buffer.from(t);
+}

@@ -11,11 +11,12 @@
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import { detached } from '../../../core/text/detached.js';
-import type { ProjectDto } from '../../../core/model/types.js';
+import type { ProjectDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
+import { OenormDiscounts } from './discounts.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -34,7 +35,8 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
-  IN_USTANTEILE = 30, IN_USTANTEIL = 31;
+  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
+  IN_HIERARCHIESTUFEN = 36;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
 
@@ -66,6 +68,9 @@ export class OenormState {
   private lvType?: string;
   private readonly graphics: OenormGraphics;
   private readonly vat: OenormVat;
+  private readonly discounts: OenormDiscounts;
+  /** The names under `zugelassenenachlaesse` (its choice and the levels of `hierarchiestufen`), when the file has it. */
+  private allowedDiscounts: string[] | undefined;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -78,6 +83,7 @@ export class OenormState {
     this.kenndaten = new KenndatenReader(this.body.project, this.body.spec);
     this.graphics = new OenormGraphics(report);
     this.vat = new OenormVat(report, (text, what) => this.body.decimal(text, what, undefined));
+    this.discounts = new OenormDiscounts(report, (text, what, itemNumber) => this.body.decimal(text, what, itemNumber));
   }
 
   /** saxes `opentag`: qualified name and attributes. */
@@ -160,6 +166,7 @@ export class OenormState {
     spec.originDetail = `ÖNORM A 2063:${this.edition} ${this.document === 'onlb' ? 'ONLB' : 'ONLV'}`;
     this.kenndaten.finish();
     this.vat.apply(spec, this.body.vatPositions);
+    if (this.allowedDiscounts !== undefined) ((spec.oenormProperties ??= {}) as Record<string, unknown>).zugelassenenachlaesse = this.allowedDiscounts;
     return this.body.finish();
   }
 
@@ -207,6 +214,14 @@ export class OenormState {
     return kept;
   }
 
+  /** A stated sum opens (`lv-summe` without group): its `summe` is the body's, its discount `discounts.ts`'s. */
+  private openSum(name: string, group: ServiceSpecificationGroupDto | undefined): number {
+    this.body.openSum(group);
+    const number = group?.itemNumber?.stringRepresentation;
+    this.discounts.open(group ?? this.body.spec, number !== undefined ? `${name} of ${name.slice(0, name.indexOf('-')).toUpperCase()} ${number}` : name, number);
+    return SUM;
+  }
+
   private dropped(name: string): number {
     this.droppedNames.add(name);
     return SKIP;
@@ -223,7 +238,7 @@ export class OenormState {
         if (code === PREIS) return IN_PREIS;
         if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
         return code === DROPPED ? this.dropped(name) : SKIP;
-      case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: return LEAF;
+      case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       case IN_PZZV:
         body.position!.pzzv = this.interned(name);
         return PZZV_KIND;
@@ -258,6 +273,7 @@ export class OenormState {
         if (code === SVB) return IN_SVB;
         if (code === LG_LISTE) return LIST;
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
+        if (name === 'zugelassenenachlaesse') return (this.allowedDiscounts = []), IN_ZUGELASSEN;
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
@@ -275,7 +291,7 @@ export class OenormState {
           body.startOutline([]);
           return BODY;
         }
-        if (code === LV_SUMME) return body.openSum(undefined), SUM;
+        if (code === LV_SUMME) return this.openSum(name, undefined);
         if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_KENNDATEN:
@@ -306,7 +322,7 @@ export class OenormState {
         if (name.endsWith('-eigenschaften')) return GROUP_PROPS;
         if (isList(code)) return LIST;
         if (code === POSITIONEN) return IN_POSITIONEN;
-        if (isSum(code)) return body.openSum(body.group()), SUM;
+        if (isSum(code)) return this.openSum(name, body.group());
         // the LG list of an outline with OG level carries the LV header in its OG (`lv-ogheader.group`)
         if (code === SVB) return IN_SVB;
         if (code === LB) return IN_LB;
@@ -316,7 +332,16 @@ export class OenormState {
         if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_GROUP_NOTE);
         return code === DROPPED ? this.dropped(name) : SKIP;
-      case SUM: return code === SUMME ? IN_SUMME : SKIP;
+      case SUM:
+        if (code === SUMME) return IN_SUMME;
+        if (name === 'nachlass') return IN_NACHLASS;
+        return name === 'summe-inkl-na' ? IN_SUMME_INKL_NA : SKIP;
+      case IN_NACHLASS: return name === 'ergebnis' ? IN_ERGEBNIS : LEAF;
+      // the choice (`aufsummen` | `aufpreisanteile`) and the levels of `hierarchiestufen` are kept by name
+      case IN_ZUGELASSEN: case IN_HIERARCHIESTUFEN:
+        if (name === 'hierarchiestufen') return IN_HIERARCHIESTUFEN;
+        this.allowedDiscounts!.push(name);
+        return SKIP;
       case IN_GRAFIKTABELLE:
         if (code !== GRAFIKELEMENT) return SKIP;
         this.graphics.open(attrs.id);
@@ -360,6 +385,9 @@ export class OenormState {
       case GROUP_PROPS: body.groupLeaf(code === UEBERSCHRIFT, text); break;
       case IN_SVB: body.svbOrigin = text; break;
       case IN_SUMME: if (code === GESAMT) body.sumLeaf(text); break;
+      case IN_NACHLASS: this.discounts.percentLeaf(name, text); break;
+      case IN_ERGEBNIS: this.discounts.resultLeaf(name, text); break;
+      case IN_SUMME_INKL_NA: this.discounts.deductedLeaf(name, text); break;
       case IN_KENNDATEN: this.kenndaten.leaf(name, text); break;
       case IN_PREISANTEILE: this.kenndaten.priceShareLeaf(name, text); break;
       case IN_GRAFIKELEMENT: this.graphics.leaf(name, text); break;
@@ -381,6 +409,7 @@ export class OenormState {
       case IN_PREISANTEILE: if (code === PREISANTEILMODELL) this.kenndaten.finishPriceShares(); break;
       case IN_GRAFIKELEMENT: this.graphics.close(); break;
       case IN_GRAFIKLINKS: this.finishLinks(); break;
+      case SUM: this.discounts.close(); break;
       default: break;
     }
   }

@@ -4,8 +4,8 @@
  * `vorbemerkung` and `herkunftskennzeichen`), the LG list's header (`lv-ogheader.group`: `preiserstellungsverfahren`,
  * `lb`, `svb`, once per OG in the OG outlines), `positionen/grundtextnr` with `ungeteilteposition[@mfv]` or
  * `grundtext` + `folgeposition[@ftnr][@mfv]`, `gliederung-posfrei` with `position[@nr]`, and the sums
- * (`ulg-summe` … `hg-summe` and `lv-summe`: `summe/gesamt` + `summe-inkl-na/gesamt`, the `pospreis` of the normal
- * positions) where the LV type allows them ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
+ * (`ulg-summe` … `hg-summe` and `lv-summe`: `summe/gesamt`, a discount, `summe-inkl-na/gesamt`: `discounts.ts`; the
+ * `pospreis` of the normal positions and the enclosed sums after their discounts) where the LV type allows them ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
  *
  * An LB (`onlb.xsd`) has the LG list without header or sums, and `aenderungskennzeichnungen` on every element.
  *
@@ -15,6 +15,7 @@
 import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { LongText } from '../../../core/text/long-text.js';
 import type { OenormWriterContext } from './context.js';
+import { writeSum, type OenormDiscounts } from './discounts.js';
 import { writeLb, writePreiserstellungsverfahren } from './document.js';
 import { ORIGIN_MARK, type PositionContext, writeElementData, writeEntry } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
@@ -24,9 +25,13 @@ export interface BodyContext {
   spec: ServiceSpecificationDto;
   pc: PositionContext;
   sums: boolean;
+  /** The discounts of the sums (`discounts.ts`). */
+  discounts?: OenormDiscounts;
+  /** Σ of the normal positions' amounts written so far, before any discount (`summe-des-lv`). */
+  positionsTotal: number;
 }
 
-/** Writes the outline element and its content; returns the LV sum of the normal positions. */
+/** Writes the outline element and its content; returns the LV sum: of the normal positions, after the groups' discounts. */
 export function writeBody(ctx: OenormWriterContext, plan: Plan, bc: BodyContext): number {
   const b = ctx.b;
   if (ctx.document === 'onlb') return writeList(ctx, plan.groups, 'lg', bc, []);
@@ -40,6 +45,7 @@ export function writeBody(ctx: OenormWriterContext, plan: Plan, bc: BodyContext)
       sum += writeEntry(ctx, entry, bc.pc, undefined);
       b.close();
     }
+    bc.positionsTotal += sum;
     b.close().close();
     if (plan.svb.length > 0) {
       ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `${plan.svb.length} note text(s) were not written: an ÖNORM LV without outline has no place for preliminary remarks.`);
@@ -93,7 +99,10 @@ function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inh
   else if (g.level === 'og') sum = writeList(ctx, g.groups, 'lg', bc, [...inherited, ...g.notes]);
   else if (g.level === 'hg') sum = writeList(ctx, g.groups, 'og', bc, [...inherited, ...g.notes]);
   else sum = writeList(ctx, g.groups, 'ulg', bc, []);
-  if (bc.sums) writeSum(ctx, `${g.level}-summe`, sum, where);
+  if (bc.sums) {
+    const what = `${g.level.toUpperCase()} ${where}`;
+    sum = writeSum(ctx, `${g.level}-summe`, sum, where, bc.discounts?.of(g.source, what));
+  }
   b.close();
   return sum;
 }
@@ -126,13 +135,8 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
     b.close();
   }
   b.close();
+  bc.positionsTotal += sum;
   return sum;
-}
-
-/** `gruppensumme.type`: `summe/gesamt`, `summe-inkl-na/gesamt` (no discounts are written). */
-export function writeSum(ctx: OenormWriterContext, element: string, sum: number, where: string): void {
-  const value = ctx.amount(Math.round(sum * 100) / 100, element, where);
-  ctx.b.open(element).open('summe').leaf('gesamt', value).close().open('summe-inkl-na').leaf('gesamt', value).close().close();
 }
 
 /**

@@ -13,6 +13,7 @@
 import type { PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import { PACKAGE } from '../../../core/package-info.js';
 import type { OenormWriterContext } from './context.js';
+import type { OenormDiscounts } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
 import type { LvTypeRules } from './target.js';
 
@@ -37,13 +38,13 @@ export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: 
 }
 
 /** The header tables: the graphics of the texts, one Leistungsteil per number used (fixed prices), discounts on sums. */
-export function writeHeaderTables(ctx: OenormWriterContext, parts: readonly string[]): void {
+export function writeHeaderTables(ctx: OenormWriterContext, parts: readonly string[], discounts: OenormDiscounts): void {
   const b = ctx.b;
   writeGrafiktabelle(ctx, ctx.graphics);
   b.open('leistungsteiltabelle');
   for (const nr of parts) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
   b.close();
-  b.open('zugelassenenachlaesse').empty('aufsummen').empty('hierarchiestufen').close();
+  discounts.writeAllowed();
 }
 
 /** A required text: the model's value, else (enforcing) the default, reported. */

@@ -13,7 +13,8 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { targetError } from '../../../core/errors.js';
-import { writeBody, writeRemark, writeSum } from './body.js';
+import { writeBody, writeRemark } from './body.js';
+import { OenormDiscounts, writeSum } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
 import { writeSummeNormalausfuehrung } from './vat.js';
 import { OenormWriterContext } from './context.js';
@@ -66,7 +67,8 @@ export function writeOenorm(
     ctx.flush();
     return b.toBuffer();
   }
-  writeHeaderTables(ctx, leistungsteile(positions));
+  const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
+  writeHeaderTables(ctx, leistungsteile(positions), discounts);
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
     ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }
@@ -75,11 +77,13 @@ export function writeOenorm(
   const hasShares = (info.priceComponents?.length ?? 0) > 0 || positions.some((p) => (p.priceComponents?.length ?? 0) > 0);
   const labels = info.priceComponents?.length === 2 ? [info.priceComponents[0], info.priceComponents[1]] as const : DEFAULT_SHARE_LABELS;
   writeKenndaten(ctx, project, spec, rules, hasShares ? labels : undefined, now);
-  const sum = writeBody(ctx, plan, { spec, pc, sums: rules.sums });
+  const bc = { spec, pc, sums: rules.sums, discounts, positionsTotal: 0 };
+  const sum = writeBody(ctx, plan, bc);
   if (rules.sums) {
-    writeSum(ctx, 'lv-summe', sum, 'lv-summe');
-    writeSummeNormalausfuehrung(ctx, spec, sum);
+    const total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
+    writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total);
   }
+  discounts.finish();
   b.close(); // LV type
   b.close(); // onlv root
   ctx.flush();
@@ -94,8 +98,9 @@ function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, 
   const lbVersion = writeLb(ctx, spec, 'lbkenndaten');
   writeGrafiktabelle(ctx, ctx.graphics);
   const lb = { ...pc, lbVersion };
-  writeRemark(ctx, 'svb', plan.svb, 'svb', { spec, pc: lb, sums: false });
-  writeBody(ctx, plan, { spec, pc: lb, sums: false });
+  const bc = { spec, pc: lb, sums: false, positionsTotal: 0 };
+  writeRemark(ctx, 'svb', plan.svb, 'svb', bc);
+  writeBody(ctx, plan, bc);
   const priced = allPositions(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
   if (priced > 0) {
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);

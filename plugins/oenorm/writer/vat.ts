@@ -3,8 +3,9 @@
  * `gesamtsumme.type`: `summe-des-lv`, `summe-nachlaesse`, `gesamtpreis`, `ust` (`ustsatz` in percent with at most two
  * decimals, `ustbetrag`), `angebotspreis`), written where the LV type has sums and the project counts at one tax rate
  * above zero (`totalPriceGrossByTaxRate` of the recalculation; the GAEB readers' `VAT`, the ÖNORM reader's `ustsatz`).
- * The amounts follow the sums as written: the net sum is the `lv-summe` (no discounts are written, so
- * `summe-nachlaesse` is 0.00), the VAT is that sum times the rate rounded half away from zero to the cent.
+ * The amounts follow the sums as written: `summe-des-lv` is the sum of the normal positions, `gesamtpreis` the
+ * `lv-summe` after every discount (`discounts.ts`), `summe-nachlaesse` the difference; the VAT is `gesamtpreis` times
+ * the rate rounded half away from zero to the cent.
  * Several rates would need `ustanteile` and an `ustkennzeichen` on every position, which this writer does not write:
  * such a project gets no `summenormalausfuehrung`, reported.
  */
@@ -22,9 +23,10 @@ function ustsatz(rate: number): string | undefined {
 
 /**
  * Writes `summenormalausfuehrung` after `lv-summe` (see the module comment).
- * @param sum the LV's net sum as written in `lv-summe`, in project currency
+ * @param positions the sum of the normal positions before discounts, in project currency
+ * @param sum the LV's net sum after every discount, as written in `lv-summe/summe-inkl-na`, in project currency
  */
-export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: ServiceSpecificationDto, sum: number): void {
+export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: ServiceSpecificationDto, positions: number, sum: number): void {
   const byRate = spec.totalPriceGrossByTaxRate ?? [];
   if (!byRate.some((r) => r.taxRate !== 0)) return;
   if (byRate.length > 1) {
@@ -41,12 +43,13 @@ export function writeSummeNormalausfuehrung(ctx: OenormWriterContext, spec: Serv
   // the sum to the cent, as lv-summe states it (`writeSum`)
   const cents = Math.round(Math.abs(sum) * 100);
   const taxCents = Math.sign(sum) * Math.round((cents * Math.round(Number(percent) * 100)) / 10_000);
-  const net = ctx.amount((Math.sign(sum) * cents) / 100, 'summe-des-lv', 'summenormalausfuehrung');
+  const gesamtpreis = ctx.amount((Math.sign(sum) * cents) / 100, 'gesamtpreis', 'summenormalausfuehrung');
+  const positionCents = Math.round(positions * 100);
   const tax = taxCents / 100;
   ctx.b.open('summenormalausfuehrung')
-    .leaf('summe-des-lv', net)
-    .leaf('summe-nachlaesse', '0.00')
-    .leaf('gesamtpreis', net)
+    .leaf('summe-des-lv', ctx.amount(positionCents / 100, 'summe-des-lv', 'summenormalausfuehrung'))
+    .leaf('summe-nachlaesse', ctx.amount((Math.sign(sum) * cents - positionCents) / 100, 'summe-nachlaesse', 'summenormalausfuehrung'))
+    .leaf('gesamtpreis', gesamtpreis)
     .open('ust').leaf('ustsatz', percent).leaf('ustbetrag', ctx.amount(tax, 'ustbetrag', 'summenormalausfuehrung')).close()
     .leaf('angebotspreis', ctx.amount((Math.sign(sum) * cents + taxCents) / 100, 'angebotspreis', 'summenormalausfuehrung'))
     .close();

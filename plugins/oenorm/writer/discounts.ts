@@ -1,0 +1,139 @@
+/**
+ * Discounts and surcharges on the sums of an ONLV (2009 `ontypdef.xsd`: `gruppensumme.type` `summe`, `nachlass`
+ * (`summe-prozent`, `ergebnis/gesamt`), `summe-inkl-na`; `zugelassenenachlaesse` in the header) from the model's
+ * `deductionFactor` of the specification (`lv-summe`) and of the groups written as HG, OG, LG or ULG.
+ *
+ * - The percentage is −100 × `deductionFactor` (a discount is negative in ÖNORM, `prozent.type` −99.99 … 999.99,
+ *   two decimals); the amount after it is what the recalculation gives, round(sum × (1 − factor)) to the cent, and
+ *   `ergebnis` the difference. A factor with more than two decimals of a percent is rounded when enforcing the schema
+ *   (the sums follow the written percentage), reported.
+ * - `zugelassenenachlaesse` allows discounts on sums (`aufsummen`) at the levels that carry one, and at those the
+ *   file that was read allowed (kept by the reader as `oenormProperties.zugelassenenachlaesse`); `aufpreisanteile`
+ *   is written back only when no discount is written.
+ * - What ÖNORM cannot state is reported, not written: an absolute deduction (GAEB `DiscountAmt`: ÖNORM states
+ *   percentages only), a lump sum (GAEB `TotalLSUM`), a position's discount (ÖNORM discounts sums only), the discount
+ *   of a group the outline does not write as a group, and every discount of an LV type without sums.
+ */
+import { dec, formatFixed, round } from '../../../core/model/decimal.js';
+import { isGroup, isPosition, type ElementContainerBase, type ElementDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { OenormWriterContext } from './context.js';
+import type { Plan, PlanGroup } from './structure.js';
+
+/** `hierarchiestufen` children in schema order, by outline level (`lv` for the LV sum). */
+const LEVEL_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
+  ['lv', 'auflvsumme'], ['hg', 'aufhgsummen'], ['og', 'aufogsummen'], ['lg', 'auflgsummen'], ['ulg', 'aufulgsummen'],
+];
+/** `prozent.type`: −99.99 … 999.99. */
+const MIN_PERCENT = -99.99;
+const MAX_PERCENT = 999.99;
+
+/** A discount as written on a sum: the `summe-prozent` text and the factor it stands for. */
+export interface SumDiscount {
+  percent: string;
+  factor: number;
+}
+
+const factorOf = (c: ElementContainerBase | undefined): number => (typeof c?.deductionFactor === 'number' ? c.deductionFactor : 0);
+
+/** The discounts of one written LV: which sums carry one, and what was written (see the module comment). */
+export class OenormDiscounts {
+  /** Outline levels (`lv`, `hg` … `ulg`) whose sums carry a discount. */
+  private readonly levels = new Set<string>();
+  private readonly written = new Set<ElementContainerBase>();
+
+  /** @param sums the LV type states sums (no discount can be written otherwise) */
+  constructor(private readonly ctx: OenormWriterContext, private readonly spec: ServiceSpecificationDto, plan: Plan, private readonly sums: boolean) {
+    if (!sums) return;
+    if (factorOf(spec) !== 0) this.levels.add('lv');
+    const visit = (groups: readonly PlanGroup[]): void => {
+      for (const g of groups) {
+        if (factorOf(g.source) !== 0) this.levels.add(g.level);
+        visit(g.groups);
+      }
+    };
+    visit(plan.groups);
+  }
+
+  /** `zugelassenenachlaesse` (header): on sums, at the levels used and at those the file read allowed. */
+  writeAllowed(): void {
+    const kept = (this.spec.oenormProperties as Record<string, unknown> | undefined)?.zugelassenenachlaesse;
+    const allowed = new Set(Array.isArray(kept) ? kept.filter((n): n is string => typeof n === 'string') : []);
+    const b = this.ctx.b.open('zugelassenenachlaesse');
+    b.empty(this.levels.size === 0 && allowed.has('aufpreisanteile') ? 'aufpreisanteile' : 'aufsummen');
+    b.open('hierarchiestufen');
+    for (const [level, element] of LEVEL_ELEMENTS) if (this.levels.has(level) || allowed.has(element)) b.empty(element);
+    b.close().close();
+  }
+
+  /**
+   * The discount to write on the sum of `source` (the specification or a group's source), once per source;
+   * undefined when it has none or ÖNORM cannot state it (reported).
+   */
+  of(source: ElementContainerBase | undefined, where: string): SumDiscount | undefined {
+    if (source === undefined || this.written.has(source)) return undefined;
+    this.written.add(source);
+    const ctx = this.ctx;
+    if (typeof source.absoluteDeduction === 'number' && source.absoluteDeduction !== 0) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The absolute discount of ${where} (${source.absoluteDeduction}) was not written: ÖNORM A 2063 states discounts as percentages of a sum.`, where);
+    }
+    if (typeof source.flatSum === 'number') {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The lump sum of ${where} (${source.flatSum}) was not written: ÖNORM A 2063 has no lump sums for groups.`, where);
+    }
+    const factor = factorOf(source);
+    if (factor === 0) return undefined;
+    const exact = dec(factor).times(-100);
+    const percent = ctx.enforce ? round(exact, 2) : exact.toNumber();
+    if (ctx.enforce && (percent < MIN_PERCENT || percent > MAX_PERCENT)) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of ${where} (${exact.toString()} %) was not written: ÖNORM A 2063 states discounts and surcharges from ${MIN_PERCENT} % to ${MAX_PERCENT} %.`, where);
+      return undefined;
+    }
+    const text = formatFixed(percent, ctx.enforce ? 2 : Math.max(2, exact.decimalPlaces())) ?? String(percent);
+    if (!exact.equals(percent)) {
+      ctx.report('OENORM_VALUE_ROUNDED', 'warning', `The discount of ${where} was rounded to the two decimals ÖNORM allows: ${exact.toString()} % → ${text} %; its sums follow the written percentage.`, where);
+    }
+    return { percent: text, factor: dec(percent).dividedBy(-100).toNumber() };
+  }
+
+  /** Reports the discounts that were not written: of positions, of groups not written as groups, of an LV without sums. */
+  finish(): void {
+    const ctx = this.ctx;
+    const reason = this.sums ? 'its group is not a group of the written ÖNORM outline' : 'this LV type states no sums';
+    if (!this.sums && factorOf(this.spec) !== 0) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of the LV was not written: ${reason}.`);
+    }
+    const visit = (elements: readonly ElementDto[] | undefined): void => {
+      for (const e of elements ?? []) {
+        if (isPosition(e) && factorOf(e as ElementContainerBase) !== 0) {
+          ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', "positions' discounts were not written: ÖNORM A 2063 discounts sums only", e.itemNumber?.stringRepresentation);
+        } else if (isGroup(e)) {
+          if (factorOf(e) !== 0 && !this.written.has(e)) {
+            const n = e.itemNumber?.stringRepresentation ?? '';
+            ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of group ${n} was not written: ${reason}.`, n);
+          }
+          visit(e.elements);
+        }
+      }
+    };
+    visit(this.spec.elements);
+  }
+}
+
+/**
+ * A `gruppensumme.type`: `summe/gesamt`, with a discount `nachlass` (`summe-prozent`, `ergebnis/gesamt`), then
+ * `summe-inkl-na/gesamt`.
+ * @param sum the sum of the element's content in project currency (rounded to the cent here)
+ * @returns the amount after the discount (the `summe-inkl-na`), which the enclosing sum adds
+ */
+export function writeSum(ctx: OenormWriterContext, element: string, sum: number, where: string, discount?: SumDiscount): number {
+  const total = Math.round(sum * 100) / 100;
+  const b = ctx.b.open(element).open('summe').leaf('gesamt', ctx.amount(total, element, where)).close();
+  let after = total;
+  if (discount !== undefined) {
+    // the recalculation's rule: deductedPrice = round(totalPrice × (1 − deductionFactor))
+    after = round(dec(total).times(dec(1).minus(dec(discount.factor))), 2);
+    const result = round(dec(after).minus(dec(total)), 2);
+    b.open('nachlass').leaf('summe-prozent', discount.percent).open('ergebnis').leaf('gesamt', ctx.amount(result, 'nachlass/ergebnis', where)).close().close();
+  }
+  b.open('summe-inkl-na').leaf('gesamt', ctx.amount(after, element, where)).close().close();
+  return after;
+}
