@@ -7,7 +7,7 @@
 import { defineMessages, type MessageCode } from '../../core/pipeline/messages.js';
 
 export const OENORM_MESSAGES = defineMessages({
-  OENORM_DISCOUNT_AS_AMOUNT: { severity: 'info', meaning: 'A sum states its discount or surcharge per price share (pa1-prozent, pa2-prozent), which the model does not hold: it was read as the amount the file states (absoluteDeduction), or, without that amount, not read (warning).' },
+  OENORM_DISCOUNT_AS_AMOUNT: { severity: ['info', 'warning'], meaning: 'A sum states its discount or surcharge per price share (pa1-prozent, pa2-prozent), which the model does not hold: it was read as the amount the file states (absoluteDeduction), or, without that amount, not read (warning).' },
   OENORM_DISCOUNT_SIGN: { severity: 'info', meaning: 'A sum states its discount percentage with the sign opposite to its amount (ÖNORM A 2063 writes a discount as a negative percentage); the sign of the amount was followed.' },
   OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (comments, parameter lists, variant tables …) was not read.' },
   OENORM_GRAPHIC_DROPPED: { severity: 'warning', meaning: 'A graphic of the grafiktabelle has no id, a format other than image/jpeg, image/gif or image/png, or no base64 data; it was not read, and links to it are passed over.' },
@@ -20,6 +20,7 @@ export const OENORM_MESSAGES = defineMessages({
   OENORM_CHARACTERS_REMOVED: { severity: 'info', meaning: 'Characters XML does not allow were removed from texts written to the ÖNORM file (RemoveUnprintableCharactersFromTexts=true).' },
   OENORM_DEFAULT_FILLED: { severity: 'info', meaning: 'A field the ÖNORM schema requires had no data in the project; a default was written (SkipTryEnforceSchemaCompliantXmlOutput=false).' },
   OENORM_ELEMENT_NOT_WRITTEN: { severity: 'warning', meaning: 'Content of the project the ÖNORM file has no place for (further service specifications, empty groups, notes outside any group of an LV without outline …) was not written.' },
+  OENORM_MEMO_NOT_WRITTEN: { severity: 'info', meaning: 'Comments (kommentar) of LB elements or notes (notiz) of a draft LV were not written: the document written has no place for them (an LV holds no comments; an LB, and LV types other than entwurfs-lv and kostenschaetzungs-lv, hold no notes).' },
   OENORM_NOTES_MERGED: { severity: 'info', meaning: 'Note texts of a group were joined into its one preliminary remark (vorbemerkung), the only place ÖNORM has for them.' },
   OENORM_STRUCTURE_REPAIRED: { severity: 'warning', meaning: 'The project structure did not fit the ÖNORM outline (two-character LG/ULG numbers, LG.ULG.GT positions); a group level was added or merged, or an element renumbered (old and new numbers are named) (TryRepairProjectStructure=true).' },
   OENORM_TEXT_CONTENT_CHANGED: { severity: 'info', meaning: 'Long-text content ÖNORM formatted text cannot hold (images ÖNORM cannot link as graphics — not a data URI of a PNG, JPEG or GIF picture, or over 64 KiB —, table header cells, formatting inside text gaps) was written in a simpler form or left out.' },

@@ -101,6 +101,12 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
     expect(kakao.additionType).toBe('ByBuyer');
     expect(position(all, '01.01.01.B').htmlLongText).toContain('data-oenorm="blo" data-kennung="Energie"');
     expect(messages.find((m) => m.code === 'OENORM_ELEMENT_DROPPED')?.message).toContain('<parameterlisten>');
+    // every comment outside the parameter lists (which are not read) is kept with its position, as HTML
+    const text = readCorpus('oenorm', 'LB-SCHOKO_V2021.onlb').toString('utf8');
+    const comments = all.filter(isPosition).filter((p) => p.oenormPositionProperties?.kommentar !== undefined);
+    expect(comments.length).toBe(text.slice(text.indexOf('</parameterlisten>')).match(/<kommentar>/g)?.length);
+    expect(position(all, '01.01.01.C').oenormPositionProperties?.kommentar).toBe('<p>Mit echten Bieterlücken und Parameter ANGERZ und MEMO</p>');
+    expect(messages.find((m) => m.code === 'OENORM_ELEMENT_DROPPED')?.message).not.toContain('kommentar');
   });
 
   describe('over HTTP', () => {

@@ -76,6 +76,9 @@ export function parseOenormDecimal(s: string): number {
   return negative ? -v : v;
 }
 
+/** What a comment or note belongs to (`OenormBody.memo`). */
+export type MemoOwner = 'position' | 'grundtext' | 'group' | 'svb';
+
 /** Builds the element tree of an ONLV outline or an ONLB while the state machine walks it. */
 export class OenormBody {
   readonly spec: ServiceSpecificationDto = { origin: 'Oenorm', elements: [] };
@@ -193,6 +196,22 @@ export class OenormBody {
     if (text.html.includes('<')) this.plainTexts.add(note, text.html, text.plain);
   }
 
+  /**
+   * A comment (`kommentar`, of an LB element) or note (`notiz`, of an LV element), HTML, kept with the element being
+   * read: a position's or Grundtext's with its draft (`commonProperties`), a group's in its `oenormProperties`, the
+   * `svb`'s in the specification's (`svbKommentar`, `svbNotiz`).
+   */
+  memo(kind: 'kommentar' | 'notiz', owner: MemoOwner, html: string): void {
+    if (owner === 'position') {
+      if (this.position) this.position[kind] = html;
+    } else if (owner === 'grundtext') {
+      if (this.grundtext && kind === 'kommentar') this.grundtext.kommentar = html;
+    } else if (owner === 'group') {
+      const group = this.group();
+      if (group) group.oenormProperties![kind] = html;
+    } else this.properties[kind === 'kommentar' ? 'svbKommentar' : 'svbNotiz'] = html;
+  }
+
   /** Pictures linked by the open position (`<img>` elements, `graphics.ts`): they follow its long text. */
   positionGraphics(html: string): void {
     if (this.position) this.position.graphics = (this.position.graphics ?? '') + html;
@@ -250,7 +269,7 @@ export class OenormBody {
       herkunftskennzeichen: undefined, einheit: undefined, pzzv: undefined, zz: undefined, variantennummer: undefined,
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
-      graphics: undefined, ustkennzeichen: undefined,
+      graphics: undefined, ustkennzeichen: undefined, kommentar: undefined, notiz: undefined,
     };
   }
 

@@ -18,6 +18,8 @@ export const METADATEN = 1, LV_TYPE = 2, KENNDATEN = 3, LBKENNDATEN = 4, SVB = 5
 export const GRAFIKTABELLE = 18, GRAFIKELEMENT = 19, GRAFIKLINKS = 36, GRAFIKLINK = 37;
 /** The LV's sums with VAT (`summenormalausfuehrung`, 2009 `gesamtsumme.type`). */
 export const SUMMENORMALAUSFUEHRUNG = 38;
+/** An LB element's comment (`kommentar`, `lb-kommentar.type`) and an LV element's note (`notiz`, `notiz.type`). */
+export const KOMMENTAR = 39, NOTIZ = 49;
 // outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
 export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
 export const HG = 24, OG = 25, LG = 26, ULG = 27;
@@ -41,7 +43,7 @@ const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
   'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
-  'variantenzusammenstellungstabelle', 'teilangebotstabelle', 'kommentar', 'notiz',
+  'variantenzusammenstellungstabelle', 'teilangebotstabelle',
   'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 
@@ -64,6 +66,7 @@ const CODES = new NameTable<number>([
   ['nichtangeboten', NICHTANGEBOTEN], ['pospreis', POSPREIS], ['zz', ZZ], ['variantennummer', VARIANTENNUMMER],
   ['preisanteil1', PREISANTEIL1], ['preisanteil2', PREISANTEIL2], ['gesamt', GESAMT],
   ['ustkennzeichen', USTKENNZEICHEN], ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
+  ['kommentar', KOMMENTAR], ['notiz', NOTIZ],
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),

@@ -34,6 +34,8 @@ export function originCode(mark: string | undefined): OenormOriginCodeDto {
 export interface GrundtextDraft {
   text?: OenormText;
   herkunftskennzeichen?: string;
+  /** The Grundtext's `kommentar` (LB), HTML. */
+  kommentar?: string;
 }
 
 /** One position entry as read. */
@@ -67,6 +69,9 @@ export interface PositionDraft {
   graphics?: string;
   /** The VAT share the position counts in (`vat.ts`). */
   ustkennzeichen?: string;
+  /** The entry's comment (`kommentar`, an LB's) and note (`notiz`, a draft LV's), HTML. */
+  kommentar?: string;
+  notiz?: string;
 }
 
 /** What building an element needs besides the draft. */
@@ -112,10 +117,11 @@ function shortText(d: PositionDraft): string | undefined {
 /**
  * The ÖNORM properties both element kinds keep: number parts, short text parts, origin, split of the long text;
  * then, for a position (`position`), `isMainPosition` … `nichtangeboten`. Every key is written, absent ones as
- * undefined (see {@link buildElement} on shapes).
+ * undefined (see {@link buildElement} on shapes); a comment (`kommentar`, the Grundtext's as `grundtextKommentar`)
+ * and a note (`notiz`), HTML, only where the entry has one.
  */
 function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefined, position: boolean): Record<string, unknown> {
-  return {
+  const props: Record<string, unknown> = {
     originCode: originCode(d.herkunftskennzeichen),
     isUndividedPosition: d.element === 'ungeteilteposition',
     oenormShortText: d.stichwort ?? d.stichwortKurz,
@@ -135,6 +141,11 @@ function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefine
     nichtangeboten: d.nichtangeboten || undefined,
     ustkennzeichen: d.ustkennzeichen,
   };
+  // comments and notes are rare in an LV: added where present, not carried as undefined by every position
+  if (d.kommentar !== undefined) props.kommentar = d.kommentar;
+  if (d.notiz !== undefined) props.notiz = d.notiz;
+  if (grundtext?.kommentar !== undefined) props.grundtextKommentar = grundtext.kommentar;
+  return props;
 }
 
 function additionType(d: PositionDraft, grundtext: GrundtextDraft | undefined): 'None' | 'ByBidder' | 'ByBuyer' {

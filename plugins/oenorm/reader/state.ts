@@ -13,7 +13,7 @@ import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import { detached } from '../../../core/text/detached.js';
 import type { ProjectDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
-import { OenormBody } from './body.js';
+import { OenormBody, type MemoOwner } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
@@ -26,7 +26,7 @@ import {
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
-  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, elementCode,
+  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -38,7 +38,7 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
   IN_HIERARCHIESTUFEN = 36;
 // What a finished formatted text (or a list of graphic links) fills.
-const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3;
+const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4;
 
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
 const INTERN_LIMIT = 256;
@@ -64,6 +64,9 @@ export class OenormState {
   private readonly rich = new OenormRichText();
   private richDepth = -1;
   private richTarget = TO_POSITION;
+  /** The open `kommentar` or `notiz` (`TO_MEMO`): which, and what it belongs to. */
+  private memoKind: 'kommentar' | 'notiz' = 'kommentar';
+  private memoOwner: MemoOwner = 'position';
   private partyDepth = -1;
   private lvType?: string;
   private readonly graphics: OenormGraphics;
@@ -189,6 +192,13 @@ export class OenormState {
     return RICH;
   }
 
+  /** A `kommentar` or `notiz` (formatted text, `formatmemo.type`) of what `owner` names opens. */
+  private startMemo(code: number, owner: MemoOwner, depth: number): number {
+    this.memoKind = code === KOMMENTAR ? 'kommentar' : 'notiz';
+    this.memoOwner = owner;
+    return this.startRich(TO_MEMO, depth);
+  }
+
   private startLinks(target: number): number {
     this.linkIds.length = 0;
     this.linkTarget = target;
@@ -237,6 +247,7 @@ export class OenormState {
         if (code === PZZV) return IN_PZZV;
         if (code === PREIS) return IN_PREIS;
         if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
+        if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'position', d);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       case IN_PZZV:
@@ -261,6 +272,7 @@ export class OenormState {
         return SKIP;
       case IN_GRUNDTEXT:
         if (code === LANGTEXT) return this.startRich(TO_GRUNDTEXT, d);
+        if (code === KOMMENTAR) return this.startMemo(code, 'grundtext', d);
         return code === HERKUNFTSKENNZEICHEN ? LEAF : SKIP;
       case ROOT:
         if (code === METADATEN) return META;
@@ -313,6 +325,7 @@ export class OenormState {
         if (code === VORBEMERKUNG) return this.startRich(TO_SVB, d);
         if (code === HERKUNFTSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_SVB);
+        if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'svb', d);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case LIST:
         if (!isGroupLevel(code)) return SKIP;
@@ -331,6 +344,7 @@ export class OenormState {
         if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
         if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_GROUP_NOTE);
+        if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'group', d);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case SUM:
         if (code === SUMME) return IN_SUMME;
@@ -373,6 +387,7 @@ export class OenormState {
       case TO_GRUNDTEXT: this.body.grundtext!.text = text; break;
       case TO_GROUP_NOTE: this.body.addNote(text, false); break;
       case TO_SVB: this.body.addNote(text, true); break;
+      case TO_MEMO: this.body.memo(this.memoKind, this.memoOwner, text.html); break;
     }
   }
 

@@ -17,7 +17,7 @@ import type { LongText } from '../../../core/text/long-text.js';
 import type { OenormWriterContext } from './context.js';
 import { writeSum, type OenormDiscounts } from './discounts.js';
 import { writeLb, writePreiserstellungsverfahren } from './document.js';
-import { ORIGIN_MARK, type PositionContext, writeElementData, writeEntry } from './positions.js';
+import { KOMMENTAR_NOT_WRITTEN, ORIGIN_MARK, type PositionContext, writeElementData, writeEntry, writeMemo } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
 import { gapNames, longTextForm, writeFormattedText } from './text.js';
 
@@ -91,7 +91,7 @@ function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inh
   const remarkable = g.level === 'lg' || g.level === 'ulg';
   if (remarkable) {
     const links = writeRemark(ctx, 'vorbemerkung', g.notes, where, bc, false);
-    writeElementData(ctx, bc.pc.lbVersion, ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)], links);
+    writeElementData(ctx, bc.pc, ORIGIN_MARK[String(g.source?.oenormProperties?.originCode)], links, g.source?.oenormProperties, where);
   }
   b.close();
   let sum = 0;
@@ -117,10 +117,17 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
     if (gt.divided) {
       const form = gt.grundtextHtml !== undefined ? longTextForm(ctx, gt.grundtextHtml, undefined) : undefined;
       const mark = ORIGIN_MARK[gt.grundtextOrigin ?? ''];
-      if (!form && !mark) b.empty('grundtext');
+      const where = `${prefix}${gt.nr}`;
+      // a Grundtext's comment: `lb-grundtext.type` (langtext, kommentar, herkunftskennzeichen); an LV's has none
+      const kommentar = bc.pc.lbVersion !== undefined ? gt.grundtextKommentar : undefined;
+      if (gt.grundtextKommentar !== undefined && kommentar === undefined) {
+        ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', KOMMENTAR_NOT_WRITTEN, where);
+      }
+      if (!form && !mark && kommentar === undefined) b.empty('grundtext');
       else {
         b.open('grundtext');
-        if (form) writeFormattedText(ctx, 'langtext', form, `${prefix}${gt.nr}`, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
+        if (form) writeFormattedText(ctx, 'langtext', form, where, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
+        if (kommentar !== undefined) writeMemo(ctx, 'kommentar', kommentar, where, bc.pc);
         if (mark) b.leaf('herkunftskennzeichen', mark);
         b.close();
       }
@@ -159,13 +166,15 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
   const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
   const links = [...new Set(notes.flatMap((n) => ctx.graphics.linksOf(n.htmlLongText)))];
   if (element === 'svb') {
-    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined && links.length === 0) {
+    const kept = (bc.spec.oenormProperties ?? {}) as Record<string, unknown>;
+    const memo = { kommentar: kept.svbKommentar, notiz: kept.svbNotiz };
+    if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined && links.length === 0 && memo.notiz === undefined) {
       ctx.b.empty('svb');
       return [];
     }
     ctx.b.open('svb');
     if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
-    writeElementData(ctx, bc.pc.lbVersion, mark, links);
+    writeElementData(ctx, bc.pc, mark, links, memo, where);
     ctx.b.close();
     return [];
   }

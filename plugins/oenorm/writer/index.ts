@@ -54,7 +54,7 @@ export function writeOenorm(
   const rules = lvTypeRules(lvType);
   const info = project.projectInformation ?? {};
   const positions = allPositions(spec.elements);
-  const pc: PositionContext = { edition: target.edition, offer: rules.offer, info, ...variants(positions) };
+  const pc: PositionContext = { edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions) };
   collectGraphics(ctx, spec.elements);
 
   const { b } = ctx;

@@ -36,6 +36,8 @@ export interface PositionContext {
   variantBases: Set<string>;
   /** Writing an LB: the LB version every element's `aenderungskennzeichnungen` names (no quantity block). */
   lbVersion?: string;
+  /** The LV type holds notes (`notiz`: `entwurfs-lv`, `kostenschaetzungs-lv`). */
+  notiz: boolean;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
   zzOf(p: PositionDto): string;
 }
@@ -55,7 +57,7 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   writeStichwort(ctx, e, props, form, where);
   if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
-  writeElementData(ctx, pc.lbVersion, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html));
+  writeElementData(ctx, pc, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html), props, where);
   let sum = 0;
   if (isPosition(e)) {
     if (pc.lbVersion !== undefined) b.leaf('einheit', unitOf(ctx, e.unitTag, where));
@@ -65,23 +67,56 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   return sum;
 }
 
+/** A comment (`kommentar`, of an LB element) and a note (`notiz`, of an LV element), HTML, as the reader keeps them. */
+export interface ElementMemo {
+  kommentar?: unknown;
+  notiz?: unknown;
+  /** The other ÖNORM properties the memo is kept among. */
+  [property: string]: unknown;
+}
+
+/** The tallied message for an LB's comment written into an LV. */
+export const KOMMENTAR_NOT_WRITTEN = 'comments (kommentar) of LB elements were not written: an LV has no place for them';
+
+/** A kept memo's HTML, undefined when there is none. */
+const memoHtml = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
 /**
  * What every LV or LB element (position, LG/ULG properties, `svb`) may hold after its texts, in the order of its
- * edition's schema: in an LV `herkunftskennzeichen`, `grafiklinks` (`lv-element-basisdaten.group`); in an LB
- * `grafiklinks`, `aenderungskennzeichnungen/lbversion` (required), `herkunftskennzeichen` (`lb-element-basisdaten.group`).
- * @param lbVersion the LB version (an LB is written), undefined for an LV
+ * edition's schema: in an LV `herkunftskennzeichen`, `grafiklinks`, `notiz` (`lv-element-basisdaten.group`; the
+ * note only in an `entwurfs-lv` or `kostenschaetzungs-lv`); in an LB `grafiklinks`, `kommentar`,
+ * `aenderungskennzeichnungen/lbversion` (required), `herkunftskennzeichen` (`lb-element-basisdaten.group`). A memo
+ * the document has no place for (an LB's comment in an LV, an LV's note elsewhere) is reported, not written.
  * @param mark the `herkunftskennzeichen` (`Z`, `+`), undefined for none
  * @param links the ids of the graphics the element links (`graphics.ts`)
+ * @param memo the element's kept comment and note (its ÖNORM properties)
  */
-export function writeElementData(ctx: OenormWriterContext, lbVersion: string | undefined, mark: string | undefined, links: readonly string[]): void {
-  if (lbVersion !== undefined) {
+export function writeElementData(
+  ctx: OenormWriterContext, pc: PositionContext, mark: string | undefined, links: readonly string[], memo: ElementMemo | undefined, where: string,
+): void {
+  const kommentar = memoHtml(memo?.kommentar);
+  const notiz = memoHtml(memo?.notiz);
+  if (pc.lbVersion !== undefined) {
     writeGrafiklinks(ctx, links);
-    ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', lbVersion).close();
+    if (kommentar !== undefined) writeMemo(ctx, 'kommentar', kommentar, where, pc);
+    ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', pc.lbVersion).close();
     if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
+    if (notiz !== undefined) ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', 'notes (notiz) of LV elements were not written: an LB has no place for them', where);
     return;
   }
   if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
   writeGrafiklinks(ctx, links);
+  if (notiz !== undefined) {
+    if (pc.notiz) writeMemo(ctx, 'notiz', notiz, where, pc);
+    else ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', 'notes (notiz) were not written: only an entwurfs-lv or kostenschaetzungs-lv holds them', where);
+  }
+  if (kommentar !== undefined) ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', KOMMENTAR_NOT_WRITTEN, where);
+}
+
+/** A `kommentar` or `notiz` (`formatmemo.type`: the formatted text of a `langtext`). */
+export function writeMemo(ctx: OenormWriterContext, element: 'kommentar' | 'notiz', html: string, where: string, pc: PositionContext): void {
+  const form = longTextForm(ctx, html, undefined);
+  if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: gapNames(html) });
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {

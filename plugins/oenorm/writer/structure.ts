@@ -48,6 +48,8 @@ export interface PlanGtnr {
   /** The Grundtext's HTML long text (kept by the reader), split off the Folgepositionen's texts. */
   grundtextHtml?: string;
   grundtextOrigin?: string;
+  /** The Grundtext's comment (`kommentar`, an LB's), HTML, as the reader kept it with the Folgepositionen. */
+  grundtextKommentar?: string;
   entries: PlanEntry[];
 }
 
@@ -344,6 +346,8 @@ function splitGrundtext(g: PlanGtnr): void {
   }
   const origin = props(g.entries[0])?.grundtextOriginCode;
   if (typeof origin === 'string') g.grundtextOrigin = origin;
+  const kommentar = props(g.entries[0])?.grundtextKommentar;
+  if (typeof kommentar === 'string') g.grundtextKommentar = kommentar;
 }
 
 function numberPosfrei(ctx: OenormWriterContext, elements: Entry[]): PlanEntry[] {

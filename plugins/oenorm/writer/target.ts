@@ -75,14 +75,16 @@ export interface LvTypeRules {
   bidderNumber: boolean;
   /** Required attribute of the LV type element numbering the offer. */
   numberAttribute?: string;
+  /** Elements may carry a `notiz` ("Nur bei Entwurfs-LV und Kostenschätzungs-LV", `lv-element-basisdaten.group`). */
+  notiz: boolean;
 }
 
 export function lvTypeRules(lvType: string): LvTypeRules {
   const offer = LV_TYPES[lvType]?.offer ?? false;
-  const base: LvTypeRules = { offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false };
+  const base: LvTypeRules = { offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false, notiz: false };
   switch (lvType) {
-    case 'entwurfs-lv': return { ...base, sums: false, date: 'none' };
-    case 'kostenschaetzungs-lv': return { ...base, date: 'preisbasis' };
+    case 'entwurfs-lv': return { ...base, sums: false, date: 'none', notiz: true };
+    case 'kostenschaetzungs-lv': return { ...base, date: 'preisbasis', notiz: true };
     case 'ausschreibungs-lv': return { ...base, sums: false };
     case 'angebots-lv': return { ...base, bidder: true };
     case 'alternativangebots-lv': return { ...base, bidder: true, numberAttribute: 'alternativangebotsnummer' };
