@@ -104,9 +104,13 @@ describe('ÖNORM discounts: writing', () => {
     expect(written.text).toContain('<ausschreibungs-lv>');
     expect(written.text).toContain('<zugelassenenachlaesse><aufsummen/><hierarchiestufen><auflgsummen/></hierarchiestufen></zugelassenenachlaesse>');
     spec.deductionFactor = 0.03;
+    (spec.elements![1] as Record<string, unknown>).absoluteDeduction = 5; // LG 01. (after the svb note)
     written = write(prepared(project), { DestinationOenormType: 'Lv2009' });
     expect(written.text).not.toContain('<nachlass>');
-    expect(notWritten(written.messages)).toEqual(['The discount of the LV was not written: this LV type states no sums.']);
+    expect(notWritten(written.messages)).toEqual([
+      'The discount of the LV was not written: this LV type states no sums.',
+      'The discount of group 01. was not written: this LV type states no sums.',
+    ]);
   });
 
   it('writes a discount of another source: rounded to two decimals of a percent; what ÖNORM cannot state is reported', () => {

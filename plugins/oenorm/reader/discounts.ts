@@ -46,7 +46,8 @@ export class OenormDiscounts {
   /**
    * A sum opens.
    * @param target the specification (`lv-summe`) or group whose sum it is
-   * @param where the sum's element name and the group's number, for messages (`lg-summe 01`)
+   * @param where the sum's element name and the group's number, for messages (`lg-summe of LG 01.`)
+   * @param itemNumber the group's number, for messages (undefined for `lv-summe`)
    */
   open(target: ElementContainerBase, where: string, itemNumber: string | undefined): void {
     this.draft = { target, where, itemNumber };
@@ -100,4 +101,3 @@ export class OenormDiscounts {
     this.report.report('OENORM_DISCOUNT_AS_AMOUNT', 'info', `The ${d.where} states a discount per price share (${shares}), which the model does not hold; it was read as the amount it states, ${d.ergebnis.toFixed(2)}.`, d.itemNumber);
   }
 }
-

@@ -5,7 +5,8 @@
  * `lb`, `svb`, once per OG in the OG outlines), `positionen/grundtextnr` with `ungeteilteposition[@mfv]` or
  * `grundtext` + `folgeposition[@ftnr][@mfv]`, `gliederung-posfrei` with `position[@nr]`, and the sums
  * (`ulg-summe` … `hg-summe` and `lv-summe`: `summe/gesamt`, a discount, `summe-inkl-na/gesamt`: `discounts.ts`; the
- * `pospreis` of the normal positions and the enclosed sums after their discounts) where the LV type allows them ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
+ * `pospreis` of the normal positions and the enclosed sums after their discounts) where the LV type allows them
+ * ("Nicht im Entwurfs-LV und Ausschreibungs-LV").
  *
  * An LB (`onlb.xsd`) has the LG list without header or sums, and `aenderungskennzeichnungen` on every element.
  *

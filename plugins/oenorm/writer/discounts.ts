@@ -94,19 +94,22 @@ export class OenormDiscounts {
     return { percent: text, factor: dec(percent).dividedBy(-100).toNumber() };
   }
 
-  /** Reports the discounts that were not written: of positions, of groups not written as groups, of an LV without sums. */
+  /**
+   * Reports the deductions no sum carried: of positions (ÖNORM discounts sums only), of groups the outline does not
+   * write as groups, and every one of an LV type without sums.
+   */
   finish(): void {
     const ctx = this.ctx;
     const reason = this.sums ? 'its group is not a group of the written ÖNORM outline' : 'this LV type states no sums';
-    if (!this.sums && factorOf(this.spec) !== 0) {
-      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of the LV was not written: ${reason}.`);
-    }
+    const unseen = (c: ElementContainerBase): boolean => !this.written.has(c) && (factorOf(c) !== 0
+      || (typeof c.absoluteDeduction === 'number' && c.absoluteDeduction !== 0) || typeof c.flatSum === 'number');
+    if (unseen(this.spec)) ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of the LV was not written: ${reason}.`);
     const visit = (elements: readonly ElementDto[] | undefined): void => {
       for (const e of elements ?? []) {
         if (isPosition(e) && factorOf(e as ElementContainerBase) !== 0) {
           ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', "positions' discounts were not written: ÖNORM A 2063 discounts sums only", e.itemNumber?.stringRepresentation);
         } else if (isGroup(e)) {
-          if (factorOf(e) !== 0 && !this.written.has(e)) {
+          if (unseen(e)) {
             const n = e.itemNumber?.stringRepresentation ?? '';
             ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The discount of group ${n} was not written: ${reason}.`, n);
           }
