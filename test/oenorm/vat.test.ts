@@ -94,7 +94,7 @@ describe('ÖNORM VAT: writing', () => {
     expect(at(0.0333)).toContain('<ust><ustsatz>3.33</ustsatz><ustbetrag>35.96</ustbetrag></ust><angebotspreis>1115.96</angebotspreis>');
   });
 
-  it('writes no price with VAT for a tender, for a project without rate, or for several rates (reported)', () => {
+  it('writes no price with VAT for a tender or for a project without rate', () => {
     const lv = read(withVat(single('1296.00')));
     expect(write(lv.project, { DestinationOenormType: 'Lv2009' }).text).toContain('<summenormalausfuehrung>');
     const tender = structuredClone(lv.project);
@@ -103,14 +103,43 @@ describe('ÖNORM VAT: writing', () => {
     expect(write(tender, { DestinationOenormType: 'Lv2009' }).text).not.toContain('summenormalausfuehrung');
     const plain = read(Buffer.from(fixtureText('angebot-2009-lg.onlv')));
     expect(write(plain.project, { DestinationOenormType: 'Lv2009' }).text).not.toContain('summenormalausfuehrung');
+  });
+
+  it('writes VAT shares for several rates: one ustanteil per rate, the marks read, an ustkennzeichen on every priced position', () => {
     const vat = `<summe-des-lv>1080.00</summe-des-lv><summe-nachlaesse>0.00</summe-nachlaesse><gesamtpreis>1080.00</gesamtpreis>` +
       `<ustanteile>${share('0', '580.00', '20.00', '116.00', '696.00')}${share('1', '500.00', '10.00', '50.00', '550.00')}</ustanteile>` +
       '<angebotspreis>1246.00</angebotspreis>';
-    const two = write(read(withVat(vat, { '500.00': '1' })).project, { DestinationOenormType: 'Lv2009' });
-    expect(two.text).not.toContain('summenormalausfuehrung');
-    expect(two.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message)).toEqual([
-      "The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at several tax rates (10 %, 20 %), which ÖNORM states as VAT shares with an ustkennzeichen per position.",
-    ]);
+    const lv = read(withVat(vat, { '500.00': '1', '380.00': '0', '200.00': '0', '300.00': '0', '50.00': '0' }));
+    for (const edition of ['Lv2009', 'Lv2015', 'Lv2021']) {
+      const written = write(lv.project, { DestinationOenormType: edition });
+      expect(written.text, edition).toContain(`</lv-summe><summenormalausfuehrung>${vat}</summenormalausfuehrung>`);
+      expect(written.text, edition).toContain('<pospreis>500.00</pospreis><ustkennzeichen>1</ustkennzeichen>');
+      expect(written.text, edition).toContain('<pospreis>380.00</pospreis><ustkennzeichen>0</ustkennzeichen>');
+      if (hasOenormXsd) expect(validateOnlv(written.xml).errors, edition).toEqual([]);
+      const back = read(written.xml);
+      expect([back.position('01.01.03').taxRate, back.position('01.01.01.A').taxRate], edition).toEqual([0.1, 0.2]);
+      expect(back.project.serviceSpecifications![0].totalPriceGrossDeducted, edition).toBe(1246);
+      expect(mismatches(back.messages), edition).toEqual([]);
+    }
+  });
+
+  it('marks the rates of another source 0, 1 … in ascending order (GAEB items at 7 % in a BoQ at 19 %)', () => {
+    const project: ProjectDto = structuredClone(read(withVat(single('1296.00'))).project);
+    project.serviceSpecifications![0].projectTaxRate = 0.19;
+    const spec = project.serviceSpecifications![0];
+    const ulg = (spec.elements![1] as { elements: Record<string, unknown>[] }).elements[1] as { elements: Record<string, unknown>[] };
+    const p = ulg.elements.find((e) => (e.oenormPositionProperties as Record<string, unknown> | undefined)?.grundtextnr === '03')!;
+    Object.assign(p, { useDifferentTaxRate: true, taxRate: 0.07 });
+    const written = write(prepared(project), { DestinationOenormType: 'Lv2009' });
+    // 500.00 at 7 % (35.00) and 580.00 at 19 % (110.20)
+    expect(written.text).toContain('<ustanteile>' + share('0', '500.00', '7.00', '35.00', '535.00') + share('1', '580.00', '19.00', '110.20', '690.20') +
+      '</ustanteile><angebotspreis>1225.20</angebotspreis>');
+    expect(written.text).toContain('<pospreis>500.00</pospreis><ustkennzeichen>0</ustkennzeichen>');
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+    expect(written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')).toEqual([]);
+  });
+
+  it('writes no price with VAT for a rate ÖNORM cannot state (reported)', () => {
     // a rate ÖNORM cannot state (three decimals of a percent), shown without the doubles' residue
     const odd = structuredClone(read(withVat(single('1296.00'))).project);
     odd.serviceSpecifications![0].projectTaxRate = 0.07125;

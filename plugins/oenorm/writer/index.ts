@@ -16,7 +16,7 @@ import { targetError } from '../../../core/errors.js';
 import { writeBody, writeRemark } from './body.js';
 import { OenormDiscounts, writeSum } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
-import { writeSummeNormalausfuehrung } from './vat.js';
+import { ustkennzeichenOf, vatShares, writeSummeNormalausfuehrung } from './vat.js';
 import { OenormWriterContext } from './context.js';
 import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
@@ -54,7 +54,11 @@ export function writeOenorm(
   const rules = lvTypeRules(lvType);
   const info = project.projectInformation ?? {};
   const positions = allPositions(spec.elements);
-  const pc: PositionContext = { edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions) };
+  const shares = vatShares(spec, positions, rules.sums);
+  const pc: PositionContext = {
+    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions),
+    ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
+  };
   collectGraphics(ctx, spec.elements);
 
   const { b } = ctx;
@@ -81,7 +85,7 @@ export function writeOenorm(
   const sum = writeBody(ctx, plan, bc);
   if (rules.sums) {
     const total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
-    writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total);
+    writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total, shares);
   }
   discounts.finish();
   b.close(); // LV type

@@ -3,7 +3,8 @@
  * `stichwort-kurz` (≤50) + `stichwort-luecke` (≤10) when the reader kept that split, `langtext`,
  * `herkunftskennzeichen`, then for a position the quantity block `lv-pos-basisdaten.group`: `einheit` (closed list,
  * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `leistungsteil`, `lvmenge`, then
- * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis`. A note text entry (a
+ * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis` (+ `ustkennzeichen` in an LV
+ * with several VAT rates, `vat.ts`). A note text entry (a
  * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
  * by `aenderungskennzeichnungen` and `herkunftskennzeichen`, and a position has only its `einheit`.
  *
@@ -38,6 +39,8 @@ export interface PositionContext {
   lbVersion?: string;
   /** The LV type holds notes (`notiz`: `entwurfs-lv`, `kostenschaetzungs-lv`). */
   notiz: boolean;
+  /** The VAT share a priced position names after its `pospreis` (`vat.ts`; undefined for an LV at one rate). */
+  ustkennzeichenOf(p: PositionDto): string | undefined;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
   zzOf(p: PositionDto): string;
 }
@@ -212,6 +215,8 @@ function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Rec
   b.close();
   const total = Math.round(Number(quantity) * Number(unitPrice) * 100) / 100;
   b.leaf('pospreis', ctx.amount(total, 'pospreis', where));
+  const mark = pc.ustkennzeichenOf(p);
+  if (mark !== undefined) b.leaf('ustkennzeichen', mark);
   return kind === 'normal' && p.priceType !== 'WithoutTotal' ? total : 0;
 }
 
