@@ -88,4 +88,37 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
       expect(() => write(source, { RemoveUnprintableCharactersFromTexts: true })).toThrow(GatewayError);
     });
   }
+
+  // priced GAEB files with discounts on BoQ and category totals (`Totals/DiscountPcnt`) and on items
+  for (const name of corpusFiles('gaeb', /BVBS.*\.x8[46]$/i)) {
+    it(`${name} → Lv2015 carries the discounts of its totals as ÖNORM nachlass and reports the items' discounts`, () => {
+      const text = readCorpus('gaeb', name).toString('utf8');
+      const source = readGaeb(readCorpus('gaeb', name));
+      const written = write(source, { TryRepairProjectStructure: true, RemoveUnprintableCharactersFromTexts: true, DestinationOenormType: 'Lv2015' });
+      expect(validateOnlv(written.xml).errors).toEqual([]);
+      const totals = text.match(/<Totals>(?:(?!<\/Totals>)[\s\S])*?<DiscountPcnt>/g)?.length ?? 0;
+      expect(totals).toBeGreaterThan(0);
+      expect(written.text.match(/<nachlass>/g)?.length).toBe(totals);
+      const items = (text.match(/<DiscountPcnt>/g)?.length ?? 0) - totals;
+      expect(written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN' && m.message.startsWith("positions' discounts")).map((m) => m.message)[0])
+        .toContain(`${items} occurrences`);
+      // the discounts read back as the deduction factors they were
+      const factors = (spec: typeof source) => {
+        const out: number[] = [];
+        const walk = (list: unknown[] | undefined) => {
+          for (const e of (list ?? []) as { deductionFactor?: number; elements?: unknown[]; elementTypeDiscriminator?: string }[]) {
+            if (e.elementTypeDiscriminator?.startsWith('ServiceSpecificationGroup')) {
+              if ((e.deductionFactor ?? 0) !== 0) out.push(e.deductionFactor!);
+              walk(e.elements);
+            }
+          }
+        };
+        const s = spec.serviceSpecifications![0];
+        if ((s.deductionFactor ?? 0) !== 0) out.push(s.deductionFactor!);
+        walk(s.elements);
+        return out.sort();
+      };
+      expect(factors(read(written.xml).project)).toEqual(factors(source));
+    });
+  }
 });
