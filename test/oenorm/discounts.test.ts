@@ -18,6 +18,10 @@ const lv = discounted('lv-summe', '1026.00', '-2.00', '-20.52', '1005.48');
 const VAT = '<summenormalausfuehrung><summe-des-lv>1080.00</summe-des-lv><summe-nachlaesse>-74.52</summe-nachlaesse>' +
   '<gesamtpreis>1005.48</gesamtpreis><ust><ustsatz>20.00</ustsatz><ustbetrag>201.10</ustbetrag></ust>' +
   '<angebotspreis>1206.58</angebotspreis></summenormalausfuehrung>';
+/** LG 01 with a discount per price share: Lohn −2 %, Sonstiges −4 %, stated as −12.50 in all. */
+const LG_SHARES = '<lg-summe><summe><gesamt>1080.00</gesamt></summe><nachlass><pa1-prozent>-2.00</pa1-prozent>' +
+  '<pa2-prozent>-4.00</pa2-prozent><ergebnis><preisanteil1>-2.50</preisanteil1><preisanteil2>-10.00</preisanteil2>' +
+  '<gesamt>-12.50</gesamt></ergebnis></nachlass><summe-inkl-na><gesamt>1067.50</gesamt></summe-inkl-na></lg-summe>';
 const notWritten = (messages: { code: string; message: string }[]) => messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message);
 
 describe('ÖNORM discounts: reading', () => {
@@ -57,12 +61,10 @@ describe('ÖNORM discounts: reading', () => {
   });
 
   it('reads a discount per price share as the amount it states, reported', () => {
-    const lgShares = '<lg-summe><summe><gesamt>1080.00</gesamt></summe><nachlass><pa1-prozent>-2.00</pa1-prozent>' +
-      '<pa2-prozent>-4.00</pa2-prozent><ergebnis><preisanteil1>-2.50</preisanteil1><preisanteil2>-10.00</preisanteil2>' +
-      '<gesamt>-12.50</gesamt></ergebnis></nachlass><summe-inkl-na><gesamt>1067.50</gesamt></summe-inkl-na></lg-summe>';
-    const r = read(withSums(lgShares, SUM('lv-summe', '1067.50')));
+    const r = read(withSums(LG_SHARES, SUM('lv-summe', '1067.50')));
     expect([r.group('01.').absoluteDeduction, r.group('01.').deductedPrice]).toEqual([12.5, 1067.5]);
     expect(r.group('01.').deductionFactor ?? 0).toBe(0);
+    expect(r.group('01.').oenormProperties?.nachlassPreisanteile).toEqual({ pa1: -2, pa2: -4, amount: 12.5 });
     expect(mismatches(r.messages)).toEqual([]);
     expect(r.messages.filter((m) => m.code === 'OENORM_DISCOUNT_AS_AMOUNT').map((m) => [m.severity, m.message])).toEqual([
       ['info', 'The lg-summe of LG 01. states a discount per price share (-2.00 % and -4.00 %), which the model does not hold; it was read as the amount it states, -12.50.'],
@@ -135,5 +137,24 @@ describe('ÖNORM discounts: writing', () => {
       "positions' discounts were not written: ÖNORM A 2063 discounts sums only",
     ]);
     expect(read(written.xml).group('01.').deductionFactor).toBe(0.0213);
+  });
+
+  it('writes a discount per price share read from ÖNORM back as it was, while its amount is unchanged', () => {
+    const r = read(withSums(LG_SHARES, SUM('lv-summe', '1067.50'), ALLOWED.replace('<aufsummen/>', '<aufpreisanteile/>')));
+    const written = write(r.project, { DestinationOenormType: 'Lv2009' });
+    expect(written.text).toContain('<lg-summe><summe><gesamt>1080.00</gesamt></summe><nachlass><pa1-prozent>-2.00</pa1-prozent><pa2-prozent>-4.00</pa2-prozent>' +
+      '<ergebnis><gesamt>-12.50</gesamt></ergebnis></nachlass><summe-inkl-na><gesamt>1067.50</gesamt></summe-inkl-na></lg-summe>');
+    expect(written.text).toContain('<zugelassenenachlaesse><aufpreisanteile/><hierarchiestufen><auflvsumme/><auflgsummen/></hierarchiestufen></zugelassenenachlaesse>');
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+    expect(notWritten(written.messages)).toEqual([]);
+    const back = read(written.xml);
+    expect([back.group('01.').absoluteDeduction, back.project.serviceSpecifications![0].totalPrice]).toEqual([12.5, 1067.5]);
+    expect(mismatches(back.messages)).toEqual([]);
+    // changed after reading: the percentages no longer describe it
+    const changed: ProjectDto = structuredClone(r.project);
+    (changed.serviceSpecifications![0].elements![1] as Record<string, unknown>).absoluteDeduction = 20;
+    const other = write(prepared(changed), { DestinationOenormType: 'Lv2009' });
+    expect(other.text).not.toContain('<nachlass>');
+    expect(notWritten(other.messages)).toEqual(['The absolute discount of LG 01. (20) was not written: ÖNORM A 2063 states discounts as percentages of a sum.']);
   });
 });

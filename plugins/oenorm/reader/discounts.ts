@@ -11,7 +11,8 @@
  *   discount may not), so −3.00 % → 0.03 and a 5.00 % surcharge → −0.05. A file whose `ergebnis` has the opposite
  *   sign to its percentage states the discount as a positive number; the sign of the amount is followed, reported.
  * - Percentages per price share have no equivalent in the model, which discounts a sum as a whole: the stated
- *   amount (`ergebnis/gesamt`) is read as the container's `absoluteDeduction`, reported.
+ *   amount (`ergebnis/gesamt`) is read as the container's `absoluteDeduction`, reported; the percentages are kept
+ *   with that amount as `oenormProperties.nachlassPreisanteile` (`{ pa1, pa2, amount }`) for the writer.
  * - `summe-inkl-na/gesamt` is kept as `oenormDeductedTotal` and compared with the recalculated `deductedPrice`
  *   (`stated-totals.ts`); the permission is kept as `oenormProperties.zugelassenenachlaesse` (the element names) for
  *   the writer.
@@ -97,7 +98,11 @@ export class OenormDiscounts {
       this.report.report('OENORM_DISCOUNT_AS_AMOUNT', 'warning', `The ${d.where} states a discount per price share (${shares}) without its amount (ergebnis); it was not read.`, d.itemNumber);
       return;
     }
-    if (d.ergebnis !== 0) target.absoluteDeduction = -d.ergebnis;
+    if (d.ergebnis !== 0) {
+      target.absoluteDeduction = -d.ergebnis;
+      const kept = (target.oenormProperties ??= {}) as Record<string, unknown>;
+      kept.nachlassPreisanteile = { pa1: d.pa1Prozent ?? 0, pa2: d.pa2Prozent ?? 0, amount: -d.ergebnis };
+    }
     this.report.report('OENORM_DISCOUNT_AS_AMOUNT', 'info', `The ${d.where} states a discount per price share (${shares}), which the model does not hold; it was read as the amount it states, ${d.ergebnis.toFixed(2)}.`, d.itemNumber);
   }
 }

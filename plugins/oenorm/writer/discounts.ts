@@ -7,10 +7,14 @@
  *   two decimals); the amount after it is what the recalculation gives, round(sum × (1 − factor)) to the cent, and
  *   `ergebnis` the difference. A factor with more than two decimals of a percent is rounded when enforcing the schema
  *   (the sums follow the written percentage), reported.
- * - `zugelassenenachlaesse` allows discounts on sums (`aufsummen`) at the levels that carry one, and at those the
- *   file that was read allowed (kept by the reader as `oenormProperties.zugelassenenachlaesse`); `aufpreisanteile`
- *   is written back only when no discount is written.
- * - What ÖNORM cannot state is reported, not written: an absolute deduction (GAEB `DiscountAmt`: ÖNORM states
+ * - A discount per price share that the ÖNORM reader kept (`oenormProperties.nachlassPreisanteile`: `pa1-prozent`,
+ *   `pa2-prozent` and the amount it read as `absoluteDeduction`) is written back as it was, while that deduction is
+ *   unchanged and no sum carries a percentage of its whole (the LV allows one kind: `aufsummen` | `aufpreisanteile`).
+ * - `zugelassenenachlaesse` allows discounts on sums (`aufsummen`) or on price shares (`aufpreisanteile`, when those
+ *   are the ones written) at the levels that carry one, and at those the file that was read allowed (kept by the
+ *   reader as `oenormProperties.zugelassenenachlaesse`); a kept `aufpreisanteile` is written back when no discount on
+ *   sums is written.
+ * - What ÖNORM cannot state is reported, not written: another absolute deduction (GAEB `DiscountAmt`: ÖNORM states
  *   percentages only), a lump sum (GAEB `TotalLSUM`), a position's discount (ÖNORM discounts sums only), the discount
  *   of a group the outline does not write as a group, and every discount of an LV type without sums.
  */
@@ -27,31 +31,49 @@ const LEVEL_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
 const MIN_PERCENT = -99.99;
 const MAX_PERCENT = 999.99;
 
-/** A discount as written on a sum: the `summe-prozent` text and the factor it stands for. */
-export interface SumDiscount {
-  percent: string;
-  factor: number;
-}
+/**
+ * A discount as written on a sum: the `summe-prozent` text and the factor it stands for, or the `pa1-prozent` and
+ * `pa2-prozent` texts and the amount deducted (in project currency).
+ */
+export type SumDiscount = { percent: string; factor: number } | { pa1: string; pa2: string; amount: number };
 
 const factorOf = (c: ElementContainerBase | undefined): number => (typeof c?.deductionFactor === 'number' ? c.deductionFactor : 0);
+
+/** The kept percentages of a discount per price share, while the deduction read with them is unchanged. */
+function keptShares(c: ElementContainerBase | undefined): { pa1: number; pa2: number } | undefined {
+  const kept = ((c as { oenormProperties?: Record<string, unknown> } | undefined)?.oenormProperties)?.nachlassPreisanteile as { pa1?: unknown; pa2?: unknown; amount?: unknown } | undefined;
+  if (kept === undefined || typeof kept.pa1 !== 'number' || typeof kept.pa2 !== 'number') return undefined;
+  return kept.amount === c?.absoluteDeduction && kept.amount !== 0 ? { pa1: kept.pa1, pa2: kept.pa2 } : undefined;
+}
 
 /** The discounts of one written LV: which sums carry one, and what was written (see the module comment). */
 export class OenormDiscounts {
   /** Outline levels (`lv`, `hg` … `ulg`) whose sums carry a discount. */
   private readonly levels = new Set<string>();
   private readonly written = new Set<ElementContainerBase>();
+  /** The discounts written are per price share (no sum carries a percentage of its whole). */
+  private readonly onShares: boolean;
 
   /** @param sums the LV type states sums (no discount can be written otherwise) */
   constructor(private readonly ctx: OenormWriterContext, private readonly spec: ServiceSpecificationDto, plan: Plan, private readonly sums: boolean) {
-    if (!sums) return;
-    if (factorOf(spec) !== 0) this.levels.add('lv');
-    const visit = (groups: readonly PlanGroup[]): void => {
-      for (const g of groups) {
-        if (factorOf(g.source) !== 0) this.levels.add(g.level);
-        visit(g.groups);
-      }
+    const whole = new Set<string>();
+    const shares = new Set<string>();
+    const note = (c: ElementContainerBase | undefined, level: string): void => {
+      if (factorOf(c) !== 0) whole.add(level);
+      else if (keptShares(c) !== undefined) shares.add(level);
     };
-    visit(plan.groups);
+    if (sums) {
+      note(spec, 'lv');
+      const visit = (groups: readonly PlanGroup[]): void => {
+        for (const g of groups) {
+          note(g.source, g.level);
+          visit(g.groups);
+        }
+      };
+      visit(plan.groups);
+    }
+    this.onShares = whole.size === 0 && shares.size > 0;
+    for (const level of this.onShares ? shares : whole) this.levels.add(level);
   }
 
   /** `zugelassenenachlaesse` (header): on sums, at the levels used and at those the file read allowed. */
@@ -59,7 +81,7 @@ export class OenormDiscounts {
     const kept = (this.spec.oenormProperties as Record<string, unknown> | undefined)?.zugelassenenachlaesse;
     const allowed = new Set(Array.isArray(kept) ? kept.filter((n): n is string => typeof n === 'string') : []);
     const b = this.ctx.b.open('zugelassenenachlaesse');
-    b.empty(this.levels.size === 0 && allowed.has('aufpreisanteile') ? 'aufpreisanteile' : 'aufsummen');
+    b.empty(this.onShares || (this.levels.size === 0 && allowed.has('aufpreisanteile')) ? 'aufpreisanteile' : 'aufsummen');
     b.open('hierarchiestufen');
     for (const [level, element] of LEVEL_ELEMENTS) if (this.levels.has(level) || allowed.has(element)) b.empty(element);
     b.close().close();
@@ -73,6 +95,11 @@ export class OenormDiscounts {
     if (source === undefined || this.written.has(source)) return undefined;
     this.written.add(source);
     const ctx = this.ctx;
+    const shares = this.onShares ? keptShares(source) : undefined;
+    if (shares !== undefined) {
+      const text = (p: number) => formatFixed(p, 2) ?? p.toFixed(2);
+      return { pa1: text(shares.pa1), pa2: text(shares.pa2), amount: source.absoluteDeduction! };
+    }
     if (typeof source.absoluteDeduction === 'number' && source.absoluteDeduction !== 0) {
       ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The absolute discount of ${where} (${source.absoluteDeduction}) was not written: ÖNORM A 2063 states discounts as percentages of a sum.`, where);
     }
@@ -122,8 +149,8 @@ export class OenormDiscounts {
 }
 
 /**
- * A `gruppensumme.type`: `summe/gesamt`, with a discount `nachlass` (`summe-prozent`, `ergebnis/gesamt`), then
- * `summe-inkl-na/gesamt`.
+ * A `gruppensumme.type`: `summe/gesamt`, with a discount `nachlass` (`summe-prozent` or `pa1-prozent` +
+ * `pa2-prozent`, then `ergebnis/gesamt`), then `summe-inkl-na/gesamt`.
  * @param sum the sum of the element's content in project currency (rounded to the cent here)
  * @returns the amount after the discount (the `summe-inkl-na`), which the enclosing sum adds
  */
@@ -132,10 +159,17 @@ export function writeSum(ctx: OenormWriterContext, element: string, sum: number,
   const b = ctx.b.open(element).open('summe').leaf('gesamt', ctx.amount(total, element, where)).close();
   let after = total;
   if (discount !== undefined) {
-    // the recalculation's rule: deductedPrice = round(totalPrice × (1 − deductionFactor))
-    after = round(dec(total).times(dec(1).minus(dec(discount.factor))), 2);
+    b.open('nachlass');
+    if ('factor' in discount) {
+      // the recalculation's rule: deductedPrice = round(totalPrice × (1 − deductionFactor))
+      after = round(dec(total).times(dec(1).minus(dec(discount.factor))), 2);
+      b.leaf('summe-prozent', discount.percent);
+    } else {
+      after = round(dec(total).minus(dec(discount.amount)), 2);
+      b.leaf('pa1-prozent', discount.pa1).leaf('pa2-prozent', discount.pa2);
+    }
     const result = round(dec(after).minus(dec(total)), 2);
-    b.open('nachlass').leaf('summe-prozent', discount.percent).open('ergebnis').leaf('gesamt', ctx.amount(result, 'nachlass/ergebnis', where)).close().close();
+    b.open('ergebnis').leaf('gesamt', ctx.amount(result, 'nachlass/ergebnis', where)).close().close();
   }
   b.open('summe-inkl-na').leaf('gesamt', ctx.amount(after, element, where)).close().close();
   return after;
