@@ -90,7 +90,9 @@ describe('ÖNORM notes (notiz) of a draft LV', () => {
     let t = fixtureText('angebot-2009-lg.onlv').replace('<angebots-lv>', '<entwurfs-lv>').replace('</angebots-lv>', '</entwurfs-lv>');
     const position = '<herkunftskennzeichen>Z</herkunftskennzeichen>\n                      <einheit>m²</einheit>';
     const lg = '<p>Vorbemerkung der LG 01.</p>\n            </vorbemerkung>';
-    for (const anchor of [position, lg]) expect(t.split(anchor)).toHaveLength(2);
+    const svb = '<herkunftskennzeichen>Z</herkunftskennzeichen>\n      </svb>';
+    for (const anchor of [position, lg, svb]) expect(t.split(anchor)).toHaveLength(2);
+    t = t.replace(svb, '<herkunftskennzeichen>Z</herkunftskennzeichen><notiz><p>Zur SVB.</p></notiz></svb>');
     t = t.replace(position, '<herkunftskennzeichen>Z</herkunftskennzeichen><notiz><p>Menge <i>prüfen</i>.</p></notiz>\n<einheit>m²</einheit>');
     t = t.replace(lg, `${lg}<notiz><p>Offen: Bodengutachten.</p></notiz>`);
     return Buffer.from(t);
@@ -100,15 +102,18 @@ describe('ÖNORM notes (notiz) of a draft LV', () => {
     const lv = read(draft());
     expect(lv.position('01.01.01.A').oenormPositionProperties?.notiz).toBe('<p>Menge <i>prüfen</i>.</p>');
     expect(lv.group('01.').oenormProperties?.notiz).toBe('<p>Offen: Bodengutachten.</p>');
+    expect((lv.project.serviceSpecifications![0].oenormProperties as Record<string, unknown>).svbNotiz).toBe('<p>Zur SVB.</p>');
     expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED').map((m) => m.message).join()).not.toContain('notiz');
     const written = write(lv.project, { DestinationOenormType: 'Lv2009' });
     expect(written.text).toContain('<entwurfs-lv>');
     expect(written.text).toContain('<herkunftskennzeichen>Z</herkunftskennzeichen><notiz><p>Menge <i>prüfen</i>.</p></notiz><einheit>');
     expect(written.text).toContain('<vorbemerkung><p>Vorbemerkung der LG 01.</p></vorbemerkung><notiz><p>Offen: Bodengutachten.</p></notiz></lg-eigenschaften>');
+    expect(written.text).toContain('<herkunftskennzeichen>Z</herkunftskennzeichen><notiz><p>Zur SVB.</p></notiz></svb>');
     if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
     const back = read(written.xml);
     expect(back.position('01.01.01.A').oenormPositionProperties?.notiz).toBe('<p>Menge <i>prüfen</i>.</p>');
     expect(back.group('01.').oenormProperties?.notiz).toBe('<p>Offen: Bodengutachten.</p>');
+    expect((back.project.serviceSpecifications![0].oenormProperties as Record<string, unknown>).svbNotiz).toBe('<p>Zur SVB.</p>');
   });
 
   it('reports them for an LV type without notes and for an LB', () => {
@@ -120,9 +125,9 @@ describe('ÖNORM notes (notiz) of a draft LV', () => {
     expect(offer.text).toContain('<angebots-lv>');
     expect(offer.text).not.toContain('<notiz>');
     if (hasOenormXsd) expect(validateOnlv(offer.xml).errors).toEqual([]);
-    expect(notWritten(offer.messages)).toEqual(['OENORM_MEMO_NOT_WRITTEN info: notes (notiz) were not written: only an entwurfs-lv or kostenschaetzungs-lv holds them: 2 occurrences (e.g. 01., 01.01.01.A)']);
+    expect(notWritten(offer.messages)).toEqual(['OENORM_MEMO_NOT_WRITTEN info: notes (notiz) were not written: only an entwurfs-lv or kostenschaetzungs-lv holds them: 3 occurrences (e.g. svb, 01., 01.01.01.A)']);
     const lb = write(project, { DestinationOenormType: 'Lb2009' });
     expect(lb.text).not.toContain('<notiz>');
-    expect(notWritten(lb.messages)).toContain('OENORM_MEMO_NOT_WRITTEN info: notes (notiz) of LV elements were not written: an LB has no place for them: 2 occurrences (e.g. 01., 01.01.01.A)');
+    expect(notWritten(lb.messages)).toContain('OENORM_MEMO_NOT_WRITTEN info: notes (notiz) of LV elements were not written: an LB has no place for them: 3 occurrences (e.g. svb, 01., 01.01.01.A)');
   });
 });
