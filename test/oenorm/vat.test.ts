@@ -139,6 +139,23 @@ describe('ÖNORM VAT: writing', () => {
     expect(written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')).toEqual([]);
   });
 
+  it('gives an alternative at a rate of its own a share of its own, with no amount (it does not count)', () => {
+    const project: ProjectDto = structuredClone(read(withVat(single('1296.00'))).project);
+    const spec = project.serviceSpecifications![0];
+    const ulg = (spec.elements![1] as { elements: Record<string, unknown>[] }).elements[1] as { elements: Record<string, unknown>[] };
+    const alternative = ulg.elements.find((e) => e.positionType === 'Alternative')!;
+    Object.assign(alternative, { useDifferentTaxRate: true, taxRate: 0.1 });
+    const written = write(prepared(project), { DestinationOenormType: 'Lv2009' });
+    expect(written.text).toContain('<ustanteile>' + share('0', '0.00', '10.00', '0.00', '0.00') + share('1', '1080.00', '20.00', '216.00', '1296.00') +
+      '</ustanteile><angebotspreis>1296.00</angebotspreis>');
+    expect(written.text).toContain('<pospreis>300.00</pospreis><ustkennzeichen>0</ustkennzeichen>');
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+    const back = read(written.xml);
+    expect(back.positions.find((p) => p.positionType === 'Alternative')?.taxRate).toBe(0.1);
+    expect(back.project.serviceSpecifications![0].projectTaxRate).toBe(0.2);
+    expect(mismatches(back.messages)).toEqual([]);
+  });
+
   it('writes no price with VAT for a rate ÖNORM cannot state (reported)', () => {
     // a rate ÖNORM cannot state (three decimals of a percent), shown without the doubles' residue
     const odd = structuredClone(read(withVat(single('1296.00'))).project);

@@ -3,8 +3,9 @@
  * `summe-nachlaesse`, `gesamtpreis`, then `ust` (`ustsatz` in percent, `ustbetrag`) or `ustanteile` (one
  * `ustanteil[@ustkennzeichen]` per rate: `netto`, `ustsatz`, `ustbetrag`, `brutto`), then `angebotspreis`; a position
  * names its share by `ustkennzeichen` (0–9) after its `pospreis`) → the model's tax rates: one rate is the service
- * specification's `projectTaxRate` (a fraction: 20 % → 0.2, as the GAEB readers keep `VAT`); with shares, the first
- * share's rate is, and a position of another share counts at its own (`useDifferentTaxRate`, `taxRate`). The stated
+ * specification's `projectTaxRate` (a fraction: 20 % → 0.2, as the GAEB readers keep `VAT`); with shares, the rate of
+ * the share with the largest `netto` is (the first of equal ones), and a position of another share counts at its own
+ * (`useDifferentTaxRate`, `taxRate`). The stated
  * `angebotspreis` is kept as `oenormGrossTotal` and compared with the recalculated gross total (`stated-totals.ts`).
  */
 import type { PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
@@ -16,6 +17,8 @@ export class OenormVat {
   private rate: number | undefined;
   /** `ustanteil[@ustkennzeichen]/ustsatz`, percent, in document order. */
   private readonly shares = new Map<string, number>();
+  /** `ustanteil[@ustkennzeichen]/netto` as stated. */
+  private readonly nets = new Map<string, number>();
   private share: string | undefined;
   private grossTotal: number | undefined;
 
@@ -39,10 +42,24 @@ export class OenormVat {
       this.grossTotal = this.decimal(text, 'summenormalausfuehrung/angebotspreis');
       return;
     }
+    if (name === 'netto' && inShare && this.share !== undefined) {
+      const net = this.decimal(text, 'ustanteil/netto');
+      if (net !== undefined) this.nets.set(this.share, net);
+      return;
+    }
     if (name !== 'ustsatz') return;
     const rate = this.decimal(text, inShare ? 'ustanteil/ustsatz' : 'ust/ustsatz');
     if (!inShare) this.rate = rate;
     else if (rate !== undefined && this.share !== undefined) this.shares.set(this.share, rate);
+  }
+
+  /** The rate of the share with the largest stated net amount (the first of equal ones; the first share without amounts). */
+  private mainShare(): number | undefined {
+    let best: string | undefined;
+    for (const mark of this.shares.keys()) {
+      if (best === undefined || (this.nets.get(mark) ?? 0) > (this.nets.get(best) ?? 0)) best = mark;
+    }
+    return best === undefined ? undefined : this.shares.get(best);
   }
 
   /**
@@ -51,8 +68,7 @@ export class OenormVat {
    */
   apply(spec: ServiceSpecificationDto, positions: readonly PositionDto[]): void {
     if (this.grossTotal !== undefined) (spec as Record<string, unknown>).oenormGrossTotal = this.grossTotal;
-    const first = this.shares.values().next().value;
-    const specRate = this.rate ?? first;
+    const specRate = this.rate ?? this.mainShare();
     if (specRate === undefined) return;
     spec.projectTaxRate = specRate / 100;
     for (const p of positions) {

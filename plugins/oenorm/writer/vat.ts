@@ -8,8 +8,9 @@
  * - One rate: `ust`. The amounts follow the sums as written: `summe-des-lv` is the sum of the normal positions,
  *   `gesamtpreis` the `lv-summe` after every discount (`discounts.ts`), `summe-nachlaesse` the difference; the VAT is
  *   `gesamtpreis` times the rate rounded half away from zero to the cent.
- * - Several rates (positions with a rate of their own, `useDifferentTaxRate`): `ustanteile`, one `ustanteil` per rate
- *   with the recalculation's amounts at that rate (`netto` after discounts, `ustsatz`, `ustbetrag`, `brutto`), and
+ * - Several rates (positions with a rate of their own, `useDifferentTaxRate`, alternative and optional ones too):
+ *   `ustanteile`, one `ustanteil` per rate with the recalculation's amounts at that rate (`netto` after discounts,
+ *   `ustsatz`, `ustbetrag`, `brutto`; 0.00 for a rate only positions that do not count have), and
  *   every priced position names its share by `ustkennzeichen` after its `pospreis` ("nur wenn mehr als ein USt-Satz im
  *   LV vorgesehen wird"). A share keeps the `ustkennzeichen` the ÖNORM reader kept when the positions name each rate
  *   by one mark; otherwise the rates are marked 0, 1, … in ascending order. More than ten rates (marks 0–9) are
@@ -40,8 +41,11 @@ const rateOf = (p: PositionDto, spec: ServiceSpecificationDto): number =>
  * @param positions every position of the specification
  */
 export function vatShares(spec: ServiceSpecificationDto, positions: readonly PositionDto[], sums: boolean): Map<number, string> | undefined {
-  const rates = (spec.totalPriceGrossByTaxRate ?? []).map((r) => r.taxRate);
-  if (!sums || rates.length < 2 || rates.length > MARKS || rates.some((r) => ustsatz(r) === undefined)) return undefined;
+  const counted = (spec.totalPriceGrossByTaxRate ?? []).map((r) => r.taxRate);
+  // as `writeSummeNormalausfuehrung`: nothing is stated for an LV whose counted positions bear no VAT
+  if (!sums || !counted.some((r) => r !== 0)) return undefined;
+  const rates = [...new Set([...counted, ...positions.map((p) => rateOf(p, spec))])];
+  if (rates.length < 2 || rates.length > MARKS || rates.some((r) => ustsatz(r) === undefined)) return undefined;
   // the marks an ÖNORM source gave, when every rate has one mark of its own
   const kept = new Map<number, string>();
   const used = new Set<string>();
@@ -97,12 +101,13 @@ export function writeSummeNormalausfuehrung(
     .leaf('gesamtpreis', ctx.amount((Math.sign(sum) * cents) / 100, 'gesamtpreis', where));
   if (shares !== undefined) {
     b.open('ustanteile');
-    for (const r of [...byRate].sort((x, y) => Number(shares.get(x.taxRate)) - Number(shares.get(y.taxRate)))) {
-      b.open('ustanteil', { ustkennzeichen: shares.get(r.taxRate) })
-        .leaf('netto', ctx.amount(r.totalDeducted, 'netto', where))
-        .leaf('ustsatz', ustsatz(r.taxRate)!)
-        .leaf('ustbetrag', ctx.amount(r.totalTaxDeducted, 'ustbetrag', where))
-        .leaf('brutto', ctx.amount(r.totalGrossDeducted, 'brutto', where))
+    for (const [rate, mark] of [...shares].sort((x, y) => Number(x[1]) - Number(y[1]))) {
+      const r = byRate.find((x) => x.taxRate === rate);
+      b.open('ustanteil', { ustkennzeichen: mark })
+        .leaf('netto', ctx.amount(r?.totalDeducted ?? 0, 'netto', where))
+        .leaf('ustsatz', ustsatz(rate)!)
+        .leaf('ustbetrag', ctx.amount(r?.totalTaxDeducted ?? 0, 'ustbetrag', where))
+        .leaf('brutto', ctx.amount(r?.totalGrossDeducted ?? 0, 'brutto', where))
         .close();
     }
     b.close().leaf('angebotspreis', ctx.amount(spec.totalPriceGrossDeducted ?? 0, 'angebotspreis', where)).close();
