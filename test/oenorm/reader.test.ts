@@ -173,10 +173,14 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(mismatches[1].itemNumber).toBe('01.01.01.A');
   });
 
-  it('reports header tables it does not read, once', () => {
-    const dropped = lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED');
-    expect(dropped).toHaveLength(1);
-    expect(dropped[0].message).toContain('<leistungsteiltabelle>');
+  it('keeps the Leistungsteil table and reports header tables it does not read, once', () => {
+    expect((lv.project.serviceSpecifications![0].oenormProperties as Record<string, unknown>).leistungsteile).toEqual([
+      { nr: '1', bezeichnung: 'Ganzes LV', definitions: [] },
+    ]);
+    expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
+    const text = fixture('angebot-2009-lg.onlv').toString('utf8').replace('  <angebots-lv>', '  <akztabelle/><akztabelle/>\n  <angebots-lv>');
+    const dropped = read(Buffer.from(text)).messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED');
+    expect(dropped.map((m) => m.message)).toEqual(['ÖNORM content without an equivalent in the model was not read: <akztabelle>.']);
   });
 });
 

@@ -42,7 +42,7 @@ export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && co
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
-  'leistungsteiltabelle', 'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
+  'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
   'variantenzusammenstellungstabelle', 'teilangebotstabelle',
   'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];

@@ -17,6 +17,7 @@ import { OenormBody, type MemoOwner } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
+import { LeistungsteilTable } from './leistungsteile.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -36,7 +37,7 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
-  IN_HIERARCHIESTUFEN = 36;
+  IN_HIERARCHIESTUFEN = 36, IN_LT_TABLE = 37, IN_LT = 38, IN_LT_DEFINITION = 39, IN_LT_KIND = 40;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4;
 
@@ -74,6 +75,8 @@ export class OenormState {
   private readonly discounts: OenormDiscounts;
   /** The names under `zugelassenenachlaesse` (its choice and the levels of `hierarchiestufen`), when the file has it. */
   private allowedDiscounts: string[] | undefined;
+  /** The `leistungsteiltabelle`, when the file has one. */
+  private leistungsteile: LeistungsteilTable | undefined;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -169,7 +172,9 @@ export class OenormState {
     spec.originDetail = `ÖNORM A 2063:${this.edition} ${this.document === 'onlb' ? 'ONLB' : 'ONLV'}`;
     this.kenndaten.finish();
     this.vat.apply(spec, this.body.vatPositions);
-    if (this.allowedDiscounts !== undefined) ((spec.oenormProperties ??= {}) as Record<string, unknown>).zugelassenenachlaesse = this.allowedDiscounts;
+    const kept = () => (spec.oenormProperties ??= {}) as Record<string, unknown>;
+    if (this.allowedDiscounts !== undefined) kept().zugelassenenachlaesse = this.allowedDiscounts;
+    if (this.leistungsteile !== undefined) kept().leistungsteile = this.leistungsteile.parts;
     return this.body.finish();
   }
 
@@ -286,6 +291,7 @@ export class OenormState {
         if (code === LG_LISTE) return LIST;
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
         if (name === 'zugelassenenachlaesse') return (this.allowedDiscounts = []), IN_ZUGELASSEN;
+        if (name === 'leistungsteiltabelle') return (this.leistungsteile = new LeistungsteilTable()), IN_LT_TABLE;
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
@@ -356,6 +362,16 @@ export class OenormState {
         if (name === 'hierarchiestufen') return IN_HIERARCHIESTUFEN;
         this.allowedDiscounts!.push(name);
         return SKIP;
+      // the Leistungsteile (`leistungsteile.ts`): found by name, one small table a file
+      case IN_LT_TABLE:
+        if (name !== 'leistungsteil') return SKIP;
+        this.leistungsteile!.openPart(attrs.nr);
+        return IN_LT;
+      case IN_LT: return this.leistungsteile!.openDefinition(name) ? IN_LT_DEFINITION : LEAF;
+      case IN_LT_DEFINITION:
+        this.leistungsteile!.setKind(name);
+        return name === 'festpreise' ? SKIP : IN_LT_KIND;
+      case IN_LT_KIND: return LEAF;
       case IN_GRAFIKTABELLE:
         if (code !== GRAFIKELEMENT) return SKIP;
         this.graphics.open(attrs.id);
@@ -408,6 +424,7 @@ export class OenormState {
       case IN_GRAFIKELEMENT: this.graphics.leaf(name, text); break;
       case IN_SUMMENORMAL: case IN_UST: this.vat.leaf(name, text, false); break;
       case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
+      case IN_LT: case IN_LT_KIND: this.leistungsteile!.leaf(name, text, parent === IN_LT_KIND); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;

@@ -37,14 +37,68 @@ export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: 
     .close();
 }
 
-/** The header tables: the graphics of the texts, one Leistungsteil per number used (fixed prices), discounts on sums. */
-export function writeHeaderTables(ctx: OenormWriterContext, parts: readonly string[], discounts: OenormDiscounts): void {
-  const b = ctx.b;
+/**
+ * The header tables: the graphics of the texts, the Leistungsteile, discounts on sums.
+ * @param parts the Leistungsteil numbers the positions use
+ */
+export function writeHeaderTables(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], discounts: OenormDiscounts): void {
   writeGrafiktabelle(ctx, ctx.graphics);
-  b.open('leistungsteiltabelle');
-  for (const nr of parts) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
-  b.close();
+  writeLeistungsteiltabelle(ctx, spec, parts);
   discounts.writeAllowed();
+}
+
+/** A kept definition as `indexwarenkorbzuordnung.type` can hold it: fixed prices, or an index or basket with its name. */
+function writtenDefinition(d: unknown): { element: string; kind: string; bezeichnung?: string; kategorie?: string } | undefined {
+  const v = d as { element?: unknown; kind?: unknown; bezeichnung?: unknown; kategorie?: unknown } | undefined;
+  if (typeof v?.element !== 'string' || typeof v.kind !== 'string') return undefined;
+  if (v.kind === 'festpreise') return { element: v.element, kind: v.kind };
+  if ((v.kind !== 'index' && v.kind !== 'warenkorb') || typeof v.bezeichnung !== 'string' || v.bezeichnung.trim() === '') return undefined;
+  return { element: v.element, kind: v.kind, bezeichnung: v.bezeichnung, kategorie: v.kind === 'index' && typeof v.kategorie === 'string' ? v.kategorie : undefined };
+}
+
+/**
+ * `leistungsteiltabelle` (2009 `leistungsteiltabelle.group`): the parts an ÖNORM source stated (`oenormProperties.
+ * leistungsteile`: `definition`, or `definition-preisanteil1` + `definition-preisanteil2`, each fixed prices, an index
+ * or a basket of goods), then a fixed-price part for every other number the positions use. A kept part whose
+ * definitions the schema cannot hold is written with fixed prices, reported (without definitions, silently: the
+ * default); the parts' names (2015 `bezeichnung`)
+ * have no place in the 2009 structure and are reported.
+ */
+function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[]): void {
+  const b = ctx.b.open('leistungsteiltabelle');
+  const kept = keptOf(spec).leistungsteile;
+  const written = new Set<string>();
+  let named = 0;
+  for (const part of Array.isArray(kept) ? kept as { nr?: unknown; bezeichnung?: unknown; definitions?: unknown }[] : []) {
+    const nr = typeof part?.nr === 'string' ? part.nr : '';
+    if (!/^[1-9][0-9]?$/.test(nr) || written.has(nr)) continue;
+    written.add(nr);
+    if (typeof part.bezeichnung === 'string') named++;
+    const definitions = (Array.isArray(part.definitions) ? part.definitions : []).map(writtenDefinition);
+    const names = definitions.map((d) => d?.element).join();
+    const fits = definitions.every((d) => d !== undefined) && (names === 'definition' || names === 'definition-preisanteil1,definition-preisanteil2');
+    b.open('leistungsteil', { nr });
+    if (!fits && definitions.length > 0) {
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The price conversion of Leistungsteil ${nr} was not written as read (its definitions do not fit the schema); the part was written with fixed prices.`);
+    }
+    if (!fits) b.open('definition').empty('festpreise').close();
+    for (const d of fits ? definitions : []) {
+      b.open(d!.element);
+      if (d!.kind === 'festpreise') b.empty('festpreise');
+      else {
+        b.open(d!.kind).leaf('bezeichnung', ctx.line(d!.bezeichnung, 80, 'bezeichnung', `Leistungsteil ${nr}`));
+        if (d!.kategorie !== undefined) b.leaf('kategorie', ctx.line(d!.kategorie, 80, 'kategorie', `Leistungsteil ${nr}`));
+        b.close();
+      }
+      b.close();
+    }
+    b.close();
+  }
+  for (const nr of parts) if (!written.has(nr)) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
+  b.close();
+  if (named > 0) {
+    ctx.report('OENORM_LEISTUNGSTEIL_NAME_NOT_WRITTEN', 'info', `The names (bezeichnung) of ${named} Leistungsteil(e) were not written: the ÖNORM A 2063:2009 structure of the table, which this writer follows for every edition, has no place for them.`);
+  }
 }
 
 /** A required text: the model's value, else (enforcing) the default, reported. */

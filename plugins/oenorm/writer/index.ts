@@ -72,7 +72,7 @@ export function writeOenorm(
     return b.toBuffer();
   }
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
-  writeHeaderTables(ctx, leistungsteile(positions), discounts);
+  writeHeaderTables(ctx, spec, leistungsteile(positions), discounts);
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
     ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }
