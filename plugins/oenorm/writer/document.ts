@@ -53,7 +53,7 @@ function writtenDefinition(d: unknown): { element: string; kind: string; bezeich
   if (typeof v?.element !== 'string' || typeof v.kind !== 'string') return undefined;
   if (v.kind === 'festpreise') return { element: v.element, kind: v.kind };
   if ((v.kind !== 'index' && v.kind !== 'warenkorb') || typeof v.bezeichnung !== 'string' || v.bezeichnung.trim() === '') return undefined;
-  return { element: v.element, kind: v.kind, bezeichnung: v.bezeichnung, kategorie: v.kind === 'index' && typeof v.kategorie === 'string' ? v.kategorie : undefined };
+  return { element: v.element, kind: v.kind, bezeichnung: v.bezeichnung, kategorie: v.kind === 'index' && typeof v.kategorie === 'string' && v.kategorie.trim() !== '' ? v.kategorie : undefined };
 }
 
 /**
