@@ -5,8 +5,8 @@
  * names its share by `ustkennzeichen` (0–9) after its `pospreis`) → the model's tax rates: one rate is the service
  * specification's `projectTaxRate` (a fraction: 20 % → 0.2, as the GAEB readers keep `VAT`); with shares, the rate of
  * the share with the largest `netto` is (the first of equal ones), and a position of another share counts at its own
- * (`useDifferentTaxRate`, `taxRate`). The stated
- * `angebotspreis` is kept as `oenormGrossTotal` and compared with the recalculated gross total (`stated-totals.ts`).
+ * (`useDifferentTaxRate`, `taxRate`). The stated `angebotspreis` is kept as `oenormGrossTotal` and compared with the
+ * recalculated gross total (`stated-totals.ts`).
  */
 import type { PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { OenormReport } from './report.js';

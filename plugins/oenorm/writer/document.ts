@@ -47,8 +47,11 @@ export function writeHeaderTables(ctx: OenormWriterContext, spec: ServiceSpecifi
   discounts.writeAllowed();
 }
 
+/** A definition as `indexwarenkorbzuordnung.type` holds it. */
+interface Definition { element: string; kind: string; bezeichnung?: string; kategorie?: string }
+
 /** A kept definition as `indexwarenkorbzuordnung.type` can hold it: fixed prices, or an index or basket with its name. */
-function writtenDefinition(d: unknown): { element: string; kind: string; bezeichnung?: string; kategorie?: string } | undefined {
+function writtenDefinition(d: unknown): Definition | undefined {
   const v = d as { element?: unknown; kind?: unknown; bezeichnung?: unknown; kategorie?: unknown } | undefined;
   if (typeof v?.element !== 'string' || typeof v.kind !== 'string') return undefined;
   if (v.kind === 'festpreise') return { element: v.element, kind: v.kind };
@@ -61,8 +64,7 @@ function writtenDefinition(d: unknown): { element: string; kind: string; bezeich
  * leistungsteile`: `definition`, or `definition-preisanteil1` + `definition-preisanteil2`, each fixed prices, an index
  * or a basket of goods), then a fixed-price part for every other number the positions use. A kept part whose
  * definitions the schema cannot hold is written with fixed prices, reported (without definitions, silently: the
- * default); the parts' names (2015 `bezeichnung`)
- * have no place in the 2009 structure and are reported.
+ * default); the parts' names (2015 `bezeichnung`) have no place in the 2009 structure and are reported.
  */
 function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[]): void {
   const b = ctx.b.open('leistungsteiltabelle');
@@ -74,20 +76,21 @@ function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecif
     if (!/^[1-9][0-9]?$/.test(nr) || written.has(nr)) continue;
     written.add(nr);
     if (typeof part.bezeichnung === 'string') named++;
-    const definitions = (Array.isArray(part.definitions) ? part.definitions : []).map(writtenDefinition);
-    const names = definitions.map((d) => d?.element).join();
-    const fits = definitions.every((d) => d !== undefined) && (names === 'definition' || names === 'definition-preisanteil1,definition-preisanteil2');
+    const read = Array.isArray(part.definitions) ? part.definitions : [];
+    const definitions = read.map(writtenDefinition).filter((d): d is Definition => d !== undefined);
+    const names = definitions.map((d) => d.element).join();
+    const fits = definitions.length === read.length && (names === 'definition' || names === 'definition-preisanteil1,definition-preisanteil2');
     b.open('leistungsteil', { nr });
-    if (!fits && definitions.length > 0) {
+    if (!fits && read.length > 0) {
       ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The price conversion of Leistungsteil ${nr} was not written as read (its definitions do not fit the schema); the part was written with fixed prices.`);
     }
     if (!fits) b.open('definition').empty('festpreise').close();
     for (const d of fits ? definitions : []) {
-      b.open(d!.element);
-      if (d!.kind === 'festpreise') b.empty('festpreise');
+      b.open(d.element);
+      if (d.kind === 'festpreise') b.empty('festpreise');
       else {
-        b.open(d!.kind).leaf('bezeichnung', ctx.line(d!.bezeichnung, 80, 'bezeichnung', `Leistungsteil ${nr}`));
-        if (d!.kategorie !== undefined) b.leaf('kategorie', ctx.line(d!.kategorie, 80, 'kategorie', `Leistungsteil ${nr}`));
+        b.open(d.kind).leaf('bezeichnung', ctx.line(d.bezeichnung, 80, 'bezeichnung', `Leistungsteil ${nr}`));
+        if (d.kategorie !== undefined) b.leaf('kategorie', ctx.line(d.kategorie, 80, 'kategorie', `Leistungsteil ${nr}`));
         b.close();
       }
       b.close();
