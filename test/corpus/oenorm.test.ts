@@ -85,6 +85,13 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
     expect(gaps?.additionType).toBe('ByBidder');
     expect(gaps?.htmlLongText).toContain('data-oenorm="bl"');
     expect(spec.totalPrice).toBe(0);
+    // the tender's header: discounts allowed on the price shares of the LV sum; one Leistungsteil at fixed prices per share
+    expect(spec.oenormProperties).toMatchObject({
+      zugelassenenachlaesse: ['aufpreisanteile', 'auflvsumme'],
+      leistungsteile: [{ nr: '1', bezeichnung: 'Festpreis, ganzes LV', definitions: [
+        { element: 'definition-preisanteil1', kind: 'festpreise' }, { element: 'definition-preisanteil2', kind: 'festpreise' },
+      ] }],
+    });
   });
 
   it.skipIf(!FILES.includes('LB-SCHOKO_V2021.onlb'))('LB-SCHOKO_V2021: the LB as a catalogue with every gap kind', () => {
