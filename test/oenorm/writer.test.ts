@@ -108,6 +108,21 @@ describe('ÖNORM writer: LV type from the exchange phase', () => {
   });
 });
 
+describe('ÖNORM writer: contacts', () => {
+  it('writes a contact\'s web address and contact person back (kommunikation/www, kontaktperson), valid, and reads them the same', () => {
+    const text = fixture('angebot-2009-lg.onlv').toString('utf8');
+    const email = '<email>amt@pinkafeld.example</email>';
+    expect(text.split(email)).toHaveLength(2);
+    const lv = read(Buffer.from(text.replace(email, `${email}\n            <www>https://www.pinkafeld.example</www>`)));
+    expect(lv.project.projectInformation!.buyer).toMatchObject({ www: 'https://www.pinkafeld.example', contactPersonName: 'Anna Huber' });
+    const { text: written, xml } = write(lv.project, { DestinationOenormType: 'Lv2009' });
+    expect(written).toContain('<email>amt@pinkafeld.example</email><www>https://www.pinkafeld.example</www></kommunikation>' +
+      '<kontaktperson><nachname>Huber</nachname><vorname>Anna</vorname></kontaktperson></firma></auftraggeber>');
+    valid(xml);
+    expect(read(xml).project.projectInformation!.buyer).toMatchObject({ www: 'https://www.pinkafeld.example', contactPersonName: 'Anna Huber' });
+  });
+});
+
 describe('ÖNORM writer: our fixtures round trip', () => {
   for (const name of ['angebot-2009-lg.onlv', 'vertrag-2015-hg.onlv', 'kostenschaetzung-2021-posfrei.onlv']) {
     for (const type of ['Lv2009', 'Lv2015', 'Lv2021']) {

@@ -1,8 +1,9 @@
 /**
  * ÖNORM A 2063 contacts (`kontakt.type` of `ontypdef.xsd`: `firma{name, kommunikation, kontaktperson}` or
  * `person{vorname, nachname, kommunikation}`; `kommunikation{adresse{strasse, ort, plz, land}, telefon, fax,
- * email, www}`) → the model's `PartyInformationDto`. The leaves are collected with the name of the element that
- * holds them, so that the firm's address wins over its contact person's.
+ * email, www}`) → the model's `PartyInformationDto` (`www`, which the model has no field for, kept as the extra field
+ * `www`). The leaves are collected with the name of the element that holds them, so that the firm's address wins over
+ * its contact person's.
  */
 import type { PartyInformationDto } from '../../../core/model/types.js';
 
@@ -41,7 +42,7 @@ export class PartyDraft {
     return undefined;
   }
 
-  /** The party: firm or person name, address, phone, fax, e-mail, contact person. */
+  /** The party: firm or person name, address, phone, fax, e-mail, web address, contact person. */
   finish(): PartyInformationDto | undefined {
     const party: PartyInformationDto = {};
     const person = [this.first('person/vorname'), this.first('person/nachname')].filter(Boolean).join(' ');
@@ -59,6 +60,7 @@ export class PartyDraft {
       set('phone', party.phone ?? this.first(`${at}/telefon`));
       set('fax', party.fax ?? this.first(`${at}/fax`));
       set('email', party.email ?? this.first(`${at}/email`));
+      if (party.www === undefined) set('www', this.first(`${at}/www`));
     }
     const contact = [this.first('firma/kontaktperson/vorname'), this.first('firma/kontaktperson/nachname')].filter(Boolean).join(' ');
     set('contactPersonName', contact || undefined);

@@ -112,7 +112,11 @@ function required(ctx: OenormWriterContext, field: string, value: string | undef
   return fallback;
 }
 
-/** `kontakt.type` as `firma` (the model keeps one name per party). */
+/**
+ * `kontakt.type` as `firma` (the model keeps one name per party): `name`, `kommunikation` (`adresse`, `telefon`, `fax`,
+ * `email`, `www` as the ÖNORM reader keeps it), `kontaktperson` from `contactPersonName` (`nachname` its last word,
+ * `vorname` the words before).
+ */
 export function writeParty(ctx: OenormWriterContext, element: string, party: PartyInformationDto | undefined, fallbackName: string): void {
   const b = ctx.b;
   const name = required(ctx, `${element}/firma/name`, party?.name, fallbackName);
@@ -120,7 +124,8 @@ export function writeParty(ctx: OenormWriterContext, element: string, party: Par
   const where = `${element}`;
   const address = party?.city || party?.zipCode ? party : undefined;
   const country = alpha3(party?.countryCode);
-  if (address || party?.phone || party?.fax || party?.email) {
+  const www = typeof party?.www === 'string' && party.www.trim() !== '' ? party.www.trim() : undefined;
+  if (address || party?.phone || party?.fax || party?.email || www) {
     b.open('kommunikation');
     if (address) {
       b.open('adresse');
@@ -133,6 +138,15 @@ export function writeParty(ctx: OenormWriterContext, element: string, party: Par
     if (party?.phone) b.leaf('telefon', ctx.line(party.phone, 30, 'telefon', where));
     if (party?.fax) b.leaf('fax', ctx.line(party.fax, 30, 'fax', where));
     if (party?.email) b.leaf('email', ctx.line(party.email, 80, 'email', where));
+    if (www) b.leaf('www', ctx.clean(www, where, 'www'));
+    b.close();
+  }
+  const contact = party?.contactPersonName?.trim();
+  if (contact) {
+    // `kontakt-person.type`: nachname (required), vorname; the model keeps one name, "Vorname Nachname"
+    const cut = contact.lastIndexOf(' ');
+    b.open('kontaktperson').leaf('nachname', ctx.line(contact.slice(cut + 1), 60, 'kontaktperson/nachname', where));
+    if (cut > 0) b.leaf('vorname', ctx.line(contact.slice(0, cut), 60, 'kontaktperson/vorname', where));
     b.close();
   }
   b.close().close();
