@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
 import { fixtureText, read } from './support.js';
-import { hasOenormXsd, prepared, validateOnlv, write } from './writer-support.js';
+import { hasOenormXsd, prepared, validateOnlv, write, type Written } from './writer-support.js';
 
 const LV_SUMME = '<lv-summe><summe><gesamt>1080.00</gesamt></summe><summe-inkl-na><gesamt>1080.00</gesamt></summe-inkl-na></lv-summe>';
 
@@ -67,6 +67,21 @@ describe('ÖNORM VAT: reading', () => {
   });
 });
 
+/**
+ * The single-rate fixture (20 %, or `projectRate`) with the one position of ULG 01.01 that `which` picks counting at
+ * a rate of its own (`useDifferentTaxRate`), prepared and written as Lv2009.
+ */
+function writtenWithOwnRate(which: (p: Record<string, unknown>) => boolean, rate: number, projectRate?: number): Written {
+  const project: ProjectDto = structuredClone(read(withVat(single('1296.00'))).project);
+  const spec = project.serviceSpecifications![0];
+  if (projectRate !== undefined) spec.projectTaxRate = projectRate;
+  const ulg = (spec.elements![1] as { elements: Record<string, unknown>[] }).elements[1] as { elements: Record<string, unknown>[] };
+  const picked = ulg.elements.filter(which);
+  expect(picked).toHaveLength(1);
+  Object.assign(picked[0], { useDifferentTaxRate: true, taxRate: rate });
+  return write(prepared(project), { DestinationOenormType: 'Lv2009' });
+}
+
 describe('ÖNORM VAT: writing', () => {
   const expected = '<summenormalausfuehrung><summe-des-lv>1080.00</summe-des-lv><summe-nachlaesse>0.00</summe-nachlaesse>' +
     '<gesamtpreis>1080.00</gesamtpreis><ust><ustsatz>20.00</ustsatz><ustbetrag>216.00</ustbetrag></ust><angebotspreis>1296.00</angebotspreis></summenormalausfuehrung>';
@@ -124,13 +139,7 @@ describe('ÖNORM VAT: writing', () => {
   });
 
   it('marks the rates of another source 0, 1 … in ascending order (GAEB items at 7 % in a BoQ at 19 %)', () => {
-    const project: ProjectDto = structuredClone(read(withVat(single('1296.00'))).project);
-    project.serviceSpecifications![0].projectTaxRate = 0.19;
-    const spec = project.serviceSpecifications![0];
-    const ulg = (spec.elements![1] as { elements: Record<string, unknown>[] }).elements[1] as { elements: Record<string, unknown>[] };
-    const p = ulg.elements.find((e) => (e.oenormPositionProperties as Record<string, unknown> | undefined)?.grundtextnr === '03')!;
-    Object.assign(p, { useDifferentTaxRate: true, taxRate: 0.07 });
-    const written = write(prepared(project), { DestinationOenormType: 'Lv2009' });
+    const written = writtenWithOwnRate((p) => (p.oenormPositionProperties as Record<string, unknown> | undefined)?.grundtextnr === '03', 0.07, 0.19);
     // 500.00 at 7 % (35.00) and 580.00 at 19 % (110.20)
     expect(written.text).toContain('<ustanteile>' + share('0', '500.00', '7.00', '35.00', '535.00') + share('1', '580.00', '19.00', '110.20', '690.20') +
       '</ustanteile><angebotspreis>1225.20</angebotspreis>');
@@ -140,12 +149,7 @@ describe('ÖNORM VAT: writing', () => {
   });
 
   it('gives an alternative at a rate of its own a share of its own, with no amount (it does not count)', () => {
-    const project: ProjectDto = structuredClone(read(withVat(single('1296.00'))).project);
-    const spec = project.serviceSpecifications![0];
-    const ulg = (spec.elements![1] as { elements: Record<string, unknown>[] }).elements[1] as { elements: Record<string, unknown>[] };
-    const alternative = ulg.elements.find((e) => e.positionType === 'Alternative')!;
-    Object.assign(alternative, { useDifferentTaxRate: true, taxRate: 0.1 });
-    const written = write(prepared(project), { DestinationOenormType: 'Lv2009' });
+    const written = writtenWithOwnRate((p) => p.positionType === 'Alternative', 0.1);
     expect(written.text).toContain('<ustanteile>' + share('0', '0.00', '10.00', '0.00', '0.00') + share('1', '1080.00', '20.00', '216.00', '1296.00') +
       '</ustanteile><angebotspreis>1296.00</angebotspreis>');
     expect(written.text).toContain('<pospreis>300.00</pospreis><ustkennzeichen>0</ustkennzeichen>');

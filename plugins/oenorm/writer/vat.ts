@@ -16,7 +16,7 @@
  *   by one mark; otherwise the rates are marked 0, 1, … in ascending order. More than ten rates (marks 0–9) are
  *   reported, not written.
  */
-import type { PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { GrossPriceComponentDto, PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
 
 /** `ustkennzeichen.type`: 0 … 9. */
@@ -80,17 +80,8 @@ export function writeSummeNormalausfuehrung(
 ): void {
   const byRate = spec.totalPriceGrossByTaxRate ?? [];
   if (!byRate.some((r) => r.taxRate !== 0)) return;
-  const list = () => byRate.map((r) => `${percentOf(r.taxRate)} %`).join(', ');
-  if (byRate.length > 1 && shares === undefined) {
-    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at tax rates (${list()}) ÖNORM cannot state as VAT shares (at most ten, each a percentage with two decimals).`);
-    return;
-  }
-  const rate = byRate[0].taxRate;
-  const percent = ustsatz(rate);
-  if (percent === undefined) {
-    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${percentOf(rate)} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
-    return;
-  }
+  const percent = shares === undefined ? singleRate(ctx, byRate) : undefined;
+  if (shares === undefined && percent === undefined) return;
   // the sum to the cent, as lv-summe states it (`writeSum`)
   const cents = Math.round(Math.abs(sum) * 100);
   const positionCents = Math.round(positions * 100);
@@ -99,22 +90,39 @@ export function writeSummeNormalausfuehrung(
     .leaf('summe-des-lv', ctx.amount(positionCents / 100, 'summe-des-lv', where))
     .leaf('summe-nachlaesse', ctx.amount((Math.sign(sum) * cents - positionCents) / 100, 'summe-nachlaesse', where))
     .leaf('gesamtpreis', ctx.amount((Math.sign(sum) * cents) / 100, 'gesamtpreis', where));
-  if (shares !== undefined) {
-    b.open('ustanteile');
-    for (const [rate, mark] of [...shares].sort((x, y) => Number(x[1]) - Number(y[1]))) {
-      const r = byRate.find((x) => x.taxRate === rate);
-      b.open('ustanteil', { ustkennzeichen: mark })
-        .leaf('netto', ctx.amount(r?.totalDeducted ?? 0, 'netto', where))
-        .leaf('ustsatz', ustsatz(rate)!)
-        .leaf('ustbetrag', ctx.amount(r?.totalTaxDeducted ?? 0, 'ustbetrag', where))
-        .leaf('brutto', ctx.amount(r?.totalGrossDeducted ?? 0, 'brutto', where))
-        .close();
-    }
-    b.close().leaf('angebotspreis', ctx.amount(spec.totalPriceGrossDeducted ?? 0, 'angebotspreis', where)).close();
+  if (percent !== undefined) {
+    const taxCents = Math.sign(sum) * Math.round((cents * Math.round(Number(percent) * 100)) / 10_000);
+    b.open('ust').leaf('ustsatz', percent).leaf('ustbetrag', ctx.amount(taxCents / 100, 'ustbetrag', where)).close()
+      .leaf('angebotspreis', ctx.amount((Math.sign(sum) * cents + taxCents) / 100, 'angebotspreis', where))
+      .close();
     return;
   }
-  const taxCents = Math.sign(sum) * Math.round((cents * Math.round(Number(percent) * 100)) / 10_000);
-  b.open('ust').leaf('ustsatz', percent).leaf('ustbetrag', ctx.amount(taxCents / 100, 'ustbetrag', where)).close()
-    .leaf('angebotspreis', ctx.amount((Math.sign(sum) * cents + taxCents) / 100, 'angebotspreis', where))
-    .close();
+  b.open('ustanteile');
+  for (const [rate, mark] of [...shares!].sort((x, y) => Number(x[1]) - Number(y[1]))) {
+    const r = byRate.find((x) => x.taxRate === rate);
+    b.open('ustanteil', { ustkennzeichen: mark })
+      .leaf('netto', ctx.amount(r?.totalDeducted ?? 0, 'netto', where))
+      .leaf('ustsatz', ustsatz(rate)!)
+      .leaf('ustbetrag', ctx.amount(r?.totalTaxDeducted ?? 0, 'ustbetrag', where))
+      .leaf('brutto', ctx.amount(r?.totalGrossDeducted ?? 0, 'brutto', where))
+      .close();
+  }
+  b.close().leaf('angebotspreis', ctx.amount(spec.totalPriceGrossDeducted ?? 0, 'angebotspreis', where)).close();
+}
+
+/**
+ * The `ustsatz` of an LV written without shares: its one rate in percent; undefined (reported) for several rates
+ * (those `vatShares` found ÖNORM cannot state) or a rate that is not a two-decimal percentage.
+ */
+function singleRate(ctx: OenormWriterContext, byRate: readonly GrossPriceComponentDto[]): string | undefined {
+  if (byRate.length > 1) {
+    const list = byRate.map((r) => `${percentOf(r.taxRate)} %`).join(', ');
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: its positions count at tax rates (${list}) ÖNORM cannot state as VAT shares (at most ten, each a percentage with two decimals).`);
+    return undefined;
+  }
+  const percent = ustsatz(byRate[0].taxRate);
+  if (percent === undefined) {
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The LV's price with VAT (summenormalausfuehrung) was not written: the tax rate ${percentOf(byRate[0].taxRate)} % is not a percentage ÖNORM can state (0.01 to 99.99, two decimals).`);
+  }
+  return percent;
 }
