@@ -5,11 +5,13 @@
  * `pzzv.type`), kept by the reader as `oenormTotal` — is compared with the recalculated `totalPrice`, to the cent;
  * a sum's amount after its own discount (`summe-inkl-na/gesamt`), kept as `oenormDeductedTotal`, with the
  * recalculated `deductedPrice`; the LV's price with VAT (`summenormalausfuehrung/angebotspreis`,
- * `gesamtsumme.type`), kept as `oenormGrossTotal`, with the recalculated `totalPriceGrossDeducted`.
+ * `gesamtsumme.type`), kept as `oenormGrossTotal`, with the recalculated `totalPriceGrossDeducted`; a partial offer's
+ * `summe-des-lv` (`teilangebotssummen`, kept in `oenormProperties.teilangebote`) with the sum of its positions.
  * Each difference is reported (`OENORM_TOTAL_MISMATCH`, warning) naming the element and both amounts; the
  * recalculated amount is what the project keeps. At most 50 are reported one by one, then one message counts the rest.
  */
-import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
+import { countsInTotal } from '../../core/model/calculate.js';
+import { isGroup, isPosition, type ElementDto, type PositionDto, type ProjectDto } from '../../core/model/types.js';
 import type { MessageSink } from '../../core/pipeline/messages.js';
 
 const MAX_REPORTED = 50;
@@ -65,8 +67,30 @@ function collect(project: ProjectDto): Mismatch[] {
     const gross = { oenormTotal: (spec as Record<string, unknown>).oenormGrossTotal, totalPrice: spec.totalPriceGrossDeducted };
     if (differs(gross)) record(gross, undefined, 'LV (summenormalausfuehrung/angebotspreis)');
     visit(spec.elements);
+    const lots = (spec.oenormProperties as Record<string, unknown> | undefined)?.teilangebote;
+    if (Array.isArray(lots)) {
+      const byLot = lotTotals(spec.elements);
+      for (const lot of lots as { teilangebotskennzeichen: string; oenormTotal?: number }[]) {
+        const stated = { oenormTotal: lot.oenormTotal, totalPrice: (byLot.get(lot.teilangebotskennzeichen) ?? 0) / 100 };
+        if (differs(stated)) record(stated, undefined, `Teilangebot ${lot.teilangebotskennzeichen} (summe-des-lv)`);
+      }
+    }
   }
   return found;
+}
+
+/**
+ * The recalculated sum of each partial offer in cents: the total prices of the positions that count in the sums and
+ * name the lot (`teilangebotskennzeichen`, `reader/teilangebote.ts`), each rounded to the cent as its `pospreis`.
+ */
+function lotTotals(elements: readonly ElementDto[] | undefined, into = new Map<string, number>()): Map<string, number> {
+  for (const e of elements ?? []) {
+    if (isPosition(e)) {
+      const lot = (e as PositionDto).oenormPositionProperties?.teilangebotskennzeichen;
+      if (typeof lot === 'string' && countsInTotal(e)) into.set(lot, (into.get(lot) ?? 0) + Math.round((e.totalPrice ?? 0) * 100));
+    } else if (isGroup(e)) lotTotals(e.elements, into);
+  }
+  return into;
 }
 
 /**

@@ -29,6 +29,7 @@ import type { OenormText } from './text.js';
 import {
   EINHEIT, GARANTIERTEANGEBOTSSUMME, GESAMT, HERKUNFTSKENNZEICHEN, LEISTUNGSTEIL, LVMENGE, NICHTANGEBOTEN, POSPREIS,
   PREISANTEIL1, PREISANTEIL2, STICHWORT, STICHWORT_KURZ, STICHWORT_LUECKE, USTKENNZEICHEN, VARIANTENNUMMER, WESENTLICHEPOSITION, ZZ,
+  TEILANGEBOTSKENNZEICHEN, TEILSUMMENKENNZEICHEN, UEBERSCHRIFT, VORBEMERKUNGSKENNZEICHEN,
 } from './names.js';
 
 const TIER_NAMES: Readonly<Record<string, string>> = {
@@ -168,11 +169,15 @@ export class OenormBody {
     this.groupNote = undefined;
   }
 
-  /** `ueberschrift` (`title`) → short text, `herkunftskennzeichen` → origin code. */
-  groupLeaf(title: boolean, text: string): void {
+  /**
+   * `ueberschrift` → short text, `herkunftskennzeichen` → origin code, `vorbemerkungskennzeichen` (`V`: the group
+   * sits under a freely worded preliminary remark of a group above it) → `openingTextIsFreeText`.
+   */
+  groupLeaf(code: number, text: string): void {
     const group = this.group();
     if (!group) return;
-    if (title) group.shortText = text;
+    if (code === UEBERSCHRIFT) group.shortText = text;
+    else if (code === VORBEMERKUNGSKENNZEICHEN) group.oenormProperties!.openingTextIsFreeText = text === 'V';
     else group.oenormProperties!.originCode = originCode(text);
   }
 
@@ -228,9 +233,12 @@ export class OenormBody {
     this.plainTexts.extend(note, note.htmlLongText);
   }
 
-  /** `svb/herkunftskennzeichen` (after the remark it qualifies). */
-  set svbOrigin(mark: string) {
-    if (this.svbNote) this.svbNote.oenormNoteTextProperties!.originCode = originCode(mark);
+  /** `svb/herkunftskennzeichen` and `svb/vorbemerkungskennzeichen` (after the remark they qualify). */
+  svbLeaf(code: number, mark: string): void {
+    const props = this.svbNote?.oenormNoteTextProperties;
+    if (props === undefined) return;
+    if (code === VORBEMERKUNGSKENNZEICHEN) props.openingTextIsFreeText = mark === 'V';
+    else props.originCode = originCode(mark);
   }
 
   openGrundtextnr(nr: string): void {
@@ -270,6 +278,7 @@ export class OenormBody {
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
       graphics: undefined, ustkennzeichen: undefined, kommentar: undefined, notiz: undefined,
+      vorbemerkungskennzeichen: undefined, teilangebotskennzeichen: undefined, teilsummenkennzeichen: undefined,
     };
   }
 
@@ -311,6 +320,9 @@ export class OenormBody {
       case PREISANTEIL2: d.preisanteil2 = text; break;
       case GESAMT: d.gesamt = text; break;
       case USTKENNZEICHEN: d.ustkennzeichen = text; break;
+      case VORBEMERKUNGSKENNZEICHEN: d.vorbemerkungskennzeichen = text; break;
+      case TEILANGEBOTSKENNZEICHEN: d.teilangebotskennzeichen = text; break;
+      case TEILSUMMENKENNZEICHEN: d.teilsummenkennzeichen = text; break;
       default: break;
     }
   }

@@ -28,22 +28,26 @@ export const UEBERSCHRIFT = 34, POSITIONEN = 35;
 // positions
 export const GRUNDTEXTNR = 40, GRUNDTEXT = 41, UNGETEILTEPOSITION = 42, FOLGEPOSITION = 43, POSITION = 44,
   POS_EIGENSCHAFTEN = 45, LANGTEXT = 46, PZZV = 47, PREIS = 48;
-/** The leaves of `pos-eigenschaften` (a run of codes from STICHWORT to USTKENNZEICHEN), then those of `pzzv/*` and `preis`. */
+/**
+ * The leaves of `pos-eigenschaften` (a run of codes from STICHWORT to TEILSUMMENKENNZEICHEN), then those of `pzzv/*`
+ * and `preis`. `vorbemerkungskennzeichen` is also a leaf of `svb` and of LG/ULG properties.
+ */
 export const STICHWORT = 50, STICHWORT_KURZ = 51, STICHWORT_LUECKE = 52, HERKUNFTSKENNZEICHEN = 53, EINHEIT = 54,
   WESENTLICHEPOSITION = 55, GARANTIERTEANGEBOTSSUMME = 56, LEISTUNGSTEIL = 57, LVMENGE = 58, NICHTANGEBOTEN = 59,
-  POSPREIS = 60, USTKENNZEICHEN = 61, ZZ = 62, VARIANTENNUMMER = 63, PREISANTEIL1 = 64, PREISANTEIL2 = 65, GESAMT = 66;
+  POSPREIS = 60, USTKENNZEICHEN = 61, VORBEMERKUNGSKENNZEICHEN = 62, TEILANGEBOTSKENNZEICHEN = 63,
+  TEILSUMMENKENNZEICHEN = 64, ZZ = 65, VARIANTENNUMMER = 66, PREISANTEIL1 = 67, PREISANTEIL2 = 68, GESAMT = 69;
 
 export const isList = (code: number): boolean => code >= HG_LISTE && code <= ULG_LISTE;
 export const isGroupLevel = (code: number): boolean => code >= HG && code <= ULG;
 export const isSum = (code: number): boolean => code >= HG_SUMME && code <= LV_SUMME;
-export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && code <= USTKENNZEICHEN;
+export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && code <= TEILSUMMENKENNZEICHEN;
 
 /** The contacts of `kenndaten` / `lbkenndaten` (`kontakt.type`). */
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
   'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
-  'variantenzusammenstellungstabelle', 'teilangebotstabelle',
+  'variantenzusammenstellungstabelle',
   'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 
@@ -65,7 +69,9 @@ const CODES = new NameTable<number>([
   ['garantierteangebotssumme', GARANTIERTEANGEBOTSSUMME], ['leistungsteil', LEISTUNGSTEIL], ['lvmenge', LVMENGE],
   ['nichtangeboten', NICHTANGEBOTEN], ['pospreis', POSPREIS], ['zz', ZZ], ['variantennummer', VARIANTENNUMMER],
   ['preisanteil1', PREISANTEIL1], ['preisanteil2', PREISANTEIL2], ['gesamt', GESAMT],
-  ['ustkennzeichen', USTKENNZEICHEN], ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
+  ['ustkennzeichen', USTKENNZEICHEN], ['vorbemerkungskennzeichen', VORBEMERKUNGSKENNZEICHEN],
+  ['teilangebotskennzeichen', TEILANGEBOTSKENNZEICHEN], ['teilsummenkennzeichen', TEILSUMMENKENNZEICHEN],
+  ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
   ['kommentar', KOMMENTAR], ['notiz', NOTIZ],
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),

@@ -72,6 +72,12 @@ export interface PositionDraft {
   /** The entry's comment (`kommentar`, an LB's) and note (`notiz`, a draft LV's), HTML. */
   kommentar?: string;
   notiz?: string;
+  /** `V`: the entry sits under a freely worded preliminary remark of a group above it. */
+  vorbemerkungskennzeichen?: string;
+  /** The partial offer (lot) the position belongs to, 1–99 (`teilangebotssummen` lists them). */
+  teilangebotskennzeichen?: string;
+  /** The partial sum the position counts in, 1–9999 (an LV without outline). */
+  teilsummenkennzeichen?: string;
 }
 
 /** What building an element needs besides the draft. */
@@ -145,6 +151,10 @@ function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefine
   if (d.kommentar !== undefined) props.kommentar = d.kommentar;
   if (d.notiz !== undefined) props.notiz = d.notiz;
   if (grundtext?.kommentar !== undefined) props.grundtextKommentar = grundtext.kommentar;
+  // marks, as rare: added where present
+  if (d.vorbemerkungskennzeichen !== undefined) props.openingTextIsFreeText = d.vorbemerkungskennzeichen === 'V';
+  if (d.teilangebotskennzeichen !== undefined) props.teilangebotskennzeichen = d.teilangebotskennzeichen;
+  if (d.teilsummenkennzeichen !== undefined) props.teilsummenkennzeichen = d.teilsummenkennzeichen;
   return props;
 }
 

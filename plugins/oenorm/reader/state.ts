@@ -18,6 +18,7 @@ import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
 import { LeistungsteilTable } from './leistungsteile.js';
+import { TeilangebotTable } from './teilangebote.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -27,7 +28,7 @@ import {
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
-  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, elementCode,
+  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, VORBEMERKUNGSKENNZEICHEN, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -37,7 +38,8 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
-  IN_HIERARCHIESTUFEN = 36, IN_LT_TABLE = 37, IN_LT = 38, IN_LT_DEFINITION = 39, IN_LT_KIND = 40;
+  IN_HIERARCHIESTUFEN = 36, IN_LT_TABLE = 37, IN_LT = 38, IN_LT_DEFINITION = 39, IN_LT_KIND = 40, IN_TA_TABLE = 41,
+  IN_TA = 42, IN_TA_SUMME = 43;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4;
 
@@ -77,6 +79,8 @@ export class OenormState {
   private allowedDiscounts: string[] | undefined;
   /** The `leistungsteiltabelle`, when the file has one. */
   private leistungsteile: LeistungsteilTable | undefined;
+  /** The partial offers (`teilangebotssummen`), when the file has them. */
+  private teilangebote: TeilangebotTable | undefined;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -175,6 +179,7 @@ export class OenormState {
     const kept = () => (spec.oenormProperties ??= {}) as Record<string, unknown>;
     if (this.allowedDiscounts !== undefined) kept().zugelassenenachlaesse = this.allowedDiscounts;
     if (this.leistungsteile !== undefined) kept().leistungsteile = this.leistungsteile.parts;
+    if (this.teilangebote !== undefined) kept().teilangebote = this.teilangebote.lots;
     return this.body.finish();
   }
 
@@ -311,6 +316,10 @@ export class OenormState {
         }
         if (code === LV_SUMME) return this.openSum(name, undefined);
         if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
+        if (name === 'teilangebotssummen') {
+          this.teilangebote = new TeilangebotTable((text, what) => body.decimal(text, what, undefined));
+          return IN_TA_TABLE;
+        }
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_KENNDATEN:
         if (code === PARTY) {
@@ -329,7 +338,7 @@ export class OenormState {
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_SVB:
         if (code === VORBEMERKUNG) return this.startRich(TO_SVB, d);
-        if (code === HERKUNFTSKENNZEICHEN) return LEAF;
+        if (code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_SVB);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'svb', d);
         return code === DROPPED ? this.dropped(name) : SKIP;
@@ -348,7 +357,7 @@ export class OenormState {
         return code === PREISERSTELLUNGSVERFAHREN ? LEAF : SKIP;
       case GROUP_PROPS:
         if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
-        if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN) return LEAF;
+        if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_GROUP_NOTE);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'group', d);
         return code === DROPPED ? this.dropped(name) : SKIP;
@@ -372,6 +381,15 @@ export class OenormState {
         this.leistungsteile!.setKind(name);
         return name === 'festpreise' ? SKIP : IN_LT_KIND;
       case IN_LT_KIND: return LEAF;
+      // the partial offers (`teilangebote.ts`)
+      case IN_TA_TABLE:
+        if (name !== 'teilangebot') return SKIP;
+        this.teilangebote!.open(attrs.teilangebotskennzeichen);
+        return IN_TA;
+      case IN_TA:
+        if (name === 'nichtangeboten') return this.teilangebote!.notOffered(), SKIP;
+        return code === SUMMENORMALAUSFUEHRUNG ? IN_TA_SUMME : SKIP;
+      case IN_TA_SUMME: return LEAF;
       case IN_GRAFIKTABELLE:
         if (code !== GRAFIKELEMENT) return SKIP;
         this.graphics.open(attrs.id);
@@ -413,8 +431,8 @@ export class OenormState {
       case POS: body.positionLeaf(code, code === EINHEIT ? this.interned(text) : text); break;
       case PZZV_KIND: case IN_PREIS: body.positionLeaf(code, text); break;
       case IN_GRUNDTEXT: body.grundtext!.herkunftskennzeichen = text; break;
-      case GROUP_PROPS: body.groupLeaf(code === UEBERSCHRIFT, text); break;
-      case IN_SVB: body.svbOrigin = text; break;
+      case GROUP_PROPS: body.groupLeaf(code, text); break;
+      case IN_SVB: body.svbLeaf(code, text); break;
       case IN_SUMME: if (code === GESAMT) body.sumLeaf(text); break;
       case IN_NACHLASS: this.discounts.percentLeaf(name, text); break;
       case IN_ERGEBNIS: this.discounts.resultLeaf(name, text); break;
@@ -425,6 +443,7 @@ export class OenormState {
       case IN_SUMMENORMAL: case IN_UST: this.vat.leaf(name, text, false); break;
       case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
       case IN_LT: case IN_LT_KIND: this.leistungsteile!.leaf(name, text, parent === IN_LT_KIND); break;
+      case IN_TA_SUMME: this.teilangebote!.sumLeaf(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;

@@ -17,6 +17,7 @@ import { writeBody, writeRemark } from './body.js';
 import { OenormDiscounts, writeSum } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
 import { ustkennzeichenOf, vatShares, writeSummeNormalausfuehrung } from './vat.js';
+import { writeTeilangebote } from './teilangebote.js';
 import { OenormWriterContext } from './context.js';
 import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
@@ -87,6 +88,7 @@ export function writeOenorm(
     const total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
     writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total, shares);
   }
+  writeTeilangebote(ctx, spec, positions, rules.offer);
   discounts.finish();
   b.close(); // LV type
   b.close(); // onlv root

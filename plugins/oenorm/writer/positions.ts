@@ -2,7 +2,8 @@
  * One ÖNORM entry → `pos-eigenschaften` (2009 `ontypdef.xsd` `lv-wvb-pos.type`): `stichwort` (1–60 characters) or
  * `stichwort-kurz` (≤50) + `stichwort-luecke` (≤10) when the reader kept that split, `langtext`,
  * `herkunftskennzeichen`, then for a position the quantity block `lv-pos-basisdaten.group`: `einheit` (closed list,
- * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `leistungsteil`, `lvmenge`, then
+ * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `teilangebotskennzeichen` (a kept lot,
+ * `teilangebote.ts`), `leistungsteil`, `teilsummenkennzeichen` (kept), `lvmenge`, then
  * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis` (+ `ustkennzeichen` in an LV
  * with several VAT rates, `vat.ts`). A note text entry (a
  * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
@@ -25,6 +26,7 @@ import type { PlanEntry } from './structure.js';
 import { writeGrafiklinks } from './graphics.js';
 import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
+import { lotOf } from './teilangebote.js';
 import type { LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 
@@ -70,10 +72,18 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   return sum;
 }
 
-/** A comment (`kommentar`, of an LB element) and a note (`notiz`, of an LV element), HTML, as the reader keeps them. */
+/** The tallied message for an LV element's `vorbemerkungskennzeichen` written into an LB. */
+const VORBEMERKUNGSKENNZEICHEN_NOT_WRITTEN =
+  'marks of elements under a freely worded preliminary remark (vorbemerkungskennzeichen V) were not written: an LB has no place for them';
+
+/**
+ * A comment (`kommentar`, of an LB element) and a note (`notiz`, of an LV element), HTML, as the reader keeps them,
+ * and the element's `openingTextIsFreeText` (`vorbemerkungskennzeichen` V).
+ */
 export interface ElementMemo {
   kommentar?: unknown;
   notiz?: unknown;
+  openingTextIsFreeText?: unknown;
   /** The other ÖNORM properties the memo is kept among. */
   [property: string]: unknown;
 }
@@ -86,7 +96,9 @@ const memoHtml = (value: unknown): string | undefined => (typeof value === 'stri
 
 /**
  * What every LV or LB element (position, LG/ULG properties, `svb`) may hold after its texts, in the order of its
- * edition's schema: in an LV `herkunftskennzeichen`, `grafiklinks`, `notiz` (`lv-element-basisdaten.group`; the
+ * edition's schema: in an LV `herkunftskennzeichen`, `vorbemerkungskennzeichen` (V: the element sits under a freely
+ * worded preliminary remark of a group above it, `openingTextIsFreeText`), `grafiklinks`, `notiz`
+ * (`lv-element-basisdaten.group`; the
  * note only in an `entwurfs-lv` or `kostenschaetzungs-lv`); in an LB `grafiklinks`, `kommentar`,
  * `aenderungskennzeichnungen/lbversion` (required), `herkunftskennzeichen` (`lb-element-basisdaten.group`). A memo
  * the document has no place for (an LB's comment in an LV, an LV's note elsewhere) is reported, not written.
@@ -105,9 +117,11 @@ export function writeElementData(
     ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', pc.lbVersion).close();
     if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
     if (notiz !== undefined) ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', 'notes (notiz) of LV elements were not written: an LB has no place for them', where);
+    if (memo?.openingTextIsFreeText === true) ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', VORBEMERKUNGSKENNZEICHEN_NOT_WRITTEN, where);
     return;
   }
   if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
+  if (memo?.openingTextIsFreeText === true) ctx.b.leaf('vorbemerkungskennzeichen', 'V');
   writeGrafiklinks(ctx, links);
   if (notiz !== undefined) {
     if (pc.notiz) writeMemo(ctx, 'notiz', notiz, where, pc);
@@ -195,8 +209,14 @@ function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Rec
   const kind = writePzzv(ctx, p, props, pc);
   if (props.isMainPosition === true) b.leaf('wesentlicheposition', 'W');
   if (props.garantierteangebotssumme === true) b.leaf('garantierteangebotssumme', 'G');
+  const lot = lotOf(ctx, props, where);
+  if (lot !== undefined) b.leaf('teilangebotskennzeichen', lot);
   const part = typeof props.leistungsteil === 'string' && /^[1-9][0-9]?$/.test(props.leistungsteil) ? props.leistungsteil : '1';
   b.leaf('leistungsteil', part);
+  // a partial sum's number, 1–9999 (`teilsummenkennzeichen.type`)
+  const partialSum = props.teilsummenkennzeichen;
+  if (typeof partialSum === 'string' && /^[1-9][0-9]{0,3}$/.test(partialSum)) b.leaf('teilsummenkennzeichen', partialSum);
+  else if (partialSum !== undefined) ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', 'partial sum marks (teilsummenkennzeichen) that are not a number from 1 to 9999 were not written', where);
   const quantity = ctx.amount(p.quantity ?? p.quantityOverride ?? 0, 'lvmenge', where);
   b.leaf('lvmenge', quantity);
   const shares = priceShares(p, pc.info);
