@@ -59,6 +59,11 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
         // where the LV allows discounts (on sums or price shares, at which levels)
         const allowed = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.zugelassenenachlaesse;
         if (allowed(source) !== undefined && edition.startsWith('Lv')) expect(allowed(back)).toEqual(allowed(source));
+        // an LB's elements keep the version they were added or changed in (not the LB's own), counted in the XML
+        if (edition.startsWith('Lb')) {
+          const versions = (xml: string) => [...xml.matchAll(/<lbversion>([^<]*)<\/lbversion>/g)].map((m) => m[1]);
+          expect(versions(written.text)).toEqual(versions(readCorpus('oenorm', name).toString('utf8')));
+        }
         expect(written.messages.filter((m) => m.severity !== 'info')).toEqual([]);
       });
     }

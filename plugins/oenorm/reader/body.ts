@@ -217,6 +217,19 @@ export class OenormBody {
     } else this.properties[kind === 'kommentar' ? 'svbKommentar' : 'svbNotiz'] = html;
   }
 
+  /**
+   * An ÖNORM property of the element being read, kept as read under `key`: a position's in its ÖNORM properties, a
+   * group's in its `oenormProperties`, the `svb`'s in the specification's as `svb` + `Key`.
+   */
+  keep(owner: Exclude<MemoOwner, 'grundtext'>, key: string, value: unknown): void {
+    if (owner === 'position') {
+      if (this.position) (this.position.kept ??= {})[key] = value;
+    } else if (owner === 'group') {
+      const group = this.group();
+      if (group) group.oenormProperties![key] = value;
+    } else this.properties[`svb${key[0].toUpperCase()}${key.slice(1)}`] = value;
+  }
+
   /** Pictures linked by the open position (`<img>` elements, `graphics.ts`): they follow its long text. */
   positionGraphics(html: string): void {
     if (this.position) this.position.graphics = (this.position.graphics ?? '') + html;
@@ -278,7 +291,7 @@ export class OenormBody {
       wesentlicheposition: undefined, garantierteangebotssumme: undefined, leistungsteil: undefined, lvmenge: undefined,
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
       graphics: undefined, ustkennzeichen: undefined, kommentar: undefined, notiz: undefined,
-      vorbemerkungskennzeichen: undefined, teilangebotskennzeichen: undefined, teilsummenkennzeichen: undefined,
+      vorbemerkungskennzeichen: undefined, teilangebotskennzeichen: undefined, teilsummenkennzeichen: undefined, kept: undefined,
     };
   }
 

@@ -20,6 +20,8 @@ export const GRAFIKTABELLE = 18, GRAFIKELEMENT = 19, GRAFIKLINKS = 36, GRAFIKLIN
 export const SUMMENORMALAUSFUEHRUNG = 38;
 /** An LB element's comment (`kommentar`, `lb-kommentar.type`) and an LV element's note (`notiz`, `notiz.type`). */
 export const KOMMENTAR = 39, NOTIZ = 49;
+/** An LB element's change marks (`aenderungskennzeichnungen`) and its mark "not in this partial edition". */
+export const AENDERUNGSKENNZEICHNUNGEN = 70, NICHTINTEILAUSGABE = 71;
 // outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
 export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
 export const HG = 24, OG = 25, LG = 26, ULG = 27;
@@ -72,7 +74,8 @@ const CODES = new NameTable<number>([
   ['ustkennzeichen', USTKENNZEICHEN], ['vorbemerkungskennzeichen', VORBEMERKUNGSKENNZEICHEN],
   ['teilangebotskennzeichen', TEILANGEBOTSKENNZEICHEN], ['teilsummenkennzeichen', TEILSUMMENKENNZEICHEN],
   ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
-  ['kommentar', KOMMENTAR], ['notiz', NOTIZ],
+  ['kommentar', KOMMENTAR], ['notiz', NOTIZ], ['aenderungskennzeichnungen', AENDERUNGSKENNZEICHNUNGEN],
+  ['nichtinteilausgabe', NICHTINTEILAUSGABE],
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),

@@ -78,6 +78,8 @@ export interface PositionDraft {
   teilangebotskennzeichen?: string;
   /** The partial sum the position counts in, 1–9999 (an LV without outline). */
   teilsummenkennzeichen?: string;
+  /** Further ÖNORM properties kept as read (an LB element's change marks, `lb-changes.ts`), added as they are. */
+  kept?: Record<string, unknown>;
 }
 
 /** What building an element needs besides the draft. */
@@ -155,6 +157,7 @@ function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefine
   if (d.vorbemerkungskennzeichen !== undefined) props.openingTextIsFreeText = d.vorbemerkungskennzeichen === 'V';
   if (d.teilangebotskennzeichen !== undefined) props.teilangebotskennzeichen = d.teilangebotskennzeichen;
   if (d.teilsummenkennzeichen !== undefined) props.teilsummenkennzeichen = d.teilsummenkennzeichen;
+  if (d.kept !== undefined) Object.assign(props, d.kept);
   return props;
 }
 

@@ -19,6 +19,7 @@ import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
 import { LeistungsteilTable } from './leistungsteile.js';
 import { TeilangebotTable } from './teilangebote.js';
+import { LbChangeReader } from './lb-changes.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -28,7 +29,8 @@ import {
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
-  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, VORBEMERKUNGSKENNZEICHEN, elementCode,
+  GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, VORBEMERKUNGSKENNZEICHEN, AENDERUNGSKENNZEICHNUNGEN,
+  NICHTINTEILAUSGABE, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -39,9 +41,9 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
   IN_HIERARCHIESTUFEN = 36, IN_LT_TABLE = 37, IN_LT = 38, IN_LT_DEFINITION = 39, IN_LT_KIND = 40, IN_TA_TABLE = 41,
-  IN_TA = 42, IN_TA_SUMME = 43;
+  IN_TA = 42, IN_TA_SUMME = 43, IN_AEK = 44, IN_VORHERIGE = 45;
 // What a finished formatted text (or a list of graphic links) fills.
-const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4;
+const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
 /** Distinct values kept by `interned` (a file cannot grow the table without bound). */
 const INTERN_LIMIT = 256;
@@ -70,6 +72,9 @@ export class OenormState {
   /** The open `kommentar` or `notiz` (`TO_MEMO`): which, and what it belongs to. */
   private memoKind: 'kommentar' | 'notiz' = 'kommentar';
   private memoOwner: MemoOwner = 'position';
+  /** The open LB `aenderungskennzeichnungen` (`lb-changes.ts`) and what it belongs to. */
+  private readonly changes = new LbChangeReader();
+  private changesOwner: Exclude<MemoOwner, 'grundtext'> = 'position';
   private partyDepth = -1;
   private lvType?: string;
   private readonly graphics: OenormGraphics;
@@ -242,6 +247,23 @@ export class OenormState {
     return SUM;
   }
 
+  /**
+   * What else an LV or LB element (position, LG/ULG, `svb`) may hold: an LB's change marks and its mark "not in this
+   * partial edition" (`nichtinteilausgabe`, kept as `true`), or content reported as dropped.
+   */
+  private lbElementData(code: number, name: string, owner: Exclude<MemoOwner, 'grundtext'>): number {
+    if (code === AENDERUNGSKENNZEICHNUNGEN) {
+      this.changes.open();
+      this.changesOwner = owner;
+      return IN_AEK;
+    }
+    if (code === NICHTINTEILAUSGABE) {
+      this.body.keep(owner, 'nichtinteilausgabe', true);
+      return SKIP;
+    }
+    return code === DROPPED ? this.dropped(name) : SKIP;
+  }
+
   private dropped(name: string): number {
     this.droppedNames.add(name);
     return SKIP;
@@ -258,7 +280,7 @@ export class OenormState {
         if (code === PREIS) return IN_PREIS;
         if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'position', d);
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        return this.lbElementData(code, name, 'position');
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       case IN_PZZV:
         body.position!.pzzv = this.interned(name);
@@ -341,7 +363,7 @@ export class OenormState {
         if (code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_SVB);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'svb', d);
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        return this.lbElementData(code, name, 'svb');
       case LIST:
         if (!isGroupLevel(code)) return SKIP;
         body.openGroup(name, attrs.nr ?? '');
@@ -360,7 +382,7 @@ export class OenormState {
         if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
         if (code === GRAFIKLINKS) return this.startLinks(TO_GROUP_NOTE);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'group', d);
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        return this.lbElementData(code, name, 'group');
       case SUM:
         if (code === SUMME) return IN_SUMME;
         if (name === 'nachlass') return IN_NACHLASS;
@@ -390,6 +412,13 @@ export class OenormState {
         if (name === 'nichtangeboten') return this.teilangebote!.notOffered(), SKIP;
         return code === SUMMENORMALAUSFUEHRUNG ? IN_TA_SUMME : SKIP;
       case IN_TA_SUMME: return LEAF;
+      // an LB element's change marks (`lb-changes.ts`)
+      case IN_AEK:
+        if (name === 'aenderungsbeschreibung') return this.startRich(TO_CHANGES, d);
+        if (name !== 'vorherigeposition') return LEAF;
+        this.changes.openPrevious();
+        return IN_VORHERIGE;
+      case IN_VORHERIGE: return LEAF;
       case IN_GRAFIKTABELLE:
         if (code !== GRAFIKELEMENT) return SKIP;
         this.graphics.open(attrs.id);
@@ -422,6 +451,7 @@ export class OenormState {
       case TO_GROUP_NOTE: this.body.addNote(text, false); break;
       case TO_SVB: this.body.addNote(text, true); break;
       case TO_MEMO: this.body.memo(this.memoKind, this.memoOwner, text.html); break;
+      case TO_CHANGES: this.changes.description = text.html; break;
     }
   }
 
@@ -444,6 +474,7 @@ export class OenormState {
       case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
       case IN_LT: case IN_LT_KIND: this.leistungsteile!.leaf(name, text, parent === IN_LT_KIND); break;
       case IN_TA_SUMME: this.teilangebote!.sumLeaf(name, text); break;
+      case IN_AEK: case IN_VORHERIGE: this.changes.leaf(name, text, parent === IN_VORHERIGE); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;
@@ -461,6 +492,7 @@ export class OenormState {
       case IN_GRAFIKELEMENT: this.graphics.close(); break;
       case IN_GRAFIKLINKS: this.finishLinks(); break;
       case SUM: this.discounts.close(); break;
+      case IN_AEK: this.body.keep(this.changesOwner, 'aenderungskennzeichnungen', this.changes.finish()); break;
       default: break;
     }
   }

@@ -168,7 +168,10 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
   const links = [...new Set(notes.flatMap((n) => ctx.graphics.linksOf(n.htmlLongText)))];
   if (element === 'svb') {
     const kept = (bc.spec.oenormProperties ?? {}) as Record<string, unknown>;
-    const memo = { kommentar: kept.svbKommentar, notiz: kept.svbNotiz, openingTextIsFreeText: notes[0]?.oenormNoteTextProperties?.openingTextIsFreeText };
+    const memo = {
+      kommentar: kept.svbKommentar, notiz: kept.svbNotiz, openingTextIsFreeText: notes[0]?.oenormNoteTextProperties?.openingTextIsFreeText,
+      aenderungskennzeichnungen: kept.svbAenderungskennzeichnungen, nichtinteilausgabe: kept.svbNichtinteilausgabe,
+    };
     if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined && links.length === 0 && memo.notiz === undefined && memo.openingTextIsFreeText !== true) {
       ctx.b.empty('svb');
       return [];

@@ -27,6 +27,7 @@ import { writeGrafiklinks } from './graphics.js';
 import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
 import { lotOf } from './teilangebote.js';
+import { writeLbChanges } from './lb-changes.js';
 import type { LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 
@@ -84,6 +85,9 @@ export interface ElementMemo {
   kommentar?: unknown;
   notiz?: unknown;
   openingTextIsFreeText?: unknown;
+  /** An LB element's change marks as the reader keeps them (`reader/lb-changes.ts`), and its `nichtinteilausgabe`. */
+  aenderungskennzeichnungen?: unknown;
+  nichtinteilausgabe?: unknown;
   /** The other ÖNORM properties the memo is kept among. */
   [property: string]: unknown;
 }
@@ -100,7 +104,8 @@ const memoHtml = (value: unknown): string | undefined => (typeof value === 'stri
  * worded preliminary remark of a group above it, `openingTextIsFreeText`), `grafiklinks`, `notiz`
  * (`lv-element-basisdaten.group`; the
  * note only in an `entwurfs-lv` or `kostenschaetzungs-lv`); in an LB `grafiklinks`, `kommentar`,
- * `aenderungskennzeichnungen/lbversion` (required), `herkunftskennzeichen` (`lb-element-basisdaten.group`). A memo
+ * `aenderungskennzeichnungen` (required; kept marks or the LB's version, `lb-changes.ts`), `herkunftskennzeichen`,
+ * `nichtinteilausgabe` (`lb-element-basisdaten.group`). A memo
  * the document has no place for (an LB's comment in an LV, an LV's note elsewhere) is reported, not written.
  * @param mark the `herkunftskennzeichen` (`Z`, `+`), undefined for none
  * @param links the ids of the graphics the element links (`graphics.ts`)
@@ -114,8 +119,9 @@ export function writeElementData(
   if (pc.lbVersion !== undefined) {
     writeGrafiklinks(ctx, links);
     if (kommentar !== undefined) writeMemo(ctx, 'kommentar', kommentar, where, pc);
-    ctx.b.open('aenderungskennzeichnungen').leaf('lbversion', pc.lbVersion).close();
+    writeLbChanges(ctx, memo?.aenderungskennzeichnungen, pc.lbVersion, where, pc);
     if (mark !== undefined) ctx.b.leaf('herkunftskennzeichen', mark);
+    if (memo?.nichtinteilausgabe === true) ctx.b.empty('nichtinteilausgabe');
     if (notiz !== undefined) ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', 'notes (notiz) of LV elements were not written: an LB has no place for them', where);
     if (memo?.openingTextIsFreeText === true) ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', VORBEMERKUNGSKENNZEICHEN_NOT_WRITTEN, where);
     return;
@@ -130,8 +136,8 @@ export function writeElementData(
   if (kommentar !== undefined) ctx.tally('OENORM_MEMO_NOT_WRITTEN', 'info', KOMMENTAR_NOT_WRITTEN, where);
 }
 
-/** A `kommentar` or `notiz` (`formatmemo.type`: the formatted text of a `langtext`). */
-export function writeMemo(ctx: OenormWriterContext, element: 'kommentar' | 'notiz', html: string, where: string, pc: PositionContext): void {
+/** A `kommentar`, `notiz` or `aenderungsbeschreibung` (`formatmemo.type`: the formatted text of a `langtext`). */
+export function writeMemo(ctx: OenormWriterContext, element: 'kommentar' | 'notiz' | 'aenderungsbeschreibung', html: string, where: string, pc: PositionContext): void {
   const form = longTextForm(ctx, html, undefined);
   if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: gapNames(html) });
 }
