@@ -23,3 +23,25 @@ const SLICE_MIN_LENGTH = 13;
 export function detached(s: string): string {
   return s.length < SLICE_MIN_LENGTH ? s : [s.slice(0, 1), s.slice(1)].join('');
 }
+
+/**
+ * One detached string per distinct value of the short names and units a reader sees again and again (an ÖNORM
+ * position's `pzzv` kind and `einheit`): each position then refers to the same string instead of a copy of its
+ * own. At most `limit` values are kept, so that a file cannot grow the table without bound; others are detached
+ * copies.
+ */
+export class DetachedInterner {
+  private readonly table = new Map<string, string>();
+
+  constructor(private readonly limit = 256) {}
+
+  /** `value` as the one kept string equal to it (see the class comment). */
+  get(value: string): string {
+    let kept = this.table.get(value);
+    if (kept === undefined) {
+      kept = detached(value);
+      if (this.table.size < this.limit) this.table.set(kept, kept);
+    }
+    return kept;
+  }
+}

@@ -9,7 +9,7 @@ import { defineMessages, type MessageCode } from '../../core/pipeline/messages.j
 export const OENORM_MESSAGES = defineMessages({
   OENORM_DISCOUNT_AS_AMOUNT: { severity: ['info', 'warning'], meaning: 'A sum states its discount or surcharge per price share (pa1-prozent, pa2-prozent), which the model does not hold: it was read as the amount the file states (absoluteDeduction), or, without that amount, not read (warning).' },
   OENORM_DISCOUNT_SIGN: { severity: 'info', meaning: 'A sum states its discount percentage with the sign opposite to its amount (ÖNORM A 2063 writes a discount as a negative percentage); the sign of the amount was followed.' },
-  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (parameter lists, variant tables, quantity take-off …) was not read.' },
+  OENORM_ELEMENT_DROPPED: { severity: 'info', meaning: 'Content of the ÖNORM file the model has no place for (parameter lists, variant tables, quantity take-off …), or an element the reader does not know inside a position, Grundtext or group (of a later edition, say), was not read; the message names the elements.' },
   OENORM_GRAPHIC_DROPPED: { severity: 'warning', meaning: 'A graphic of the grafiktabelle has no id, a format other than image/jpeg, image/gif or image/png, or no base64 data; it was not read, and links to it are passed over.' },
   OENORM_GRAPHIC_MISSING: { severity: 'warning', meaning: 'A grafiklink names no readable graphic of the grafiktabelle; the link was passed over.' },
   OENORM_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number (quantity, price, sum) is not one and was ignored.' },

@@ -138,6 +138,19 @@ describe('ÖNORM element marks and partial offers', () => {
     ]);
   });
 
+  it('reports content it does not know inside positions, Grundtexte and group properties instead of passing over it', () => {
+    let t = fixtureText('angebot-2009-lg.onlv');
+    t = once(t, '<stichwort>Baustelleneinrichtung</stichwort>', '<stichwort>Baustelleneinrichtung</stichwort><zusatzfeld>1</zusatzfeld>');
+    t = once(t, '<p>Schacht herstellen.</p>\n                    </langtext>', '<p>Schacht herstellen.</p>\n                    </langtext><grundtextfeld/>');
+    t = once(t, '<ueberschrift>Erdarbeiten</ueberschrift>', '<ueberschrift>Erdarbeiten</ueberschrift><gruppenfeld>x</gruppenfeld>');
+    t = once(t, '<grundtextnr nr="04">', '<grundtextnr nr="04"><nrfeld/>');
+    const lv = read(Buffer.from(t));
+    expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED').map((m) => m.message)).toEqual([
+      'ÖNORM content without an equivalent in the model was not read: <gruppenfeld>, <grundtextfeld>, <zusatzfeld>, <nrfeld>.',
+    ]);
+    expect(lv.positions).toHaveLength(5);
+  });
+
   it('reports the V marks when writing an LB, which has no place for them', () => {
     const lb = write(read(marked()).project, { DestinationOenormType: 'Lb2015' });
     expect(lb.text).not.toContain('vorbemerkungskennzeichen');

@@ -10,7 +10,7 @@
  */
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
-import { detached } from '../../../core/text/detached.js';
+import { DetachedInterner, detached } from '../../../core/text/detached.js';
 import type { ProjectDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody, type MemoOwner } from './body.js';
@@ -45,8 +45,6 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
-/** Distinct values kept by `interned` (a file cannot grow the table without bound). */
-const INTERN_LIMIT = 256;
 
 /** Reader state of one document; feed it saxes events, then call `finish()`. */
 export class OenormState {
@@ -91,7 +89,8 @@ export class OenormState {
   private linkTarget = TO_POSITION;
   /** Elements read past because the model has no place for them (reported once, at the end). */
   private readonly droppedNames = new Set<string>();
-  private readonly internTable = new Map<string, string>();
+  /** One string per distinct value of names and units that every position repeats (`pzzv` kinds, `einheit`). */
+  private readonly interned = new DetachedInterner();
 
   constructor(private readonly report: OenormReport) {
     this.body = new OenormBody(report, this.plainTexts);
@@ -229,16 +228,6 @@ export class OenormState {
     else this.body.noteGraphics(html, this.linkTarget === TO_SVB);
   }
 
-  /** One string per distinct value of names and units that every position repeats (`pzzv` kinds, `einheit`). */
-  private interned(value: string): string {
-    let kept = this.internTable.get(value);
-    if (kept === undefined) {
-      kept = detached(value);
-      if (this.internTable.size < INTERN_LIMIT) this.internTable.set(kept, kept);
-    }
-    return kept;
-  }
-
   /** A stated sum opens (`lv-summe` without group): its `summe` is the body's, its discount `discounts.ts`'s. */
   private openSum(name: string, group: ServiceSpecificationGroupDto | undefined): number {
     this.body.openSum(group);
@@ -249,7 +238,8 @@ export class OenormState {
 
   /**
    * What else an LV or LB element (position, LG/ULG, `svb`) may hold: an LB's change marks and its mark "not in this
-   * partial edition" (`nichtinteilausgabe`, kept as `true`), or content reported as dropped.
+   * partial edition" (`nichtinteilausgabe`, kept as `true`); anything else (a name of a later edition, say) is
+   * reported as dropped.
    */
   private lbElementData(code: number, name: string, owner: Exclude<MemoOwner, 'grundtext'>): number {
     if (code === AENDERUNGSKENNZEICHNUNGEN) {
@@ -261,7 +251,8 @@ export class OenormState {
       this.body.keep(owner, 'nichtinteilausgabe', true);
       return SKIP;
     }
-    return code === DROPPED ? this.dropped(name) : SKIP;
+    // every other child of an element's properties is content the model has no place for (never passed over silently)
+    return this.dropped(name);
   }
 
   private dropped(name: string): number {
@@ -283,15 +274,15 @@ export class OenormState {
         return this.lbElementData(code, name, 'position');
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       case IN_PZZV:
-        body.position!.pzzv = this.interned(name);
+        body.position!.pzzv = this.interned.get(name);
         return PZZV_KIND;
-      case IN_POSITION: return code === POS_EIGENSCHAFTEN ? POS : SKIP;
+      case IN_POSITION: return code === POS_EIGENSCHAFTEN ? POS : this.dropped(name);
       case GTNR:
         if (code === UNGETEILTEPOSITION || code === FOLGEPOSITION) {
           body.openPosition(code === FOLGEPOSITION ? 'folgeposition' : 'ungeteilteposition', attrs);
           return IN_POSITION;
         }
-        return code === GRUNDTEXT ? IN_GRUNDTEXT : SKIP;
+        return code === GRUNDTEXT ? IN_GRUNDTEXT : this.dropped(name);
       case IN_POSITIONEN:
         if (code === GRUNDTEXTNR) {
           body.openGrundtextnr(attrs.nr ?? '');
@@ -301,11 +292,11 @@ export class OenormState {
           body.openPosition('position', attrs);
           return IN_POSITION;
         }
-        return SKIP;
+        return this.dropped(name);
       case IN_GRUNDTEXT:
         if (code === LANGTEXT) return this.startRich(TO_GRUNDTEXT, d);
         if (code === KOMMENTAR) return this.startMemo(code, 'grundtext', d);
-        return code === HERKUNFTSKENNZEICHEN ? LEAF : SKIP;
+        return code === HERKUNFTSKENNZEICHEN ? LEAF : this.dropped(name);
       case ROOT:
         if (code === METADATEN) return META;
         if (code === LV_TYPE) {
@@ -458,7 +449,7 @@ export class OenormState {
   private leaf(parent: number, code: number, name: string, text: string): void {
     const body = this.body;
     switch (parent) {
-      case POS: body.positionLeaf(code, code === EINHEIT ? this.interned(text) : text); break;
+      case POS: body.positionLeaf(code, code === EINHEIT ? this.interned.get(text) : text); break;
       case PZZV_KIND: case IN_PREIS: body.positionLeaf(code, text); break;
       case IN_GRUNDTEXT: body.grundtext!.herkunftskennzeichen = text; break;
       case GROUP_PROPS: body.groupLeaf(code, text); break;
