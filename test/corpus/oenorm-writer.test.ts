@@ -52,10 +52,18 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
         expect(imagesOf(back.project)).toEqual(imagesOf(source.project));
         const kept = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.lvType;
         if (kept(source) !== undefined) expect(kept(back)).toBe(kept(source));
-        // the Leistungsteile and their price conversion (their 2015 names aside, reported as info)
-        const parts = (r: Read) => ((r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.leistungsteile as
-          { nr: string; definitions: unknown[] }[] | undefined)?.map(({ nr, definitions }) => ({ nr, definitions }));
+        const keptOf = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties ?? {}) as Record<string, unknown>;
+        // the Leistungsteile and their price conversion (their 2015 names too, except in a 2009 document: reported as info)
+        const parts = (r: Read) => (keptOf(r).leistungsteile as { nr: string; definitions: unknown[]; bezeichnung?: string }[] | undefined)
+          ?.map(({ nr, definitions, bezeichnung }) => (edition === 'Lv2009' ? { nr, definitions } : { nr, definitions, bezeichnung }));
         if (parts(source) !== undefined && edition.startsWith('Lv')) expect(parts(back)).toEqual(parts(source));
+        // the variants' names (2015+: not in a 2009 document, reported as info) and the variant combinations
+        if (keptOf(source).zztabelle !== undefined && edition.startsWith('Lv')) {
+          expect(keptOf(back).zztabelle).toEqual(edition === 'Lv2009' ? undefined : keptOf(source).zztabelle);
+        }
+        if (keptOf(source).variantenzusammenstellungen !== undefined) {
+          expect(keptOf(back).variantenzusammenstellungen).toEqual(keptOf(source).variantenzusammenstellungen);
+        }
         // where the LV allows discounts (on sums or price shares, at which levels)
         const allowed = (r: Read) => (r.project.serviceSpecifications![0].oenormProperties as Record<string, unknown> | undefined)?.zugelassenenachlaesse;
         if (allowed(source) !== undefined && edition.startsWith('Lv')) expect(allowed(back)).toEqual(allowed(source));

@@ -92,6 +92,17 @@ describe.skipIf(!hasCorpus || FILES.length === 0)('ÖNORM corpus', () => {
         { element: 'definition-preisanteil1', kind: 'festpreise' }, { element: 'definition-preisanteil2', kind: 'festpreise' },
       ] }],
     });
+    // the variants' names: one group per zzgruppe of the file (counted in the XML), among them every zz the positions use
+    const xml = readCorpus('oenorm', 'onlv_2015_zimmermann.onlv').toString('utf8');
+    const zzTable = (spec.oenormProperties as Record<string, unknown>).zztabelle as { nr: string; varianten: { nr: string; bezeichnung?: string }[] }[];
+    expect(zzTable.map((g) => g.nr)).toEqual([...xml.matchAll(/<zzgruppe nr="([^"]*)">/g)].map((m) => m[1]));
+    expect(zzTable[0]).toEqual({ nr: 'MZ', varianten: [{ nr: '0', bezeichnung: 'Montagezylinder WDVS 70*70' }, { nr: '1', bezeichnung: 'Montagezylinder WDVS 98*98' }] });
+    const used = [...new Set(all.filter(isPosition).map((p) => p.oenormPositionProperties?.zz).filter((zz) => zz !== undefined))];
+    expect(used.sort()).toEqual(['TR', 'TT']);
+    expect(used.filter((zz) => !zzTable.some((g) => g.nr === zz))).toEqual([]);
+    expect((spec.oenormProperties as Record<string, unknown>).variantenzusammenstellungen).toEqual([
+      { nr: 'A', bezeichnung: 'Kellertrennwände', zuordnungen: [{ zz: 'TR', variantennummer: '1' }, { zz: 'TT', variantennummer: '0' }] },
+    ]);
   });
 
   it.skipIf(!FILES.includes('LB-SCHOKO_V2021.onlb'))('LB-SCHOKO_V2021: the LB as a catalogue with every gap kind', () => {

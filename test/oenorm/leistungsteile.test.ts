@@ -60,7 +60,15 @@ describe('ÖNORM Leistungsteile', () => {
     if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
     expect(written.messages.filter((m) => m.code.startsWith('OENORM_ELEMENT_NOT_WRITTEN') || m.code === 'OENORM_LEISTUNGSTEIL_NAME_NOT_WRITTEN').map((m) => [m.severity, m.message])).toEqual([
       ['warning', 'The price conversion of Leistungsteil 1 was not written as read (its definitions do not fit the schema); the part was written with fixed prices.'],
-      ['info', 'The names (bezeichnung) of 1 Leistungsteil(e) were not written: the ÖNORM A 2063:2009 structure of the table, which this writer follows for every edition, has no place for them.'],
+      ['info', 'The names (bezeichnung) of 1 Leistungsteil(e) were not written: the 2009 edition has no place for them.'],
     ]);
+    // in 2015 and 2021 a part's name goes first in the part, as the public 2015 file has it
+    for (const edition of ['Lv2015', 'Lv2021']) {
+      const later = write(broken.project, { DestinationOenormType: edition });
+      expect(later.text, edition).toContain('<leistungsteil nr="2"><bezeichnung>Regie</bezeichnung><definition><festpreise/></definition></leistungsteil>');
+      expect(later.messages.map((m) => m.code), edition).not.toContain('OENORM_LEISTUNGSTEIL_NAME_NOT_WRITTEN');
+      if (hasOenormXsd) expect(validateOnlv(later.xml).errors, edition).toEqual([]);
+      expect((kept(read(later.xml).project) as { bezeichnung?: string }[])[1].bezeichnung, edition).toBe('Regie');
+    }
   });
 });

@@ -54,12 +54,24 @@ export interface XsdResult {
   errors: string[];
 }
 
+/** A 2015/2021 `zztabelle` (not in the 2009 schema): its form is that of the public 2015 file, checked apart. */
+const ZZTABELLE = /<zztabelle>(?:<zzgruppe nr="[A-Z0-9]{2}"><varianten>(?:<variante nr="[0-9]"><bezeichnung>[^<]{1,60}<\/bezeichnung><\/variante>)+<\/varianten><\/zzgruppe>)+<\/zztabelle>/;
+
 /**
- * Validates an ONLV (ONLB) against the 2009 `onlv.xsd` (`onlb.xsd`); a 2015/2021 one with its namespace replaced by the 2009 one and the
- * 2021 gaps `blo`/`rw` checked as `bl`/`al`.
+ * Validates an ONLV (ONLB) against the 2009 `onlv.xsd` (`onlb.xsd`); a 2015/2021 one with its namespace replaced by the 2009 one, the
+ * 2021 gaps `blo`/`rw` checked as `bl`/`al`, and its `zztabelle` (2015+) checked against the form of the public 2015 ONLV of the corpus
+ * (`onlv_2015_zimmermann.onlv`) and then taken out, as are the names of its Leistungsteile (`leistungsteil/bezeichnung`, first in the
+ * part in that file).
  */
 export function validateOnlv(xml: Buffer | string): XsdResult {
   let text = typeof xml === 'string' ? xml : xml.toString('utf8');
+  if (text.includes('<zztabelle>') && !text.includes(`xmlns="${OENORM_NAMESPACES['2009']}"`)) {
+    const table = ZZTABELLE.exec(text);
+    if (table === null) return { valid: false, errors: ['zztabelle: not of the form zzgruppe[@nr]/varianten/variante[@nr]/bezeichnung'] };
+    text = text.replace(table[0], '');
+  }
+  // a Leistungsteil's name (2015+), first in the part as in the same file
+  if (!text.includes(`xmlns="${OENORM_NAMESPACES['2009']}"`)) text = text.replace(/(<leistungsteil nr="[0-9]{1,2}">)<bezeichnung>[^<]{1,60}<\/bezeichnung>/g, '$1');
   text = text.replace(`xmlns="${OENORM_NAMESPACES['2015']}"`, `xmlns="${OENORM_NAMESPACES['2009']}"`)
     .replace(`xmlns="${OENORM_NAMESPACES['2021']}"`, `xmlns="${OENORM_NAMESPACES['2009']}"`);
   // the 2021 gaps blo (unechte Bieterlücke) and rw (Rechenwert) have the content model of bl and al

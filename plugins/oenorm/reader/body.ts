@@ -219,10 +219,12 @@ export class OenormBody {
 
   /**
    * An ÖNORM property of the element being read, kept as read under `key`: a position's in its ÖNORM properties, a
-   * group's in its `oenormProperties`, the `svb`'s in the specification's as `svb` + `Key`.
+   * group's in its `oenormProperties`, the `svb`'s in the specification's as `svb` + `Key`, the LV's (`lv`) in the
+   * specification's as `key`.
    */
-  keep(owner: Exclude<MemoOwner, 'grundtext'>, key: string, value: unknown): void {
-    if (owner === 'position') {
+  keep(owner: Exclude<MemoOwner, 'grundtext'> | 'lv', key: string, value: unknown): void {
+    if (owner === 'lv') this.properties[key] = value;
+    else if (owner === 'position') {
       if (this.position) (this.position.kept ??= {})[key] = value;
     } else if (owner === 'group') {
       const group = this.group();

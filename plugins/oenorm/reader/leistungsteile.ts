@@ -8,6 +8,8 @@
  * price default would change the contract's price basis); positions name their part by `leistungsteil`.
  */
 
+import type { CapturedElement } from '../../../core/xml/capture.js';
+
 /** One definition of a Leistungsteil as read. */
 export interface LeistungsteilDefinition {
   /** `definition`, `definition-preisanteil1` or `definition-preisanteil2`. */
@@ -27,38 +29,27 @@ export interface Leistungsteil {
 
 const KINDS = new Set(['festpreise', 'index', 'warenkorb']);
 
-/** Collects the `leistungsteiltabelle` from the state machine's events (elements found by name: one table a file). */
-export class LeistungsteilTable {
-  readonly parts: Leistungsteil[] = [];
-
-  /** `leistungsteil[@nr]` opens. */
-  openPart(nr: string | undefined): void {
-    this.parts.push({ nr: (nr ?? '').trim(), definitions: [] });
-  }
-
-  /** A child of the open part: a definition opens (true), or its name is a leaf to read (`bezeichnung`). */
-  openDefinition(name: string): boolean {
-    const part = this.parts[this.parts.length - 1];
-    if (part === undefined || !name.startsWith('definition')) return false;
-    part.definitions.push({ element: name });
-    return true;
-  }
-
-  /** A child of the open definition: its kind. */
-  setKind(name: string): void {
-    const definition = this.parts[this.parts.length - 1]?.definitions.at(-1);
-    if (definition !== undefined && KINDS.has(name)) definition.kind = name as LeistungsteilDefinition['kind'];
-  }
-
-  /** A leaf of the part (`bezeichnung`) or of the open definition's index or basket (`bezeichnung`, `kategorie`). */
-  leaf(name: string, text: string, inDefinition: boolean): void {
-    const part = this.parts[this.parts.length - 1];
-    if (part === undefined) return;
-    if (!inDefinition) {
-      if (name === 'bezeichnung') part.bezeichnung = text;
-      return;
+/**
+ * The parts of a captured `leistungsteiltabelle`: each `leistungsteil[@nr]` with its definitions (every child whose
+ * name begins with `definition`, its kind the first child that names one, an index's or basket's `bezeichnung` and
+ * `kategorie`) and its 2015 `bezeichnung`.
+ */
+export function leistungsteileOf(table: CapturedElement): Leistungsteil[] {
+  return table.children.filter((c) => c.name === 'leistungsteil').map((c) => {
+    const part: Leistungsteil = { nr: (c.attrs.nr ?? '').trim(), definitions: [] };
+    for (const child of c.children) {
+      if (!child.name.startsWith('definition')) {
+        if (child.name === 'bezeichnung') part.bezeichnung = child.text;
+        continue;
+      }
+      const definition: LeistungsteilDefinition = { element: child.name };
+      const kind = child.children.find((k) => KINDS.has(k.name));
+      if (kind !== undefined) {
+        definition.kind = kind.name as LeistungsteilDefinition['kind'];
+        for (const leaf of kind.children) if (leaf.name === 'bezeichnung' || leaf.name === 'kategorie') definition[leaf.name] = leaf.text;
+      }
+      part.definitions.push(definition);
     }
-    const definition = part.definitions.at(-1);
-    if (definition !== undefined && (name === 'bezeichnung' || name === 'kategorie')) definition[name] = text;
-  }
+    return part;
+  });
 }

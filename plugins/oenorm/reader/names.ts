@@ -48,8 +48,7 @@ export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && co
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
-  'akztabelle', 'hilfsberechnungen', 'zztabelle', 'parameterlisten',
-  'variantenzusammenstellungstabelle',
+  'akztabelle', 'hilfsberechnungen', 'parameterlisten',
   'zusatzangebotslvinfo', 'mengenberechnung', 'berechnetemengen', 'erglb',
 ];
 

@@ -17,9 +17,11 @@ import { OenormBody, type MemoOwner } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
-import { LeistungsteilTable } from './leistungsteile.js';
-import { TeilangebotTable } from './teilangebote.js';
+import { leistungsteileOf } from './leistungsteile.js';
+import { teilangeboteOf } from './teilangebote.js';
 import { LbChangeReader } from './lb-changes.js';
+import { compositionsOf, zzTableOf } from './varianten.js';
+import { SubtreeCapture } from '../../../core/xml/capture.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -40,8 +42,7 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
-  IN_HIERARCHIESTUFEN = 36, IN_LT_TABLE = 37, IN_LT = 38, IN_LT_DEFINITION = 39, IN_LT_KIND = 40, IN_TA_TABLE = 41,
-  IN_TA = 42, IN_TA_SUMME = 43, IN_AEK = 44, IN_VORHERIGE = 45;
+  IN_HIERARCHIESTUFEN = 36, IN_AEK = 37, IN_VORHERIGE = 38;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
@@ -74,16 +75,15 @@ export class OenormState {
   private readonly changes = new LbChangeReader();
   private changesOwner: Exclude<MemoOwner, 'grundtext'> = 'position';
   private partyDepth = -1;
+  /** A table kept as read (`varianten.ts`) is being captured from this depth, -1 when none. */
+  private captureDepth = -1;
+  private readonly capture = new SubtreeCapture();
   private lvType?: string;
   private readonly graphics: OenormGraphics;
   private readonly vat: OenormVat;
   private readonly discounts: OenormDiscounts;
   /** The names under `zugelassenenachlaesse` (its choice and the levels of `hierarchiestufen`), when the file has it. */
   private allowedDiscounts: string[] | undefined;
-  /** The `leistungsteiltabelle`, when the file has one. */
-  private leistungsteile: LeistungsteilTable | undefined;
-  /** The partial offers (`teilangebotssummen`), when the file has them. */
-  private teilangebote: TeilangebotTable | undefined;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -105,6 +105,7 @@ export class OenormState {
     const d = this.depth++;
     if (this.richDepth >= 0) return this.rich.open(qname, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(localName(qname));
+    if (this.captureDepth >= 0) return this.capture.element(localName(qname), attrs);
     this.text = '';
     if (d === 0) {
       this.names[0] = localName(qname);
@@ -135,6 +136,7 @@ export class OenormState {
     if (this.richDepth >= 0) this.rich.text(t);
     else if (this.partyDepth >= 0) this.kenndaten.party!.onText(t);
     else if (this.leafDepth >= 0) this.text += t;
+    else if (this.captureDepth >= 0) this.capture.text(t);
   }
 
   /** saxes `closetag`. */
@@ -150,6 +152,11 @@ export class OenormState {
         this.partyDepth = -1;
         this.kenndaten.finishParty();
       } else this.kenndaten.party!.close();
+      return;
+    }
+    if (this.captureDepth >= 0) {
+      if (d === this.captureDepth) this.finishCapture();
+      else this.capture.close();
       return;
     }
     // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
@@ -182,8 +189,6 @@ export class OenormState {
     this.vat.apply(spec, this.body.vatPositions);
     const kept = () => (spec.oenormProperties ??= {}) as Record<string, unknown>;
     if (this.allowedDiscounts !== undefined) kept().zugelassenenachlaesse = this.allowedDiscounts;
-    if (this.leistungsteile !== undefined) kept().leistungsteile = this.leistungsteile.parts;
-    if (this.teilangebote !== undefined) kept().teilangebote = this.teilangebote.lots;
     return this.body.finish();
   }
 
@@ -255,6 +260,29 @@ export class OenormState {
     return this.dropped(name);
   }
 
+  /**
+   * A table kept as read opens (the Leistungsteile, `leistungsteile.ts`; the variant tables, `varianten.ts`; the
+   * partial offers, `teilangebote.ts`): its subtree is captured, and converted when it closes.
+   */
+  private startCapture(name: string, attrs: Record<string, string>, depth: number): number {
+    this.capture.start(name, attrs);
+    this.captureDepth = depth;
+    return SKIP;
+  }
+
+  /** The captured table is complete: kept in the specification's ÖNORM properties. */
+  private finishCapture(): void {
+    this.captureDepth = -1;
+    const table = this.capture.finish();
+    const keep = (key: string, value: unknown) => this.body.keep('lv', key, value);
+    switch (table.name) {
+      case 'leistungsteiltabelle': keep('leistungsteile', leistungsteileOf(table)); break;
+      case 'zztabelle': keep('zztabelle', zzTableOf(table)); break;
+      case 'variantenzusammenstellungstabelle': keep('variantenzusammenstellungen', compositionsOf(table)); break;
+      default: keep('teilangebote', teilangeboteOf(table, (text, what) => this.body.decimal(text, what, undefined)));
+    }
+  }
+
   private dropped(name: string): number {
     this.droppedNames.add(name);
     return SKIP;
@@ -309,7 +337,7 @@ export class OenormState {
         if (code === LG_LISTE) return LIST;
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
         if (name === 'zugelassenenachlaesse') return (this.allowedDiscounts = []), IN_ZUGELASSEN;
-        if (name === 'leistungsteiltabelle') return (this.leistungsteile = new LeistungsteilTable()), IN_LT_TABLE;
+        if (name === 'leistungsteiltabelle' || name === 'zztabelle') return this.startCapture(name, attrs, d);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
@@ -329,10 +357,7 @@ export class OenormState {
         }
         if (code === LV_SUMME) return this.openSum(name, undefined);
         if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
-        if (name === 'teilangebotssummen') {
-          this.teilangebote = new TeilangebotTable((text, what) => body.decimal(text, what, undefined));
-          return IN_TA_TABLE;
-        }
+        if (name === 'variantenzusammenstellungstabelle' || name === 'teilangebotssummen') return this.startCapture(name, attrs, d);
         return code === DROPPED ? this.dropped(name) : SKIP;
       case IN_KENNDATEN:
         if (code === PARTY) {
@@ -384,25 +409,6 @@ export class OenormState {
         if (name === 'hierarchiestufen') return IN_HIERARCHIESTUFEN;
         this.allowedDiscounts!.push(name);
         return SKIP;
-      // the Leistungsteile (`leistungsteile.ts`): found by name, one small table a file
-      case IN_LT_TABLE:
-        if (name !== 'leistungsteil') return SKIP;
-        this.leistungsteile!.openPart(attrs.nr);
-        return IN_LT;
-      case IN_LT: return this.leistungsteile!.openDefinition(name) ? IN_LT_DEFINITION : LEAF;
-      case IN_LT_DEFINITION:
-        this.leistungsteile!.setKind(name);
-        return name === 'festpreise' ? SKIP : IN_LT_KIND;
-      case IN_LT_KIND: return LEAF;
-      // the partial offers (`teilangebote.ts`)
-      case IN_TA_TABLE:
-        if (name !== 'teilangebot') return SKIP;
-        this.teilangebote!.open(attrs.teilangebotskennzeichen);
-        return IN_TA;
-      case IN_TA:
-        if (name === 'nichtangeboten') return this.teilangebote!.notOffered(), SKIP;
-        return code === SUMMENORMALAUSFUEHRUNG ? IN_TA_SUMME : SKIP;
-      case IN_TA_SUMME: return LEAF;
       // an LB element's change marks (`lb-changes.ts`)
       case IN_AEK:
         if (name === 'aenderungsbeschreibung') return this.startRich(TO_CHANGES, d);
@@ -463,8 +469,6 @@ export class OenormState {
       case IN_GRAFIKELEMENT: this.graphics.leaf(name, text); break;
       case IN_SUMMENORMAL: case IN_UST: this.vat.leaf(name, text, false); break;
       case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
-      case IN_LT: case IN_LT_KIND: this.leistungsteile!.leaf(name, text, parent === IN_LT_KIND); break;
-      case IN_TA_SUMME: this.teilangebote!.sumLeaf(name, text); break;
       case IN_AEK: case IN_VORHERIGE: this.changes.leaf(name, text, parent === IN_VORHERIGE); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;

@@ -9,6 +9,8 @@
  * with the recalculated positions; the lot's VAT and variant sums follow from the positions and are not kept.
  */
 
+import type { CapturedElement } from '../../../core/xml/capture.js';
+
 /** One partial offer as read. */
 export interface Teilangebot {
   teilangebotskennzeichen: string;
@@ -20,29 +22,20 @@ export interface Teilangebot {
   oenormDeductedTotal?: number;
 }
 
-/** Collects `teilangebotssummen` from the state machine's events (one small table a file, found by name). */
-export class TeilangebotTable {
-  readonly lots: Teilangebot[] = [];
-
-  constructor(private readonly decimal: (text: string, what: string) => number | undefined) {}
-
-  /** `teilangebot[@teilangebotskennzeichen]` opens. */
-  open(mark: string | undefined): void {
-    this.lots.push({ teilangebotskennzeichen: (mark ?? '').trim() });
-  }
-
-  /** `nichtangeboten` of the open lot. */
-  notOffered(): void {
-    const lot = this.lots.at(-1);
-    if (lot !== undefined) lot.nichtangeboten = true;
-  }
-
-  /** A leaf of the open lot's `summenormalausfuehrung`: `summe-des-lv` and `gesamtpreis` are kept. */
-  sumLeaf(name: string, text: string): void {
-    const lot = this.lots.at(-1);
-    if (lot === undefined) return;
-    const what = `teilangebot ${lot.teilangebotskennzeichen} ${name}`;
-    if (name === 'summe-des-lv') lot.oenormTotal = this.decimal(text, what);
-    else if (name === 'gesamtpreis') lot.oenormDeductedTotal = this.decimal(text, what);
-  }
+/**
+ * The lots of a captured `teilangebotssummen` (see the module comment).
+ * @param decimal parses an amount; reports and returns undefined when the text is not one
+ */
+export function teilangeboteOf(table: CapturedElement, decimal: (text: string, what: string) => number | undefined): Teilangebot[] {
+  return table.children.filter((c) => c.name === 'teilangebot').map((c) => {
+    const lot: Teilangebot = { teilangebotskennzeichen: (c.attrs.teilangebotskennzeichen ?? '').trim() };
+    if (c.children.some((x) => x.name === 'nichtangeboten')) lot.nichtangeboten = true;
+    const sums = c.children.find((x) => x.name === 'summenormalausfuehrung');
+    for (const leaf of sums?.children ?? []) {
+      const what = `teilangebot ${lot.teilangebotskennzeichen} ${leaf.name}`;
+      if (leaf.name === 'summe-des-lv') lot.oenormTotal = decimal(leaf.text, what);
+      else if (leaf.name === 'gesamtpreis') lot.oenormDeductedTotal = decimal(leaf.text, what);
+    }
+    return lot;
+  });
 }

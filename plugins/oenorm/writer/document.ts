@@ -15,6 +15,7 @@ import { PACKAGE } from '../../../core/package-info.js';
 import type { OenormWriterContext } from './context.js';
 import type { OenormDiscounts } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
+import { writeZzTabelle } from './varianten.js';
 import type { LvTypeRules } from './target.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -38,12 +39,15 @@ export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: 
 }
 
 /**
- * The header tables: the graphics of the texts, the Leistungsteile, discounts on sums.
+ * The header tables: the graphics of the texts, the Leistungsteile, the variants' names (2015, 2021), discounts on
+ * sums.
  * @param parts the Leistungsteil numbers the positions use
+ * @param edition `2009`, `2015` or `2021`
  */
-export function writeHeaderTables(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], discounts: OenormDiscounts): void {
+export function writeHeaderTables(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], discounts: OenormDiscounts, edition: string): void {
   writeGrafiktabelle(ctx, ctx.graphics);
-  writeLeistungsteiltabelle(ctx, spec, parts);
+  writeLeistungsteiltabelle(ctx, spec, parts, edition);
+  writeZzTabelle(ctx, spec, edition);
   discounts.writeAllowed();
 }
 
@@ -64,9 +68,11 @@ function writtenDefinition(d: unknown): Definition | undefined {
  * leistungsteile`: `definition`, or `definition-preisanteil1` + `definition-preisanteil2`, each fixed prices, an index
  * or a basket of goods), then a fixed-price part for every other number the positions use. A kept part whose
  * definitions the schema cannot hold is written with fixed prices, reported (without definitions, silently: the
- * default); the parts' names (2015 `bezeichnung`) have no place in the 2009 structure and are reported.
+ * default). A part's name (`bezeichnung`, which the 2015 edition adds) is written first in the part in 2015 and 2021,
+ * as the public 2015 ONLV of the corpus (ABK export, `onlv_2015_zimmermann.onlv`) has it; the 2009 structure has no
+ * place for it (reported).
  */
-function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[]): void {
+function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], edition: string): void {
   const b = ctx.b.open('leistungsteiltabelle');
   const kept = keptOf(spec).leistungsteile;
   const written = new Set<string>();
@@ -75,12 +81,14 @@ function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecif
     const nr = typeof part?.nr === 'string' ? part.nr : '';
     if (!/^[1-9][0-9]?$/.test(nr) || written.has(nr)) continue;
     written.add(nr);
-    if (typeof part.bezeichnung === 'string') named++;
+    const name = typeof part.bezeichnung === 'string' ? ctx.line(part.bezeichnung, 60, 'leistungsteil/bezeichnung', `Leistungsteil ${nr}`) : '';
+    if (name !== '' && edition === '2009') named++;
     const read = Array.isArray(part.definitions) ? part.definitions : [];
     const definitions = read.map(writtenDefinition).filter((d): d is Definition => d !== undefined);
     const names = definitions.map((d) => d.element).join();
     const fits = definitions.length === read.length && (names === 'definition' || names === 'definition-preisanteil1,definition-preisanteil2');
     b.open('leistungsteil', { nr });
+    if (name !== '' && edition !== '2009') b.leaf('bezeichnung', name);
     if (!fits && read.length > 0) {
       ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `The price conversion of Leistungsteil ${nr} was not written as read (its definitions do not fit the schema); the part was written with fixed prices.`);
     }
@@ -100,7 +108,7 @@ function writeLeistungsteiltabelle(ctx: OenormWriterContext, spec: ServiceSpecif
   for (const nr of parts) if (!written.has(nr)) b.open('leistungsteil', { nr }).open('definition').empty('festpreise').close().close();
   b.close();
   if (named > 0) {
-    ctx.report('OENORM_LEISTUNGSTEIL_NAME_NOT_WRITTEN', 'info', `The names (bezeichnung) of ${named} Leistungsteil(e) were not written: the ÖNORM A 2063:2009 structure of the table, which this writer follows for every edition, has no place for them.`);
+    ctx.report('OENORM_LEISTUNGSTEIL_NAME_NOT_WRITTEN', 'info', `The names (bezeichnung) of ${named} Leistungsteil(e) were not written: the 2009 edition has no place for them.`);
   }
 }
 

@@ -18,6 +18,7 @@ import { OenormDiscounts, writeSum } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
 import { ustkennzeichenOf, vatShares, writeSummeNormalausfuehrung } from './vat.js';
 import { writeTeilangebote } from './teilangebote.js';
+import { writeVariantenzusammenstellungen } from './varianten.js';
 import { OenormWriterContext } from './context.js';
 import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } from './document.js';
 import type { PositionContext } from './positions.js';
@@ -57,7 +58,7 @@ export function writeOenorm(
   const positions = allPositions(spec.elements);
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
-    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions),
+    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions), variantsWritten: new Map(),
     ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
   };
   collectGraphics(ctx, spec.elements);
@@ -73,7 +74,7 @@ export function writeOenorm(
     return b.toBuffer();
   }
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
-  writeHeaderTables(ctx, spec, leistungsteile(positions), discounts);
+  writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition);
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
     ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }
@@ -88,6 +89,7 @@ export function writeOenorm(
     const total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
     writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total, shares);
   }
+  writeVariantenzusammenstellungen(ctx, spec, pc.variantsWritten);
   writeTeilangebote(ctx, spec, positions, rules.offer);
   discounts.finish();
   b.close(); // LV type

@@ -46,6 +46,15 @@ export interface PositionContext {
   ustkennzeichenOf(p: PositionDto): string | undefined;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
   zzOf(p: PositionDto): string;
+  /** The variant groups written so far: `zz` → the lowest `variantennummer` written (`varianten.ts`). */
+  variantsWritten: Map<string, number>;
+}
+
+/** Notes a variant written in `pzzv` (`wahlposition`, `normalposition_einer_variante`). */
+function noteVariant(pc: PositionContext, zz: string, variant: string): void {
+  const n = Number(variant);
+  const lowest = pc.variantsWritten.get(zz);
+  if (lowest === undefined || n < lowest) pc.variantsWritten.set(zz, n);
 }
 
 /** Origin code → `herkunftskennzeichen` (`Z` free text, `+` supplementary LB; ontypdef `herkunftskennzeichen.type`). */
@@ -185,6 +194,7 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
     const zz = keptZz ?? pc.zzOf(p);
     const variant = keptVariant ?? String(Math.min(9, Math.max(1, p.alternativeIdentifier ?? 1)));
     b.open('pzzv').open('wahlposition').leaf('zz', zz).leaf('variantennummer', variant).close().close();
+    noteVariant(pc, zz, variant);
     return 'other';
   }
   if (p.positionType === 'Optional') {
@@ -196,10 +206,14 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
   }
   if (props.pzzv === 'normalposition_einer_variante' && keptZz && keptVariant) {
     b.open('pzzv').open('normalposition_einer_variante').leaf('zz', keptZz).leaf('variantennummer', keptVariant).close().close();
+    noteVariant(pc, keptZz, keptVariant);
     return 'normal';
   }
   if (p.id !== undefined && pc.variantBases.has(p.id)) {
-    b.open('pzzv').open('normalposition_einer_variante').leaf('zz', keptZz ?? pc.zzOf(p)).leaf('variantennummer', keptVariant ?? '0').close().close();
+    const zz = keptZz ?? pc.zzOf(p);
+    const variant = keptVariant ?? '0';
+    b.open('pzzv').open('normalposition_einer_variante').leaf('zz', zz).leaf('variantennummer', variant).close().close();
+    noteVariant(pc, zz, variant);
     return 'normal';
   }
   b.open('pzzv');
