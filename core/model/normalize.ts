@@ -53,6 +53,7 @@ const ENUM = {
   ],
   specialAwardKind: ['Unspecified', 'MaintenanceContract', 'OutlineContract', 'OutlineForMaintenanceContract'],
   durationUnit: ['Months', 'Years'],
+  addendumStatus: ['Unknown', 'Recognized', 'Filed', 'Offered', 'Withdrawn', 'Rejected', 'RejectionObjected', 'FormallyAcknowledged', 'Approved'],
 } as const satisfies Record<string, readonly string[]>;
 
 const PARTY_STRINGS = [
@@ -354,6 +355,7 @@ function element(e: Obj, path: string, depth: number, derived: Derived): void {
   const kind = discriminator(e, path);
   ensureId(e, path);
   if (!(isText(e.gaebXmlId) && isText(e.addendumNumber))) texts(e, path, ['gaebXmlId', 'addendumNumber']);
+  if (e.addendumStatus !== undefined) choice(e, 'addendumStatus', path, ENUM.addendumStatus);
   switch (kind) {
     case 'PositionDto':
       return position(e, path, derived);

@@ -13,6 +13,9 @@ export type PositionTypeDto = 'Regular' | 'Optional' | 'Alternative';
 export type PriceTypeDto = 'WithTotal' | 'WithoutTotal';
 export type ServiceTypeDto = 'Regular' | 'HourlyPaidWork';
 export type ComissionStatusDto = 'Undefined' | 'Commissioned' | 'Postponed' | 'Removed';
+/** Where an element of an addendum (Nachtrag, `addendumNumber`) stands (AVACloud `AddendumStatusDto`). */
+export type AddendumStatusDto =
+  'Unknown' | 'Recognized' | 'Filed' | 'Offered' | 'Withdrawn' | 'Rejected' | 'RejectionObjected' | 'FormallyAcknowledged' | 'Approved';
 export type AdditionTypeDto = 'None' | 'ByBuyer' | 'ByBidder';
 export type ItemNumberTypeDto = 'Numeric' | 'Alphanumeric';
 export type ItemNumberSchemaTierTypeDto = 'Undefined' | 'Index' | 'Position' | 'Group' | 'Lot';
@@ -236,7 +239,9 @@ export interface ServiceSpecificationDto extends ElementContainerBase {
 export interface ElementBase {
   id?: string;
   gaebXmlId?: string;
+  /** The addendum (Nachtrag) the element belongs to; positions and groups also state its `addendumStatus`. */
   addendumNumber?: string;
+  addendumStatus?: AddendumStatusDto;
   /** `PositionDto` | `ServiceSpecificationGroupDto` | `NoteTextDto` | `ExecutionDescriptionDto` (short forms on input). */
   elementTypeDiscriminator: string;
   /** Emitted with the same value as `elementTypeDiscriminator`. */

@@ -256,6 +256,7 @@ describe('normalizeProject: bad input', () => {
     ['an object as unitPriceOverride', withElements({ elementTypeDiscriminator: 'PositionDto', unitPriceOverride: {} }), 'serviceSpecifications[0].elements[0].unitPriceOverride'],
     ['a boolean as taxRate', withElements({ elementTypeDiscriminator: 'PositionDto', taxRate: true }), 'serviceSpecifications[0].elements[0].taxRate'],
     ['an unknown enum value', withElements({ elementTypeDiscriminator: 'PositionDto', priceType: 'Sometimes' }), 'serviceSpecifications[0].elements[0].priceType'],
+    ['an unknown addendum status', withElements({ elementTypeDiscriminator: 'PositionDto', addendumNumber: '3', addendumStatus: 'Maybe' }), 'serviceSpecifications[0].elements[0].addendumStatus'],
     ['a non-boolean flag', withElements({ elementTypeDiscriminator: 'PositionDto', isLumpSum: 'yes' }), 'serviceSpecifications[0].elements[0].isLumpSum'],
     ['quantityComponents not an array', withElements({ elementTypeDiscriminator: 'PositionDto', quantityComponents: '10' }), 'serviceSpecifications[0].elements[0].quantityComponents'],
     ['a fractional priceAccuracy', { priceAccuracy: 2.5 }, 'priceAccuracy'],

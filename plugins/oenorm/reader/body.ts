@@ -217,6 +217,14 @@ export class OenormBody {
     } else this.properties[kind === 'kommentar' ? 'svbKommentar' : 'svbNotiz'] = html;
   }
 
+  /** A leaf of the open entry's `zusatzangebotslvinfo` (`addendum.ts`). */
+  positionAddendum(name: string, text: string): void {
+    const d = this.position;
+    if (d === undefined) return;
+    if (name === 'zusatzangebotslvnummer') d.zusatzangebotslvnummer = text;
+    else if (name === 'status') d.zusatzangebotsstatus = text;
+  }
+
   /**
    * An ÖNORM property of the element being read, kept as read under `key`: a position's in its ÖNORM properties, a
    * group's in its `oenormProperties`, the `svb`'s in the specification's as `svb` + `Key`, the LV's (`lv`) in the
@@ -294,6 +302,7 @@ export class OenormBody {
       nichtangeboten: undefined, preisanteil1: undefined, preisanteil2: undefined, gesamt: undefined, pospreis: undefined,
       graphics: undefined, ustkennzeichen: undefined, kommentar: undefined, notiz: undefined,
       vorbemerkungskennzeichen: undefined, teilangebotskennzeichen: undefined, teilsummenkennzeichen: undefined, kept: undefined,
+      zusatzangebotslvnummer: undefined, zusatzangebotsstatus: undefined,
     };
   }
 

@@ -23,6 +23,7 @@ import { newId } from '../../../core/model/ids.js';
 import type {
   NoteTextDto, OenormOriginCodeDto, PositionDto, PriceComponentDto,
 } from '../../../core/model/types.js';
+import { ADDENDUM_STATUS_READ } from '../addendum.js';
 import type { OenormText } from './text.js';
 
 /** `herkunftskennzeichen` → origin code: `Z` free text, `+` supplementary LB (ontypdef `herkunftskennzeichen.type`). */
@@ -80,6 +81,9 @@ export interface PositionDraft {
   teilsummenkennzeichen?: string;
   /** Further ÖNORM properties kept as read (an LB element's change marks, `lb-changes.ts`), added as they are. */
   kept?: Record<string, unknown>;
+  /** The supplementary offer (Zusatzangebots-LV) the entry comes from, and its status (`addendum.ts`). */
+  zusatzangebotslvnummer?: string;
+  zusatzangebotsstatus?: string;
 }
 
 /** What building an element needs besides the draft. */
@@ -158,6 +162,7 @@ function commonProperties(d: PositionDraft, grundtext: GrundtextDraft | undefine
   if (d.teilangebotskennzeichen !== undefined) props.teilangebotskennzeichen = d.teilangebotskennzeichen;
   if (d.teilsummenkennzeichen !== undefined) props.teilsummenkennzeichen = d.teilsummenkennzeichen;
   if (d.kept !== undefined) Object.assign(props, d.kept);
+  if (d.zusatzangebotsstatus !== undefined) props.zusatzangebotsstatus = d.zusatzangebotsstatus;
   return props;
 }
 
@@ -220,6 +225,7 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     if (html !== undefined) note.htmlLongText = html;
     props.itemNumber = d.number;
     note.oenormNoteTextProperties = props;
+    if (d.zusatzangebotslvnummer !== undefined) note.addendumNumber = d.zusatzangebotslvnummer;
     return { element: note, plain };
   }
   const optional = d.pzzv === 'eventualposition';
@@ -266,6 +272,11 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
   p.quantityOverride = ctx.decimal(d.lvmenge, 'lvmenge', d.number);
   p.unitPriceOverride = ctx.decimal(d.gesamt, 'preis/gesamt', d.number);
   p.oenormTotal = ctx.decimal(d.pospreis, 'pospreis', d.number);
+  // an entry of a supplementary offer (rare): added where present
+  if (d.zusatzangebotslvnummer !== undefined) {
+    p.addendumNumber = d.zusatzangebotslvnummer;
+    p.addendumStatus = ADDENDUM_STATUS_READ[d.zusatzangebotsstatus ?? ''] ?? 'Unknown';
+  }
   return { element: p, plain };
 }
 

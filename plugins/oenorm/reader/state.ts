@@ -32,7 +32,7 @@ import {
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
   GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, VORBEMERKUNGSKENNZEICHEN, AENDERUNGSKENNZEICHNUNGEN,
-  NICHTINTEILAUSGABE, elementCode,
+  NICHTINTEILAUSGABE, ZUSATZANGEBOTSLVINFO, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -42,7 +42,7 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
   IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
-  IN_HIERARCHIESTUFEN = 36, IN_AEK = 37, IN_VORHERIGE = 38;
+  IN_HIERARCHIESTUFEN = 36, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
@@ -299,6 +299,7 @@ export class OenormState {
         if (code === PREIS) return IN_PREIS;
         if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'position', d);
+        if (code === ZUSATZANGEBOTSLVINFO) return IN_ZUSATZANGEBOT;
         return this.lbElementData(code, name, 'position');
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       case IN_PZZV:
@@ -415,7 +416,7 @@ export class OenormState {
         if (name !== 'vorherigeposition') return LEAF;
         this.changes.openPrevious();
         return IN_VORHERIGE;
-      case IN_VORHERIGE: return LEAF;
+      case IN_VORHERIGE: case IN_ZUSATZANGEBOT: return LEAF;
       case IN_GRAFIKTABELLE:
         if (code !== GRAFIKELEMENT) return SKIP;
         this.graphics.open(attrs.id);
@@ -470,6 +471,7 @@ export class OenormState {
       case IN_SUMMENORMAL: case IN_UST: this.vat.leaf(name, text, false); break;
       case IN_USTANTEIL: this.vat.leaf(name, text, true); break;
       case IN_AEK: case IN_VORHERIGE: this.changes.leaf(name, text, parent === IN_VORHERIGE); break;
+      case IN_ZUSATZANGEBOT: body.positionAddendum(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
       case IN_LB: this.kenndaten.lbLeaf(name, text); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;

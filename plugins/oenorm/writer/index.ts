@@ -58,7 +58,7 @@ export function writeOenorm(
   const positions = allPositions(spec.elements);
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
-    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions), variantsWritten: new Map(),
+    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions), variantsWritten: new Map(), zusatzangebotslvinfo: rules.zusatzangebotslvinfo,
     ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
   };
   collectGraphics(ctx, spec.elements);

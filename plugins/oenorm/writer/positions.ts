@@ -28,6 +28,7 @@ import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.
 import { oenormUnit } from './units.js';
 import { lotOf } from './teilangebote.js';
 import { writeLbChanges } from './lb-changes.js';
+import { ADDENDUM_STATUS_READ, oenormAddendumStatus } from '../addendum.js';
 import type { LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 
@@ -46,6 +47,8 @@ export interface PositionContext {
   ustkennzeichenOf(p: PositionDto): string | undefined;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
   zzOf(p: PositionDto): string;
+  /** Entries may carry `zusatzangebotslvinfo` (an `abrechnungs-lv` or `zusatzangebots-lv`). */
+  zusatzangebotslvinfo: boolean;
   /** The variant groups written so far: `zz` → the lowest `variantennummer` written (`varianten.ts`). */
   variantsWritten: Map<string, number>;
 }
@@ -72,6 +75,7 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   writeStichwort(ctx, e, props, form, where);
   if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
+  writeZusatzangebotslvinfo(ctx, e, props, pc, where);
   writeElementData(ctx, pc, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html), props, where);
   let sum = 0;
   if (isPosition(e)) {
@@ -85,6 +89,24 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
 /** The tallied message for an LV element's `vorbemerkungskennzeichen` written into an LB. */
 const VORBEMERKUNGSKENNZEICHEN_NOT_WRITTEN =
   'marks of elements under a freely worded preliminary remark (vorbemerkungskennzeichen V) were not written: an LB has no place for them';
+
+/**
+ * `zusatzangebotslvinfo` of an entry of an addendum (`addendumNumber` 1–999, `addendum.ts`) in the LV types that hold
+ * it; elsewhere (and for a number ÖNORM cannot state) reported.
+ */
+function writeZusatzangebotslvinfo(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, props: Record<string, unknown>, pc: PositionContext, where: string): void {
+  const nr = e.addendumNumber?.trim();
+  if (nr === undefined || nr === '') return;
+  if (!pc.zusatzangebotslvinfo || !/^[1-9][0-9]{0,2}$/.test(nr)) {
+    const why = pc.zusatzangebotslvinfo ? 'are not a number from 1 to 999' : 'have no place outside an abrechnungs-lv or zusatzangebots-lv';
+    ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', pc.zusatzangebotslvinfo ? 'warning' : 'info', `addendum numbers (zusatzangebotslvinfo) that ${why} were not written`, where);
+    return;
+  }
+  // the status read is kept while it maps to the model's (a note text has no status of its own)
+  const kept = props.zusatzangebotsstatus;
+  const status = typeof kept === 'string' && (!isPosition(e) || ADDENDUM_STATUS_READ[kept] === e.addendumStatus) ? kept : oenormAddendumStatus(e.addendumStatus);
+  ctx.b.open('zusatzangebotslvinfo').leaf('zusatzangebotslvnummer', nr).leaf('status', status).close();
+}
 
 /**
  * A comment (`kommentar`, of an LB element) and a note (`notiz`, of an LV element), HTML, as the reader keeps them,

@@ -77,11 +77,15 @@ export interface LvTypeRules {
   numberAttribute?: string;
   /** Elements may carry a `notiz` ("Nur bei Entwurfs-LV und Kostenschätzungs-LV", `lv-element-basisdaten.group`). */
   notiz: boolean;
+  /** Entries may carry `zusatzangebotslvinfo` ("Nur bei Abrechnungs-LV und Zusatzangebots-LV", `lv-wvb-pos-basisdaten.group`). */
+  zusatzangebotslvinfo: boolean;
 }
 
 export function lvTypeRules(lvType: string): LvTypeRules {
   const offer = LV_TYPES[lvType]?.offer ?? false;
-  const base: LvTypeRules = { offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false, notiz: false };
+  const base: LvTypeRules = {
+    offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false, notiz: false, zusatzangebotslvinfo: false,
+  };
   switch (lvType) {
     case 'entwurfs-lv': return { ...base, sums: false, date: 'none', notiz: true };
     case 'kostenschaetzungs-lv': return { ...base, date: 'preisbasis', notiz: true };
@@ -89,8 +93,9 @@ export function lvTypeRules(lvType: string): LvTypeRules {
     case 'angebots-lv': return { ...base, bidder: true };
     case 'alternativangebots-lv': return { ...base, bidder: true, numberAttribute: 'alternativangebotsnummer' };
     case 'abaenderungsangebot-lv': return { ...base, bidder: true, numberAttribute: 'abaenderungsangebotsnummer' };
-    case 'vertrags-lv': case 'abrechnungs-lv': return { ...base, bidder: true, contractCode: true, bidderNumber: true };
-    case 'zusatzangebots-lv': return { ...base, bidder: true, contractCode: true, numberAttribute: 'zusatzangebotslvnummer' };
+    case 'vertrags-lv': return { ...base, bidder: true, contractCode: true, bidderNumber: true };
+    case 'abrechnungs-lv': return { ...base, bidder: true, contractCode: true, bidderNumber: true, zusatzangebotslvinfo: true };
+    case 'zusatzangebots-lv': return { ...base, bidder: true, contractCode: true, numberAttribute: 'zusatzangebotslvnummer', zusatzangebotslvinfo: true };
     default: return base;
   }
 }
