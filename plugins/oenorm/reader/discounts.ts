@@ -18,6 +18,7 @@
  *   the writer.
  */
 import type { ElementContainerBase } from '../../../core/model/types.js';
+import type { CapturedElement } from '../../../core/xml/capture.js';
 import type { OenormReport } from './report.js';
 
 /** One sum's discount as read. */
@@ -105,4 +106,12 @@ export class OenormDiscounts {
     }
     this.report.report('OENORM_DISCOUNT_AS_AMOUNT', 'info', `The ${d.where} states a discount per price share (${shares}), which the model does not hold; it was read as the amount it states, ${d.ergebnis.toFixed(2)}.`, d.itemNumber);
   }
+}
+
+/**
+ * The permission a captured `zugelassenenachlaesse` states, as the names of its elements in document order: the choice
+ * (`aufsummen` | `aufpreisanteile`) and, in place of `hierarchiestufen`, the levels it lists (`auflvsumme` …).
+ */
+export function allowedDiscountsOf(table: CapturedElement): string[] {
+  return table.children.flatMap((c) => (c.name === 'hierarchiestufen' ? c.children.map((l) => l.name) : [c.name]));
 }

@@ -83,10 +83,10 @@ export class KenndatenReader {
   }
 
   /** A leaf of the outline's `lb` block (the LB the LV was written from), or `preiserstellungsverfahren`. */
-  lbLeaf(name: string, text: string): void {
+  lbLeaf(name: string, text: string, supplementary = false): void {
     if (text === '') return;
     if (name === 'preiserstellungsverfahren') this.properties[name] = text;
-    else ((this.properties.lb ??= {}) as Record<string, string>)[name] = text;
+    else ((this.properties[supplementary ? 'erglb' : 'lb'] ??= {}) as Record<string, string>)[name] = text;
   }
 
   /** Nothing is pending at the end; kept for symmetry with the other readers of the state machine. */

@@ -24,6 +24,8 @@ export const KOMMENTAR = 39, NOTIZ = 49;
 export const AENDERUNGSKENNZEICHNUNGEN = 70, NICHTINTEILAUSGABE = 71;
 /** An entry's supplementary-offer information (`zusatzangebotslvinfo`, `addendum.ts`). */
 export const ZUSATZANGEBOTSLVINFO = 72;
+/** The supplementary LB an LV's texts marked `+` come from (`erglb`, `lb-kenndaten.type`, after `lb`). */
+export const ERGLB = 73;
 // outline: lists, groups and their properties, sums (each kind a run of codes, see the range tests below)
 export const HG_LISTE = 20, OG_LISTE = 21, LG_LISTE = 22, ULG_LISTE = 23;
 export const HG = 24, OG = 25, LG = 26, ULG = 27;
@@ -51,7 +53,7 @@ const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_
 /** Children that hold data the model has no place for (reported once each). */
 const DROPPED_NAMES = [
   'akztabelle', 'hilfsberechnungen', 'parameterlisten',
-  'mengenberechnung', 'berechnetemengen', 'erglb',
+  'mengenberechnung', 'berechnetemengen',
 ];
 
 const CODES = new NameTable<number>([
@@ -76,7 +78,7 @@ const CODES = new NameTable<number>([
   ['teilangebotskennzeichen', TEILANGEBOTSKENNZEICHEN], ['teilsummenkennzeichen', TEILSUMMENKENNZEICHEN],
   ['summenormalausfuehrung', SUMMENORMALAUSFUEHRUNG],
   ['kommentar', KOMMENTAR], ['notiz', NOTIZ], ['aenderungskennzeichnungen', AENDERUNGSKENNZEICHNUNGEN],
-  ['nichtinteilausgabe', NICHTINTEILAUSGABE], ['zusatzangebotslvinfo', ZUSATZANGEBOTSLVINFO],
+  ['nichtinteilausgabe', NICHTINTEILAUSGABE], ['zusatzangebotslvinfo', ZUSATZANGEBOTSLVINFO], ['erglb', ERGLB],
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),

@@ -16,7 +16,7 @@ import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js
 import { OenormBody, type MemoOwner } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
-import { OenormDiscounts } from './discounts.js';
+import { OenormDiscounts, allowedDiscountsOf } from './discounts.js';
 import { leistungsteileOf } from './leistungsteile.js';
 import { teilangeboteOf } from './teilangebote.js';
 import { LbChangeReader } from './lb-changes.js';
@@ -32,7 +32,7 @@ import {
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
   GRAFIKLINKS, GRAFIKTABELLE, SUMMENORMALAUSFUEHRUNG, KOMMENTAR, NOTIZ, VORBEMERKUNGSKENNZEICHEN, AENDERUNGSKENNZEICHNUNGEN,
-  NICHTINTEILAUSGABE, ZUSATZANGEBOTSLVINFO, elementCode,
+  NICHTINTEILAUSGABE, ZUSATZANGEBOTSLVINFO, ERGLB, elementCode,
   isGroupLevel, isList, isPositionLeaf, isSum, localName,
 } from './names.js';
 
@@ -41,8 +41,7 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
-  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_ZUGELASSEN = 35,
-  IN_HIERARCHIESTUFEN = 36, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39;
+  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39, IN_ERGLB = 40;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
@@ -82,8 +81,6 @@ export class OenormState {
   private readonly graphics: OenormGraphics;
   private readonly vat: OenormVat;
   private readonly discounts: OenormDiscounts;
-  /** The names under `zugelassenenachlaesse` (its choice and the levels of `hierarchiestufen`), when the file has it. */
-  private allowedDiscounts: string[] | undefined;
   /** The ids of the open `grafiklinks`, and what they belong to (`TO_POSITION`, `TO_GROUP_NOTE`, `TO_SVB`). */
   private readonly linkIds: string[] = [];
   private linkTarget = TO_POSITION;
@@ -187,8 +184,6 @@ export class OenormState {
     spec.originDetail = `ÖNORM A 2063:${this.edition} ${this.document === 'onlb' ? 'ONLB' : 'ONLV'}`;
     this.kenndaten.finish();
     this.vat.apply(spec, this.body.vatPositions);
-    const kept = () => (spec.oenormProperties ??= {}) as Record<string, unknown>;
-    if (this.allowedDiscounts !== undefined) kept().zugelassenenachlaesse = this.allowedDiscounts;
     return this.body.finish();
   }
 
@@ -261,8 +256,9 @@ export class OenormState {
   }
 
   /**
-   * A table kept as read opens (the Leistungsteile, `leistungsteile.ts`; the variant tables, `varianten.ts`; the
-   * partial offers, `teilangebote.ts`): its subtree is captured, and converted when it closes.
+   * A table kept as read opens (the discounts allowed, `discounts.ts`; the Leistungsteile, `leistungsteile.ts`; the
+   * variant tables, `varianten.ts`; the partial offers, `teilangebote.ts`): its subtree is captured, and converted when
+   * it closes.
    */
   private startCapture(name: string, attrs: Record<string, string>, depth: number): number {
     this.capture.start(name, attrs);
@@ -276,6 +272,7 @@ export class OenormState {
     const table = this.capture.finish();
     const keep = (key: string, value: unknown) => this.body.keep('lv', key, value);
     switch (table.name) {
+      case 'zugelassenenachlaesse': keep('zugelassenenachlaesse', allowedDiscountsOf(table)); break;
       case 'leistungsteiltabelle': keep('leistungsteile', leistungsteileOf(table)); break;
       case 'zztabelle': keep('zztabelle', zzTableOf(table)); break;
       case 'variantenzusammenstellungstabelle': keep('variantenzusammenstellungen', compositionsOf(table)); break;
@@ -301,7 +298,13 @@ export class OenormState {
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'position', d);
         if (code === ZUSATZANGEBOTSLVINFO) return IN_ZUSATZANGEBOT;
         return this.lbElementData(code, name, 'position');
-      case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_LB: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
+      case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
+      // the LB (and supplementary LB) of an LV: leaves, and the publisher as a contact
+      case IN_LB: case IN_ERGLB:
+        if (code !== PARTY) return LEAF;
+        this.kenndaten.openParty(parent === IN_LB ? name : `erglb${name[0].toUpperCase()}${name.slice(1)}`);
+        this.partyDepth = d;
+        return IN_PARTY;
       case IN_PZZV:
         body.position!.pzzv = this.interned.get(name);
         return PZZV_KIND;
@@ -337,9 +340,8 @@ export class OenormState {
         if (code === SVB) return IN_SVB;
         if (code === LG_LISTE) return LIST;
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
-        if (name === 'zugelassenenachlaesse') return (this.allowedDiscounts = []), IN_ZUGELASSEN;
-        if (name === 'leistungsteiltabelle' || name === 'zztabelle') return this.startCapture(name, attrs, d);
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        if (name === 'zugelassenenachlaesse' || name === 'leistungsteiltabelle' || name === 'zztabelle') return this.startCapture(name, attrs, d);
+        return this.dropped(name);
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
           this.kenndaten.priceShareLeaf(name, '');
@@ -359,7 +361,7 @@ export class OenormState {
         if (code === LV_SUMME) return this.openSum(name, undefined);
         if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
         if (name === 'variantenzusammenstellungstabelle' || name === 'teilangebotssummen') return this.startCapture(name, attrs, d);
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        return this.dropped(name);
       case IN_KENNDATEN:
         if (code === PARTY) {
           this.kenndaten.openParty(name);
@@ -371,10 +373,11 @@ export class OenormState {
       case BODY:
         if (code === SVB) return IN_SVB;
         if (code === LB) return IN_LB;
+        if (code === ERGLB) return IN_ERGLB;
         if (isList(code)) return LIST;
         if (code === POSITIONEN) return IN_POSITIONEN;
         if (code === PREISERSTELLUNGSVERFAHREN) return LEAF;
-        return code === DROPPED ? this.dropped(name) : SKIP;
+        return this.dropped(name);
       case IN_SVB:
         if (code === VORBEMERKUNG) return this.startRich(TO_SVB, d);
         if (code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
@@ -393,7 +396,8 @@ export class OenormState {
         // the LG list of an outline with OG level carries the LV header in its OG (`lv-ogheader.group`)
         if (code === SVB) return IN_SVB;
         if (code === LB) return IN_LB;
-        return code === PREISERSTELLUNGSVERFAHREN ? LEAF : SKIP;
+        if (code === ERGLB) return IN_ERGLB;
+        return code === PREISERSTELLUNGSVERFAHREN ? LEAF : this.dropped(name);
       case GROUP_PROPS:
         if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
         if (code === UEBERSCHRIFT || code === HERKUNFTSKENNZEICHEN || code === VORBEMERKUNGSKENNZEICHEN) return LEAF;
@@ -405,11 +409,6 @@ export class OenormState {
         if (name === 'nachlass') return IN_NACHLASS;
         return name === 'summe-inkl-na' ? IN_SUMME_INKL_NA : SKIP;
       case IN_NACHLASS: return name === 'ergebnis' ? IN_ERGEBNIS : LEAF;
-      // the choice (`aufsummen` | `aufpreisanteile`) and the levels of `hierarchiestufen` are kept by name
-      case IN_ZUGELASSEN: case IN_HIERARCHIESTUFEN:
-        if (name === 'hierarchiestufen') return IN_HIERARCHIESTUFEN;
-        this.allowedDiscounts!.push(name);
-        return SKIP;
       // an LB element's change marks (`lb-changes.ts`)
       case IN_AEK:
         if (name === 'aenderungsbeschreibung') return this.startRich(TO_CHANGES, d);
@@ -473,7 +472,7 @@ export class OenormState {
       case IN_AEK: case IN_VORHERIGE: this.changes.leaf(name, text, parent === IN_VORHERIGE); break;
       case IN_ZUSATZANGEBOT: body.positionAddendum(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
-      case IN_LB: this.kenndaten.lbLeaf(name, text); break;
+      case IN_LB: case IN_ERGLB: this.kenndaten.lbLeaf(name, text, parent === IN_ERGLB); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;
       default: break;
     }

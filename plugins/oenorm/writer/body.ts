@@ -17,7 +17,7 @@ import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/t
 import type { LongText } from '../../../core/text/long-text.js';
 import type { OenormWriterContext } from './context.js';
 import { writeSum, type OenormDiscounts } from './discounts.js';
-import { writeLb, writePreiserstellungsverfahren } from './document.js';
+import { keptOf, writeLb, writePreiserstellungsverfahren } from './document.js';
 import { KOMMENTAR_NOT_WRITTEN, ORIGIN_MARK, type PositionContext, writeElementData, writeEntry, writeMemo } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
 import { gapNames, longTextForm, writeFormattedText } from './text.js';
@@ -65,6 +65,7 @@ function writeList(ctx: OenormWriterContext, groups: PlanGroup[], level: string,
   if (level === 'lg' && ctx.document === 'onlv') {
     writePreiserstellungsverfahren(ctx, bc.spec);
     writeLb(ctx, bc.spec);
+    if (keptOf(bc.spec).erglb !== undefined) writeLb(ctx, bc.spec, 'erglb');
     writeRemark(ctx, 'svb', svb, 'svb', bc);
   }
   b.open(`${level}-liste`);

@@ -233,12 +233,13 @@ export function writePreiserstellungsverfahren(ctx: OenormWriterContext, spec: S
 const LB_FIELDS = ['bezeichnung', 'lbkennung', 'versionsnummer', 'versionsdatum', 'status', 'downloadurl'];
 
 /**
- * The `lb` block of an LV (the LB it was written from, kept), or the `lbkenndaten` of an LB (the fields an ONLB
+ * The `lb` block of an LV (the LB it was written from, kept, with its publisher `herausgeber`), the `erglb` block
+ * after it (the supplementary LB, kept with `erglbHerausgeber`), or the `lbkenndaten` of an LB (the fields an ONLB
  * source kept, its name as `bezeichnung`); else the free-text LB. Returns the `versionsnummer` written.
  */
-export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element: 'lb' | 'lbkenndaten' = 'lb'): string {
+export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element: 'lb' | 'erglb' | 'lbkenndaten' = 'lb'): string {
   const all = keptOf(spec);
-  let kept = (all.lb ?? {}) as Record<string, string>;
+  let kept = ((element === 'erglb' ? all.erglb : all.lb) ?? {}) as Record<string, string>;
   if (element === 'lbkenndaten') {
     kept = { ...kept };
     for (const f of LB_FIELDS) if (typeof all[f] === 'string') kept[f] = all[f] as string;
@@ -246,7 +247,7 @@ export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto,
   }
   const b = ctx.b;
   const valid = (key: keyof typeof FREE_TEXT_LB, pattern: RegExp) => (kept[key] !== undefined && pattern.test(kept[key]) ? kept[key] : FREE_TEXT_LB[key]);
-  const herausgeber = keptOf(spec).herausgeber as PartyInformationDto | undefined;
+  const herausgeber = (element === 'erglb' ? all.erglbHerausgeber : all.herausgeber) as PartyInformationDto | undefined;
   b.open(element);
   b.leaf('bezeichnung', ctx.line(kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung, 60, 'lb/bezeichnung', 'lb') || FREE_TEXT_LB.bezeichnung);
   writeParty(ctx, 'herausgeber', herausgeber && typeof herausgeber === 'object' ? herausgeber : { name: kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung }, FREE_TEXT_LB.bezeichnung);

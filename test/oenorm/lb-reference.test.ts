@@ -1,0 +1,66 @@
+/**
+ * The LBs an LV was written from (`lb`, and the supplementary LB `erglb` whose texts are marked `+`; 2009
+ * `ontypdef.xsd` `lv-ogheader.group`, both `lb-kenndaten.type`), with their publishers as contacts, on the 2009
+ * fixture (test/fixtures/oenorm/angebot-2009-lg.onlv) with its free-text LB replaced here by a standard LB and a
+ * supplementary one: kept on reading and written back (valid against the 2009 XSD where the corpus holds it); and
+ * content the reader does not know at the document, LV or outline level is reported, not passed over.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixtureText, read } from './support.js';
+import { hasOenormXsd, validateOnlv, write } from './writer-support.js';
+
+const FIXTURE_LB = `<lb>
+        <bezeichnung>frei formuliert</bezeichnung>
+        <herausgeber><firma><name>frei formuliert</name></firma></herausgeber>
+        <lbkennung>FF</lbkennung>
+        <versionsnummer>999</versionsnummer>
+        <versionsdatum>2009-06-01</versionsdatum>
+        <status>freigegeben</status>
+      </lb>`;
+const publisher = (name: string, city: string) =>
+  `<herausgeber><firma><name>${name}</name><kommunikation><adresse><strasse>Stubenring 1</strasse><ort>${city}</ort><plz>1010</plz><land>AUT</land></adresse><email>lb@example.at</email></kommunikation></firma></herausgeber>`;
+const LB = `<lb><bezeichnung>Standardisierte LB Hochbau</bezeichnung>${publisher('Bundesministerium für Arbeit und Wirtschaft', 'Wien')}` +
+  '<lbkennung>HB</lbkennung><versionsnummer>22</versionsnummer><versionsdatum>2023-09-01</versionsdatum><status>freigegeben</status></lb>';
+const ERGLB = `<erglb><bezeichnung>Ergänzungs-LB Holzbau</bezeichnung>${publisher('Holzbau Austria', 'Graz')}` +
+  '<lbkennung>EHB</lbkennung><versionsnummer>3</versionsnummer><versionsdatum>2024-02-15</versionsdatum><status>freigegeben</status></erglb>';
+
+function withLbs(extra = ''): Buffer {
+  const t = fixtureText('angebot-2009-lg.onlv');
+  expect(t.split(FIXTURE_LB)).toHaveLength(2);
+  return Buffer.from(t.replace(FIXTURE_LB, LB + ERGLB + extra));
+}
+
+describe('ÖNORM LV: the LBs it was written from', () => {
+  it('keeps both LBs and their publishers', () => {
+    const lv = read(withLbs());
+    expect(lv.project.serviceSpecifications![0].oenormProperties).toMatchObject({
+      lb: { bezeichnung: 'Standardisierte LB Hochbau', lbkennung: 'HB', versionsnummer: '22', versionsdatum: '2023-09-01', status: 'freigegeben' },
+      herausgeber: { name: 'Bundesministerium für Arbeit und Wirtschaft', street: 'Stubenring 1', city: 'Wien', zipCode: '1010', email: 'lb@example.at' },
+      erglb: { bezeichnung: 'Ergänzungs-LB Holzbau', lbkennung: 'EHB', versionsnummer: '3', versionsdatum: '2024-02-15', status: 'freigegeben' },
+      erglbHerausgeber: { name: 'Holzbau Austria', city: 'Graz' },
+    });
+    expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
+  });
+
+  it('writes both back, publishers included (valid), and reads them back the same', () => {
+    const lv = read(withLbs());
+    for (const edition of ['Lv2009', 'Lv2015']) {
+      const written = write(lv.project, { DestinationOenormType: edition });
+      expect(written.text, edition).toContain('<lb><bezeichnung>Standardisierte LB Hochbau</bezeichnung><herausgeber><firma><name>Bundesministerium für Arbeit und Wirtschaft</name>');
+      expect(written.text, edition).toMatch(/<\/lb><erglb><bezeichnung>Ergänzungs-LB Holzbau<\/bezeichnung><herausgeber><firma><name>Holzbau Austria<\/name>.*<lbkennung>EHB<\/lbkennung><versionsnummer>3<\/versionsnummer>.*<\/erglb><svb>/);
+      if (hasOenormXsd) expect(validateOnlv(written.xml).errors, edition).toEqual([]);
+      const keys = ['lb', 'herausgeber', 'erglb', 'erglbHerausgeber'];
+      const pick = (p: unknown) => Object.fromEntries(keys.map((k) => [k, (p as Record<string, unknown>)[k]]));
+      expect(pick(read(written.xml).project.serviceSpecifications![0].oenormProperties), edition).toEqual(pick(lv.project.serviceSpecifications![0].oenormProperties));
+    }
+  });
+
+  it('reports what it does not know at the document, LV and outline level', () => {
+    let t = withLbs('<lbfeld>x</lbfeld>').toString('utf8');
+    t = t.replace('<metadaten>', '<dokumentfeld/><metadaten>').replace('<kenndaten>', '<lvfeld/><kenndaten>');
+    const lv = read(Buffer.from(t));
+    expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED').map((m) => m.message)).toEqual([
+      'ÖNORM content without an equivalent in the model was not read: <dokumentfeld>, <lvfeld>, <lbfeld>.',
+    ]);
+  });
+});
