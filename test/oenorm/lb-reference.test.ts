@@ -36,8 +36,10 @@ describe('ÖNORM LV: the LBs it was written from', () => {
     expect(lv.project.serviceSpecifications![0].oenormProperties).toMatchObject({
       lb: { bezeichnung: 'Standardisierte LB Hochbau', lbkennung: 'HB', versionsnummer: '22', versionsdatum: '2023-09-01', status: 'freigegeben' },
       herausgeber: { name: 'Bundesministerium für Arbeit und Wirtschaft', street: 'Stubenring 1', city: 'Wien', zipCode: '1010', email: 'lb@example.at' },
-      erglb: { bezeichnung: 'Ergänzungs-LB Holzbau', lbkennung: 'EHB', versionsnummer: '3', versionsdatum: '2024-02-15', status: 'freigegeben' },
-      erglbHerausgeber: { name: 'Holzbau Austria', city: 'Graz' },
+      erglb: {
+        bezeichnung: 'Ergänzungs-LB Holzbau', lbkennung: 'EHB', versionsnummer: '3', versionsdatum: '2024-02-15', status: 'freigegeben',
+        herausgeber: { name: 'Holzbau Austria', city: 'Graz' },
+      },
     });
     expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
   });
@@ -49,10 +51,40 @@ describe('ÖNORM LV: the LBs it was written from', () => {
       expect(written.text, edition).toContain('<lb><bezeichnung>Standardisierte LB Hochbau</bezeichnung><herausgeber><firma><name>Bundesministerium für Arbeit und Wirtschaft</name>');
       expect(written.text, edition).toMatch(/<\/lb><erglb><bezeichnung>Ergänzungs-LB Holzbau<\/bezeichnung><herausgeber><firma><name>Holzbau Austria<\/name>.*<lbkennung>EHB<\/lbkennung><versionsnummer>3<\/versionsnummer>.*<\/erglb><svb>/);
       if (hasOenormXsd) expect(validateOnlv(written.xml).errors, edition).toEqual([]);
-      const keys = ['lb', 'herausgeber', 'erglb', 'erglbHerausgeber'];
+      const keys = ['lb', 'herausgeber', 'erglb'];
       const pick = (p: unknown) => Object.fromEntries(keys.map((k) => [k, (p as Record<string, unknown>)[k]]));
       expect(pick(read(written.xml).project.serviceSpecifications![0].oenormProperties), edition).toEqual(pick(lv.project.serviceSpecifications![0].oenormProperties));
     }
+  });
+
+  it('keeps an LB\'s other identifications (supplementary LB, previous versions) and writes them back (valid)', () => {
+    const block = (element: string, name: string, kennung: string, version: string) =>
+      `<${element}><bezeichnung>${name}</bezeichnung>${publisher('Verlag', 'Wien')}<lbkennung>${kennung}</lbkennung>` +
+      `<versionsnummer>${version}</versionsnummer><versionsdatum>2020-01-01</versionsdatum><status>freigegeben</status></${element}>`;
+    const blocks = block('erglbkenndaten', 'Ergänzung', 'ETL', '2') + block('lbkenndaten-vorversion', 'Test-LB', 'TLB', '2') + block('erglbkenndaten-vorversion', 'Ergänzung', 'ETL', '1');
+    const lb = `<?xml version="1.0" encoding="utf-8"?>
+<onlb xmlns="http://www.oenorm.at/schema/A2063/2009-06-01">
+  <metadaten><erstelltam>2026-01-01T00:00:00Z</erstelltam><dateiname>x.onlb</dateiname><programmsystem>t</programmsystem><programmversion>1</programmversion></metadaten>
+  <lbkenndaten><bezeichnung>Test-LB</bezeichnung>${publisher('Verlag', 'Wien')}<lbkennung>TLB</lbkennung><versionsnummer>3</versionsnummer><versionsdatum>2026-01-01</versionsdatum><status>freigegeben</status></lbkenndaten>
+  ${blocks}<grafiktabelle/>
+  <svb><vorbemerkung><p>Ständige Vorbemerkung.</p></vorbemerkung><aenderungskennzeichnungen><lbversion>3</lbversion></aenderungskennzeichnungen></svb>
+  <lg-liste><lg nr="02"><lg-eigenschaften><ueberschrift>Mauerwerk</ueberschrift><aenderungskennzeichnungen><lbversion>3</lbversion></aenderungskennzeichnungen></lg-eigenschaften>
+    <ulg-liste><ulg nr="10"><ulg-eigenschaften><ueberschrift>Ziegel</ueberschrift><aenderungskennzeichnungen><lbversion>3</lbversion></aenderungskennzeichnungen></ulg-eigenschaften>
+      <positionen><grundtextnr nr="01"><ungeteilteposition><pos-eigenschaften><stichwort>25 cm</stichwort><aenderungskennzeichnungen><lbversion>3</lbversion></aenderungskennzeichnungen><einheit>m²</einheit></pos-eigenschaften></ungeteilteposition>
+      </grundtextnr></positionen>
+    </ulg></ulg-liste></lg></lg-liste>
+</onlb>`;
+    if (hasOenormXsd) expect(validateOnlv(lb).errors).toEqual([]);
+    const read1 = read(Buffer.from(lb));
+    expect(read1.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
+    expect(read1.project.serviceSpecifications![0].oenormProperties).toMatchObject({
+      erglbkenndaten: { lbkennung: 'ETL', versionsnummer: '2', herausgeber: { name: 'Verlag', city: 'Wien' } },
+      'lbkenndaten-vorversion': { lbkennung: 'TLB', versionsnummer: '2' },
+      'erglbkenndaten-vorversion': { lbkennung: 'ETL', versionsnummer: '1' },
+    });
+    const written = write(read1.project, { DestinationOenormType: 'Lb2009' });
+    expect(written.text.replace(/\s*\n\s*/g, '')).toContain(`</lbkenndaten>${blocks}<grafiktabelle`);
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
   });
 
   it('reports what it does not know at the document, LV and outline level', () => {

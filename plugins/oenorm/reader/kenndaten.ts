@@ -19,6 +19,9 @@ import { PartyDraft } from './parties.js';
 /** The standard labels of `preisanteil1` / `preisanteil2`. */
 export const DEFAULT_PRICE_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
 
+/** The party role of a publisher kept inside an LB identification block (`lbLeaf`). */
+const BLOCK_PARTY = 'block:';
+
 /** Reads `kenndaten`, `lbkenndaten`, `metadaten` and the `lb` block into the project. */
 export class KenndatenReader {
   party: PartyDraft | undefined;
@@ -41,7 +44,8 @@ export class KenndatenReader {
     const party: PartyInformationDto | undefined = this.party?.finish();
     this.party = undefined;
     if (!party) return;
-    if (this.partyRole === 'auftraggeber') (this.project.projectInformation ??= {}).buyer = party;
+    if (this.partyRole.startsWith(BLOCK_PARTY)) ((this.properties[this.partyRole.slice(BLOCK_PARTY.length)] ??= {}) as Record<string, unknown>).herausgeber = party;
+    else if (this.partyRole === 'auftraggeber') (this.project.projectInformation ??= {}).buyer = party;
     else if (this.partyRole === 'bieter_auftragnehmer') this.spec.bidder = party;
     else this.properties[this.partyRole] = party;
   }
@@ -82,11 +86,20 @@ export class KenndatenReader {
     ((this.properties.metadaten ??= {}) as Record<string, string>)[name] = text;
   }
 
-  /** A leaf of the outline's `lb` block (the LB the LV was written from), or `preiserstellungsverfahren`. */
-  lbLeaf(name: string, text: string, supplementary = false): void {
+  /**
+   * A leaf of the outline's `lb` block (the LB the LV was written from), or `preiserstellungsverfahren`; with `block`,
+   * of another LB identification kept under that name (`erglb` of an LV; `erglbkenndaten`, `lbkenndaten-vorversion`,
+   * `erglbkenndaten-vorversion` of an LB), whose publisher {@link openBlockParty} keeps in it as `herausgeber`.
+   */
+  lbLeaf(name: string, text: string, block = 'lb'): void {
     if (text === '') return;
-    if (name === 'preiserstellungsverfahren') this.properties[name] = text;
-    else ((this.properties[supplementary ? 'erglb' : 'lb'] ??= {}) as Record<string, string>)[name] = text;
+    if (name === 'preiserstellungsverfahren' && block === 'lb') this.properties[name] = text;
+    else ((this.properties[block] ??= {}) as Record<string, unknown>)[name] = text;
+  }
+
+  /** The publisher (`herausgeber`) of an LB identification kept under `block` opens. */
+  openBlockParty(block: string): void {
+    this.openParty(BLOCK_PARTY + block);
   }
 
   /** Nothing is pending at the end; kept for symmetry with the other readers of the state machine. */

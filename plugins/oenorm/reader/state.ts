@@ -16,12 +16,9 @@ import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js
 import { OenormBody, type MemoOwner } from './body.js';
 import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
-import { OenormDiscounts, allowedDiscountsOf } from './discounts.js';
-import { leistungsteileOf } from './leistungsteile.js';
-import { teilangeboteOf } from './teilangebote.js';
+import { OenormDiscounts } from './discounts.js';
 import { LbChangeReader } from './lb-changes.js';
-import { compositionsOf, zzTableOf } from './varianten.js';
-import { SubtreeCapture } from '../../../core/xml/capture.js';
+import { KEPT_TABLES, KeptTables } from './tables.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -41,10 +38,13 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
-  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39, IN_ERGLB = 40;
+  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39, IN_LB_BLOCK = 40;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
+
+/** The LB identifications of an LB besides its own `lbkenndaten` (2009 `onlb.xsd`), kept by name. */
+const LB_BLOCKS = new Set(['erglbkenndaten', 'lbkenndaten-vorversion', 'erglbkenndaten-vorversion']);
 
 /** Reader state of one document; feed it saxes events, then call `finish()`. */
 export class OenormState {
@@ -72,11 +72,12 @@ export class OenormState {
   private memoOwner: MemoOwner = 'position';
   /** The open LB `aenderungskennzeichnungen` (`lb-changes.ts`) and what it belongs to. */
   private readonly changes = new LbChangeReader();
+  /** The LB identification being read (`openLbBlock`). */
+  private lbBlock = '';
   private changesOwner: Exclude<MemoOwner, 'grundtext'> = 'position';
   private partyDepth = -1;
-  /** A table kept as read (`varianten.ts`) is being captured from this depth, -1 when none. */
-  private captureDepth = -1;
-  private readonly capture = new SubtreeCapture();
+  /** The small tables kept as read (`tables.ts`). */
+  private readonly tables: KeptTables;
   private lvType?: string;
   private readonly graphics: OenormGraphics;
   private readonly vat: OenormVat;
@@ -95,6 +96,7 @@ export class OenormState {
     this.graphics = new OenormGraphics(report);
     this.vat = new OenormVat(report, (text, what) => this.body.decimal(text, what, undefined));
     this.discounts = new OenormDiscounts(report, (text, what, itemNumber) => this.body.decimal(text, what, itemNumber));
+    this.tables = new KeptTables((key, value) => this.body.keep('lv', key, value), (text, what) => this.body.decimal(text, what, undefined));
   }
 
   /** saxes `opentag`: qualified name and attributes. */
@@ -102,7 +104,7 @@ export class OenormState {
     const d = this.depth++;
     if (this.richDepth >= 0) return this.rich.open(qname, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(localName(qname));
-    if (this.captureDepth >= 0) return this.capture.element(localName(qname), attrs);
+    if (this.tables.depth >= 0) return this.tables.element(localName(qname), attrs);
     this.text = '';
     if (d === 0) {
       this.names[0] = localName(qname);
@@ -133,7 +135,7 @@ export class OenormState {
     if (this.richDepth >= 0) this.rich.text(t);
     else if (this.partyDepth >= 0) this.kenndaten.party!.onText(t);
     else if (this.leafDepth >= 0) this.text += t;
-    else if (this.captureDepth >= 0) this.capture.text(t);
+    else if (this.tables.depth >= 0) this.tables.text(t);
   }
 
   /** saxes `closetag`. */
@@ -151,11 +153,7 @@ export class OenormState {
       } else this.kenndaten.party!.close();
       return;
     }
-    if (this.captureDepth >= 0) {
-      if (d === this.captureDepth) this.finishCapture();
-      else this.capture.close();
-      return;
-    }
+    if (this.tables.depth >= 0) return this.tables.close(d);
     // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
     const name = this.names[d];
     const ctx = this.ctx[d];
@@ -255,29 +253,10 @@ export class OenormState {
     return this.dropped(name);
   }
 
-  /**
-   * A table kept as read opens (the discounts allowed, `discounts.ts`; the Leistungsteile, `leistungsteile.ts`; the
-   * variant tables, `varianten.ts`; the partial offers, `teilangebote.ts`): its subtree is captured, and converted when
-   * it closes.
-   */
-  private startCapture(name: string, attrs: Record<string, string>, depth: number): number {
-    this.capture.start(name, attrs);
-    this.captureDepth = depth;
-    return SKIP;
-  }
-
-  /** The captured table is complete: kept in the specification's ÖNORM properties. */
-  private finishCapture(): void {
-    this.captureDepth = -1;
-    const table = this.capture.finish();
-    const keep = (key: string, value: unknown) => this.body.keep('lv', key, value);
-    switch (table.name) {
-      case 'zugelassenenachlaesse': keep('zugelassenenachlaesse', allowedDiscountsOf(table)); break;
-      case 'leistungsteiltabelle': keep('leistungsteile', leistungsteileOf(table)); break;
-      case 'zztabelle': keep('zztabelle', zzTableOf(table)); break;
-      case 'variantenzusammenstellungstabelle': keep('variantenzusammenstellungen', compositionsOf(table)); break;
-      default: keep('teilangebote', teilangeboteOf(table, (text, what) => this.body.decimal(text, what, undefined)));
-    }
+  /** An LB identification kept by its element name (`erglb`, `erglbkenndaten`, …) opens. */
+  private openLbBlock(name: string): number {
+    this.lbBlock = name;
+    return IN_LB_BLOCK;
   }
 
   private dropped(name: string): number {
@@ -299,10 +278,11 @@ export class OenormState {
         if (code === ZUSATZANGEBOTSLVINFO) return IN_ZUSATZANGEBOT;
         return this.lbElementData(code, name, 'position');
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
-      // the LB (and supplementary LB) of an LV: leaves, and the publisher as a contact
-      case IN_LB: case IN_ERGLB:
+      // the LB of an LV and other LB identifications: leaves, and the publisher as a contact
+      case IN_LB: case IN_LB_BLOCK:
         if (code !== PARTY) return LEAF;
-        this.kenndaten.openParty(parent === IN_LB ? name : `erglb${name[0].toUpperCase()}${name.slice(1)}`);
+        if (parent === IN_LB) this.kenndaten.openParty(name);
+        else this.kenndaten.openBlockParty(this.lbBlock);
         this.partyDepth = d;
         return IN_PARTY;
       case IN_PZZV:
@@ -340,7 +320,8 @@ export class OenormState {
         if (code === SVB) return IN_SVB;
         if (code === LG_LISTE) return LIST;
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
-        if (name === 'zugelassenenachlaesse' || name === 'leistungsteiltabelle' || name === 'zztabelle') return this.startCapture(name, attrs, d);
+        if (KEPT_TABLES.has(name)) return this.tables.start(name, attrs, d), SKIP;
+        if (LB_BLOCKS.has(name)) return this.openLbBlock(name);
         return this.dropped(name);
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {
@@ -360,7 +341,7 @@ export class OenormState {
         }
         if (code === LV_SUMME) return this.openSum(name, undefined);
         if (code === SUMMENORMALAUSFUEHRUNG) return IN_SUMMENORMAL;
-        if (name === 'variantenzusammenstellungstabelle' || name === 'teilangebotssummen') return this.startCapture(name, attrs, d);
+        if (KEPT_TABLES.has(name)) return this.tables.start(name, attrs, d), SKIP;
         return this.dropped(name);
       case IN_KENNDATEN:
         if (code === PARTY) {
@@ -373,7 +354,7 @@ export class OenormState {
       case BODY:
         if (code === SVB) return IN_SVB;
         if (code === LB) return IN_LB;
-        if (code === ERGLB) return IN_ERGLB;
+        if (code === ERGLB) return this.openLbBlock(name);
         if (isList(code)) return LIST;
         if (code === POSITIONEN) return IN_POSITIONEN;
         if (code === PREISERSTELLUNGSVERFAHREN) return LEAF;
@@ -396,7 +377,7 @@ export class OenormState {
         // the LG list of an outline with OG level carries the LV header in its OG (`lv-ogheader.group`)
         if (code === SVB) return IN_SVB;
         if (code === LB) return IN_LB;
-        if (code === ERGLB) return IN_ERGLB;
+        if (code === ERGLB) return this.openLbBlock(name);
         return code === PREISERSTELLUNGSVERFAHREN ? LEAF : this.dropped(name);
       case GROUP_PROPS:
         if (code === VORBEMERKUNG) return this.startRich(TO_GROUP_NOTE, d);
@@ -472,7 +453,8 @@ export class OenormState {
       case IN_AEK: case IN_VORHERIGE: this.changes.leaf(name, text, parent === IN_VORHERIGE); break;
       case IN_ZUSATZANGEBOT: body.positionAddendum(name, text); break;
       case META: this.kenndaten.metaLeaf(name, text); break;
-      case IN_LB: case IN_ERGLB: this.kenndaten.lbLeaf(name, text, parent === IN_ERGLB); break;
+      case IN_LB: this.kenndaten.lbLeaf(name, text); break;
+      case IN_LB_BLOCK: this.kenndaten.lbLeaf(name, text, this.lbBlock); break;
       case BODY: case GROUP: if (code === PREISERSTELLUNGSVERFAHREN) this.kenndaten.lbLeaf(name, text); break;
       default: break;
     }

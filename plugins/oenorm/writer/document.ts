@@ -233,13 +233,16 @@ export function writePreiserstellungsverfahren(ctx: OenormWriterContext, spec: S
 const LB_FIELDS = ['bezeichnung', 'lbkennung', 'versionsnummer', 'versionsdatum', 'status', 'downloadurl'];
 
 /**
- * The `lb` block of an LV (the LB it was written from, kept, with its publisher `herausgeber`), the `erglb` block
- * after it (the supplementary LB, kept with `erglbHerausgeber`), or the `lbkenndaten` of an LB (the fields an ONLB
- * source kept, its name as `bezeichnung`); else the free-text LB. Returns the `versionsnummer` written.
+ * The `lb` block of an LV (the LB it was written from, kept, with its publisher `herausgeber`), or the `lbkenndaten`
+ * of an LB (the fields an ONLB source kept, its name as `bezeichnung`); else the free-text LB. Any other LB
+ * identification (`lb-kenndaten.type`: an LV's `erglb`, an LB's `erglbkenndaten`, `lbkenndaten-vorversion`,
+ * `erglbkenndaten-vorversion`) from the block kept under its name, with the publisher kept in it. Returns the
+ * `versionsnummer` written.
  */
-export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element: 'lb' | 'erglb' | 'lbkenndaten' = 'lb'): string {
+export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element = 'lb'): string {
   const all = keptOf(spec);
-  let kept = ((element === 'erglb' ? all.erglb : all.lb) ?? {}) as Record<string, string>;
+  const own = element === 'lb' || element === 'lbkenndaten';
+  let kept = ((own ? all.lb : all[element]) ?? {}) as Record<string, string>;
   if (element === 'lbkenndaten') {
     kept = { ...kept };
     for (const f of LB_FIELDS) if (typeof all[f] === 'string') kept[f] = all[f] as string;
@@ -247,7 +250,7 @@ export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto,
   }
   const b = ctx.b;
   const valid = (key: keyof typeof FREE_TEXT_LB, pattern: RegExp) => (kept[key] !== undefined && pattern.test(kept[key]) ? kept[key] : FREE_TEXT_LB[key]);
-  const herausgeber = (element === 'erglb' ? all.erglbHerausgeber : all.herausgeber) as PartyInformationDto | undefined;
+  const herausgeber = (own ? all.herausgeber : (all[element] as { herausgeber?: unknown } | undefined)?.herausgeber) as PartyInformationDto | undefined;
   b.open(element);
   b.leaf('bezeichnung', ctx.line(kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung, 60, 'lb/bezeichnung', 'lb') || FREE_TEXT_LB.bezeichnung);
   writeParty(ctx, 'herausgeber', herausgeber && typeof herausgeber === 'object' ? herausgeber : { name: kept.bezeichnung ?? FREE_TEXT_LB.bezeichnung }, FREE_TEXT_LB.bezeichnung);

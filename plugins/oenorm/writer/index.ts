@@ -104,6 +104,8 @@ export function writeOenorm(
  */
 function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, plan: Plan, pc: PositionContext): void {
   const lbVersion = writeLb(ctx, spec, 'lbkenndaten');
+  // the other LB identifications an ONLB source kept (`onlb.xsd`: after lbkenndaten, in this order)
+  for (const block of ['erglbkenndaten', 'lbkenndaten-vorversion', 'erglbkenndaten-vorversion']) if (keptOf(spec)[block] !== undefined) writeLb(ctx, spec, block);
   writeGrafiktabelle(ctx, ctx.graphics);
   const lb = { ...pc, lbVersion };
   const bc = { spec, pc: lb, sums: false, positionsTotal: 0 };
