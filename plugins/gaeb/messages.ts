@@ -22,7 +22,6 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB_BIDDER_COMMENT_DROPPED: { severity: 'warning', meaning: 'A bidder comment (BidComm) has no equivalent in the model and was dropped.' },
   GAEB_CATALOG_ASSIGNMENT_DROPPED: { severity: 'info', meaning: 'A catalogue assignment (CtlgAssign) of an item has no equivalent in the model and was dropped.' },
   GAEB_CATALOG_DROPPED: { severity: 'info', meaning: 'A catalogue (Ctlg/CtlgAssign) of the BoQ has no equivalent in the model and was dropped.' },
-  GAEB_CHANGE_ORDER_DROPPED: { severity: 'info', meaning: 'The change order number and status of an item were dropped.' },
   GAEB_INVALID_BKDN: { severity: 'warning', meaning: 'A level of the item number schema (BoQBkdn) is unusable and was left out of the schema.' },
   GAEB_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number is not one and was ignored.' },
   GAEB_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },

@@ -5,9 +5,11 @@
  * and a text entry (valid against the 2009 XSD where the corpus holds it).
  */
 import { describe, expect, it } from 'vitest';
-import { isPosition, type ProjectDto } from '../../core/model/types.js';
+import { isNoteText, isPosition, type ProjectDto } from '../../core/model/types.js';
 import { fixtureText, flatten, read } from './support.js';
 import { hasOenormXsd, validateOnlv, write } from './writer-support.js';
+import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
+import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
 
 const info = (nr: string, status: string) =>
   `<zusatzangebotslvinfo><zusatzangebotslvnummer>${nr}</zusatzangebotslvnummer><status>${status}</status></zusatzangebotslvinfo>`;
@@ -49,6 +51,17 @@ describe('ÖNORM supplementary-offer information (zusatzangebotslvinfo)', () => 
     const position = flatten(changed.serviceSpecifications![0].elements).filter(isPosition).find((e) => e.itemNumber?.stringRepresentation === '01.01.03')!;
     position.addendumStatus = 'Withdrawn';
     expect(write(changed, { DestinationOenormType: 'Lv2015' }).text).toContain(info('3', 'Abgelehnt'));
+  });
+
+  it('carries to GAEB DA XML as change orders (CONo/COStatus, valid X86) and back into the model', () => {
+    const written = writeGaeb(read(billing()).project, 'GaebXml_V3_3', { TargetExchangePhaseTransform: 'Grant' });
+    const xml = written.bytes.toString('utf8');
+    expect(xml).toContain('<CONo>3</CONo><COStatus>Approved</COStatus>');
+    expect(xml).toMatch(/<Remark [^>]*>.*?<\/Description><CONo>4<\/CONo><\/Remark>/);
+    if (hasGaebSchema('3.3', '86')) expect(validateGaebXml(written.bytes, '3.3', '86').errors).toEqual([]);
+    const back = flatten(readGaeb(written.bytes).serviceSpecifications![0].elements);
+    expect(back.filter(isPosition).filter((p) => p.addendumNumber !== undefined).map((p) => [p.addendumNumber, p.addendumStatus])).toEqual([['3', 'Approved']]);
+    expect(back.filter(isNoteText).filter((n) => n.addendumNumber !== undefined).map((n) => n.addendumNumber)).toEqual(['4']);
   });
 
   it('reports it where the LV type has no place for it', () => {

@@ -11,6 +11,7 @@ import type {
 } from '../../../../core/model/types.js';
 import { ItemNumbering, groupNumber } from './boq.js';
 import { parseDecimal } from './header.js';
+import { changeOrderLeaf } from '../change-order.js';
 import { type ItemDraft, applyItemLeaf, applySubDescrLeaf, applyTakeoffRow } from './items.js';
 import type { ReaderReport } from './report.js';
 
@@ -150,6 +151,12 @@ export class BodyBuilder {
     this.described = note;
   }
 
+  /** The open `Remark`'s `CONo` (a remark has no `COStatus`, `change-order.ts`). */
+  remarkChangeOrder(text: string): void {
+    const note = this.described as NoteTextDto | undefined;
+    if (note !== undefined) changeOrderLeaf(note, 'CONo', text, this.report, this.currentNumber());
+  }
+
   openPerfDescr(attrs: Record<string, string>): void {
     this.perf = { elementTypeDiscriminator: 'ExecutionDescriptionDto', gaebXmlId: attrs.ID, blocks: [] };
     this.container().push(this.perf);
@@ -183,6 +190,7 @@ export class BodyBuilder {
 
   categoryLeaf(name: string, text: string): void {
     if (name === 'NotApplBoQ' && text === 'Yes') this.group()!.comissionStatus = 'Removed';
+    else if (name === 'CONo' || name === 'COStatus') changeOrderLeaf(this.group()!, name, text, this.report, this.currentNumber());
     else if (name === 'ALNBGroupNo' || name === 'ALNBSerNo') {
       const n = parseDecimal(text);
       if (n === undefined || !Number.isInteger(n)) {

@@ -13,6 +13,7 @@ import type { PositionDto, PriceComponentDto, SubDescriptionDto } from '../../..
 import { applyLumpSumQuantity } from '../../lump-sum.js';
 import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../../../../core/text/takeoff-row.js';
 import { parseDecimal } from './header.js';
+import { changeOrderLeaf } from '../change-order.js';
 import type { ReaderReport } from './report.js';
 import { lookupTable } from '../../../../core/lookup.js';
 
@@ -109,9 +110,7 @@ export function applyItemLeaf(name: string, text: string, draft: ItemDraft, repo
     case 'TimeQu':
       report.report('GAEB_TIME_QUANTITY_DROPPED', 'info', 'TimeQu (time per unit) was dropped.', draft.number);
       break;
-    case 'CONo':
-      report.report('GAEB_CHANGE_ORDER_DROPPED', 'info', 'Change order number (CONo/COStatus) was dropped.', draft.number);
-      break;
+    case 'CONo': case 'COStatus': changeOrderLeaf(p, name, text, report, draft.number); break;
     default: break;
   }
 }

@@ -380,6 +380,7 @@ export class GaebXmlState {
       case CTGY: this.body.categoryLeaf(name, text); break;
       case SUB_DESCR: this.body.subDescriptionLeaf(name, text); break;
       case PERF_DESCR: this.body.perfLeaf(name, text); break;
+      case REMARK: if (name === 'CONo') this.body.remarkChangeOrder(text); break;
       default: break;
     }
   }

@@ -8,6 +8,7 @@
  * (`__`, the XSD's pattern allows `_`), so the item numbers read back as `01.__.0010`; this is reported.
  */
 import { countsInTotal } from '../../../../core/model/calculate.js';
+import { isChangeOrderNumber, writeChangeOrder } from '../change-order.js';
 import { D } from '../../../../core/model/decimal.js';
 import {
   isExecutionDescription, isGroup, isNoteText, isPosition,
@@ -134,6 +135,7 @@ function writeCategory(s: BoqState, g: ServiceSpecificationGroupDto, depth: numb
     if (g.shortText) writeMLTextLines(b, ctx.clean(g.shortText, { itemNumber: no, field: 'group', label: 'label' }));
     b.close();
   }
+  writeChangeOrder(ctx, g, rules.item.changeOrder, rules.phase, no);
   // ALNBGroupNo/ALNBSerNo (tgBoQCtgy, not in 84): an alternative group or the base of one.
   if (rules.item.flags && Number.isInteger(g.alternativeGroupIdentifier)) {
     b.leaf('ALNBGroupNo', g.alternativeGroupIdentifier!).leaf('ALNBSerNo', Number.isInteger(g.alternativeIdentifier) ? g.alternativeIdentifier! : 0);
@@ -236,6 +238,12 @@ function writeRemark(s: BoqState, n: NoteTextDto): void {
   const { ctx } = s;
   ctx.b.open('Remark', { ID: s.index.xmlId(n) });
   writeDescription(ctx, n, { required: ctx.rules.text.descriptionRequired, itemNumber: n.identifier, field: 'noteText' });
+  // a remark's change order number (tgRemark has CONo without COStatus)
+  const nr = n.addendumNumber?.trim();
+  if (nr !== undefined && nr !== '') {
+    if (ctx.rules.item.changeOrder && isChangeOrderNumber(nr)) ctx.b.leaf('CONo', nr);
+    else ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'info', 'addendum numbers of note texts were left out (no change order number 0–999, or a phase without change orders)', n.identifier);
+  }
   ctx.b.close();
 }
 

@@ -4,6 +4,7 @@
  * out and reported once per kind (context tallies).
  */
 import type { SchemaLayout } from '../../../../core/model/item-numbers.js';
+import { writeChangeOrder } from '../change-order.js';
 import type { PositionDto, SubDescriptionDto } from '../../../../core/model/types.js';
 import type { WriterContext } from './context.js';
 import { writeDescription } from './description.js';
@@ -56,7 +57,10 @@ export function writeItem(s: BoqState, p: PositionDto, rNoPart: string, rNoIndex
     if (p.serviceType === 'HourlyPaidWork') b.leaf('HourIt', 'Yes');
     if (p.isKeyItem === true) b.leaf('KeyIt', 'Yes');
     if (p.complemented === true) b.leaf('MarkupIt', 'Yes');
+    writeChangeOrder(ctx, p, item.changeOrder, rules.phase, no);
     writeReference(s, p, no);
+  } else {
+    writeChangeOrder(ctx, p, false, rules.phase, no);
   }
 
   const qty = num(p.quantity) ?? num(p.quantityOverride);

@@ -101,6 +101,8 @@ export interface PhaseRules {
     subDescrFull: boolean;
     /** `QtyDeterm` (tgQtyDeterm, last in tgItem): in every phase XSD of 3.2/3.3 (81–86); not in the 3.1 schema. */
     qtyDeterm: boolean;
+    /** `CONo` + `COStatus` of items and categories (change orders): every phase but 84 and 85. */
+    changeOrder: boolean;
   };
   text: {
     /** 84 keeps only TextComplements (tgpTC = TextComplement*), no short texts, no labels. */
@@ -167,6 +169,7 @@ function rules33(dp: GaebPhase): Omit<PhaseRules, 'version' | 'namespace' | 'ver
       qu: phase === '83' || phase === '85' ? 'required' : reduced ? 'none' : 'optional',
       subDescrFull: !reduced,
       qtyDeterm: true,
+      changeOrder: !reduced && phase !== '85',
     },
     text: {
       complementsOnly: reduced,
