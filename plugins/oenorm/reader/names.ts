@@ -13,7 +13,7 @@ export const OTHER = 0;
 // document structure
 export const METADATEN = 1, LV_TYPE = 2, KENNDATEN = 3, LBKENNDATEN = 4, SVB = 5, VORBEMERKUNG = 6, LB = 7,
   PREISERSTELLUNGSVERFAHREN = 8, GLIEDERUNG_HG = 9, GLIEDERUNG_OG = 10, GLIEDERUNG_LG = 11, GLIEDERUNG_POSFREI = 12,
-  PARTY = 13, PREISANTEILMODELL = 14, PREISANTEILE = 15, PREISANTEILBEZ = 16, DROPPED = 17;
+  PARTY = 13, PREISANTEILMODELL = 14, PREISANTEILE = 15, PREISANTEILBEZ = 16;
 // graphics: the table of the document (`grafiktabelle/grafikelement`) and an element's links to it (`grafiklinks/grafiklink`)
 export const GRAFIKTABELLE = 18, GRAFIKELEMENT = 19, GRAFIKLINKS = 36, GRAFIKLINK = 37;
 /** The LV's sums with VAT (`summenormalausfuehrung`, 2009 `gesamtsumme.type`). */
@@ -50,11 +50,6 @@ export const isPositionLeaf = (code: number): boolean => code >= STICHWORT && co
 
 /** The contacts of `kenndaten` / `lbkenndaten` (`kontakt.type`). */
 const PARTY_NAMES = ['auftraggeber', 'vergebendestelle', 'lversteller', 'bieter_auftragnehmer', 'herausgeber'];
-/** Children that hold data the model has no place for (reported once each). */
-const DROPPED_NAMES = [
-  'akztabelle', 'hilfsberechnungen', 'parameterlisten',
-  'mengenberechnung', 'berechnetemengen',
-];
 
 const CODES = new NameTable<number>([
   ['metadaten', METADATEN], ['kenndaten', KENNDATEN], ['lbkenndaten', LBKENNDATEN], ['svb', SVB],
@@ -82,7 +77,6 @@ const CODES = new NameTable<number>([
   ['grafiktabelle', GRAFIKTABELLE], ['grafikelement', GRAFIKELEMENT], ['grafiklinks', GRAFIKLINKS], ['grafiklink', GRAFIKLINK],
   ...Object.keys(LV_TYPES).map((n): [string, number] => [n, LV_TYPE]),
   ...PARTY_NAMES.map((n): [string, number] => [n, PARTY]),
-  ...DROPPED_NAMES.map((n): [string, number] => [n, DROPPED]),
 ]);
 
 /** The local name of a qualified name (the part after a prefix and its colon). */

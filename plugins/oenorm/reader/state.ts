@@ -4,7 +4,8 @@
  * Each open element gets a context from its parent's context and its local name (prefixes stripped; the namespace
  * is checked once, on the root). Leaves are handled at their end tag with the text collected since their start;
  * formatted texts (`langtext`, `vorbemerkung`) hand their descendants' events to an `OenormRichText`; contacts to
- * a `PartyDraft`; unknown elements are skipped with their subtree. Element structure: 2009 `onlv.xsd`, `onlb.xsd`,
+ * a `PartyDraft`; small tables kept as read are captured whole (`tables.ts`); an element the reader has no place
+ * for is skipped with its subtree and named in one message (`OENORM_ELEMENT_DROPPED`). Element structure: 2009 `onlv.xsd`, `onlb.xsd`,
  * `ontypdef.xsd` (root → metadaten, header tables, one LV type → kenndaten + one of `gliederung-hg`/`-og`/`-lg`/
  * `-posfrei`, `lv-summe`; LB root → metadaten, lbkenndaten, svb, lg-liste).
  */
@@ -24,7 +25,7 @@ import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
 import { OenormRichText } from './text.js';
 import {
-  DROPPED, EINHEIT, FOLGEPOSITION, GESAMT, GLIEDERUNG_HG, GLIEDERUNG_LG, GLIEDERUNG_OG, GLIEDERUNG_POSFREI, GRUNDTEXT,
+  EINHEIT, FOLGEPOSITION, GESAMT, GLIEDERUNG_HG, GLIEDERUNG_LG, GLIEDERUNG_OG, GLIEDERUNG_POSFREI, GRUNDTEXT,
   GRUNDTEXTNR, HERKUNFTSKENNZEICHEN, KENNDATEN, LANGTEXT, LB, LBKENNDATEN, LG_LISTE, LV_SUMME, LV_TYPE, METADATEN,
   OTHER, PARTY, POSITION, POSITIONEN, POS_EIGENSCHAFTEN, PREIS, PREISANTEILBEZ, PREISANTEILE, PREISANTEILMODELL,
   PREISERSTELLUNGSVERFAHREN, PZZV, SUMME, SVB, UEBERSCHRIFT, UNGETEILTEPOSITION, VORBEMERKUNG, GRAFIKELEMENT, GRAFIKLINK,
@@ -38,10 +39,10 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
   GROUP_PROPS = 9, IN_POSITIONEN = 10, GTNR = 11, IN_GRUNDTEXT = 12, IN_POSITION = 13, POS = 14, IN_PZZV = 15,
   PZZV_KIND = 16, IN_PREIS = 17, SUM = 18, IN_SUMME = 19, RICH = 20, IN_SVB = 21, IN_PREISANTEILE = 22, META = 23,
   IN_LB = 24, IN_GRAFIKTABELLE = 25, IN_GRAFIKELEMENT = 26, IN_GRAFIKLINKS = 27, IN_SUMMENORMAL = 28, IN_UST = 29,
-  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_AEK = 37, IN_VORHERIGE = 38, IN_ZUSATZANGEBOT = 39, IN_LB_BLOCK = 40;
+  IN_USTANTEILE = 30, IN_USTANTEIL = 31, IN_NACHLASS = 32, IN_ERGEBNIS = 33, IN_SUMME_INKL_NA = 34, IN_AEK = 35,
+  IN_VORHERIGE = 36, IN_ZUSATZANGEBOT = 37, IN_LB_BLOCK = 38;
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
-
 
 /** The LB identifications of an LB besides its own `lbkenndaten` (2009 `onlb.xsd`), kept by name. */
 const LB_BLOCKS = new Set(['erglbkenndaten', 'lbkenndaten-vorversion', 'erglbkenndaten-vorversion']);
