@@ -58,7 +58,8 @@ export function writeOenorm(
   const positions = allPositions(spec.elements);
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
-    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, ...variants(positions), variantsWritten: new Map(), zusatzangebotslvinfo: rules.zusatzangebotslvinfo,
+    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, zusatzangebotslvinfo: rules.zusatzangebotslvinfo,
+    ...variants(positions), variantsWritten: new Map(),
     ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
   };
   collectGraphics(ctx, spec.elements);
