@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
-import { fixtureText, read } from './support.js';
+import { fixture, fixtureText, read } from './support.js';
 import { hasOenormXsd, validateOnlv, write } from './writer-support.js';
 
 /** Replaces `from` (which must occur exactly once) by `to`. */
@@ -149,6 +149,20 @@ describe('ÖNORM element marks and partial offers', () => {
       'ÖNORM content without an equivalent in the model was not read: <gruppenfeld>, <grundtextfeld>, <zusatzfeld>, <nrfeld>.',
     ]);
     expect(lv.positions).toHaveLength(5);
+  });
+
+  it('keeps everything a billing LV adds through an ONLV round trip (the billing fixture, valid 2009 output)', () => {
+    const lv = read(fixture('abrechnung-2009-lg.onlv'));
+    expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
+    const written = write(lv.project, { DestinationOenormType: 'Lv2009' });
+    for (const part of [
+      '<abrechnungs-lv>', '<vorbemerkungskennzeichen>V</vorbemerkungskennzeichen>', '<teilangebotskennzeichen>1</teilangebotskennzeichen>',
+      '<teilsummenkennzeichen>7</teilsummenkennzeichen>', '<zusatzangebotslvnummer>3</zusatzangebotslvnummer><status>Genehmigt</status>',
+      '<erglb><bezeichnung>Ergänzungs-LB Tiefbau</bezeichnung>', '<variantenzusammenstellung nr="A"><bezeichnung>Beton</bezeichnung>',
+      '<teilangebotssummen><teilangebot teilangebotskennzeichen="1"/><teilangebot teilangebotskennzeichen="2"/></teilangebotssummen>',
+    ]) expect(written.text).toContain(part);
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+    expect(written.messages.filter((m) => m.severity !== 'info')).toEqual([]);
   });
 
   it('reports the V marks when writing an LB, which has no place for them', () => {

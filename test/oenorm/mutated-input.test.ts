@@ -1,6 +1,7 @@
 /**
  * Bad input never fails with a 5xx: the ÖNORM fixtures, damaged by seeded random byte mutations
- * (`mutateBytes`), go through the conversion service as the route runs it to ava and to GAEB DA XML 3.3; each
+ * (`mutateBytes`; abrechnung-2009-lg.onlv also carries marks, a Nachtrag entry, a supplementary LB and the small
+ * tables), go through the conversion service as the route runs it to ava, to GAEB DA XML 3.3 and to ÖNORM Lv2015; each
  * either converts or is refused with a GatewayError of status 4xx raised by the reader or writer itself, not a raw
  * exception that the service's safety net had to turn into a 400.
  */
@@ -14,7 +15,7 @@ import { oenormPlugin } from '../../plugins/oenorm/index.js';
 import { convertMutations } from '../support/mutations.js';
 import { fixture } from './support.js';
 
-const FILES = ['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv'];
+const FILES = ['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv', 'abrechnung-2009-lg.onlv'];
 
 describe('mutated ÖNORM input', () => {
   const registry = new FormatRegistry([oenormPlugin, gaebPlugin, avaPlugin]);
@@ -22,9 +23,10 @@ describe('mutated ÖNORM input', () => {
   it.each(FILES)('%s: 100 mutations convert or are refused with 4xx, never 5xx', async (file) => {
     const source = fixture(file);
     const run = await convertMutations(source, file, 20261125 + file.length, 100, (n) => {
-      const toAva = n % 2 === 0;
-      const route = registry.route('oenorm', toAva ? 'ava' : 'gaeb');
-      return { route, options: resolveOptions(route.optionGroups, toAva ? {} : { DestinationGaebType: 'GaebXml_V3_3' }) };
+      const target = (['ava', 'gaeb', 'oenorm'] as const)[n % 3];
+      const route = registry.route('oenorm', target);
+      const options = target === 'gaeb' ? { DestinationGaebType: 'GaebXml_V3_3' } : target === 'oenorm' ? { DestinationOenormType: 'Lv2015' } : {};
+      return { route, options: resolveOptions(route.optionGroups, options) };
     });
     expect(run.crashes).toEqual([]);
     expect(run.converted).toBeGreaterThan(0);
