@@ -5,8 +5,8 @@
  * [@teilangebotskennzeichen]`, empty in a tender, in an offer `nichtangeboten` (the bidder offers no price for the
  * lot) or the lot's `summenormalausfuehrung` (`gesamtsumme.type`: `summe-des-lv` = Σ of its positions, discounts,
  * `gesamtpreis`, VAT). The list is kept as `oenormProperties.teilangebote` for the writer, with the stated
- * `summe-des-lv` and `gesamtpreis` (`oenormTotal`, `oenormDeductedTotal`), which `stated-totals.ts` compares
- * with the recalculated positions; the lot's VAT and variant sums follow from the positions and are not kept.
+ * `summe-des-lv` as `oenormTotal` (which `stated-totals.ts` compares with the sum of the lot's positions) and
+ * `gesamtpreis` as `oenormDeductedTotal`; the lot's VAT and variant sums follow from the positions and are not kept.
  */
 
 import type { CapturedElement } from '../../../core/xml/capture.js';
