@@ -11,7 +11,7 @@
  * recalculated amount is what the project keeps. At most 50 are reported one by one, then one message counts the rest.
  */
 import { countsInTotal } from '../../core/model/calculate.js';
-import { isGroup, isPosition, type ElementDto, type PositionDto, type ProjectDto } from '../../core/model/types.js';
+import { isGroup, isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
 import type { MessageSink } from '../../core/pipeline/messages.js';
 
 const MAX_REPORTED = 50;
@@ -86,7 +86,7 @@ function collect(project: ProjectDto): Mismatch[] {
 function lotTotals(elements: readonly ElementDto[] | undefined, into = new Map<string, number>()): Map<string, number> {
   for (const e of elements ?? []) {
     if (isPosition(e)) {
-      const lot = (e as PositionDto).oenormPositionProperties?.teilangebotskennzeichen;
+      const lot = e.oenormPositionProperties?.teilangebotskennzeichen;
       if (typeof lot === 'string' && countsInTotal(e)) into.set(lot, (into.get(lot) ?? 0) + Math.round((e.totalPrice ?? 0) * 100));
     } else if (isGroup(e)) lotTotals(e.elements, into);
   }

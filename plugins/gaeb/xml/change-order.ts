@@ -40,23 +40,27 @@ export function changeOrderLeaf(
 
 /** What the writer needs (structural: its builder and message tally). */
 interface Out {
-  b: { leaf(name: string, value: string): { leaf(name: string, value: string): unknown } };
+  b: { leaf(name: string, value: string): unknown };
   tally(code: 'GAEB_XML_ELEMENT_DROPPED', severity: 'info' | 'warning', text: string, example?: string): void;
 }
 
 /**
  * Writes `CONo` + `COStatus` of an element of an addendum (`addendumNumber` set) where the phase has them
  * (`allowed`); otherwise, and where the number or status is not one GAEB can state (`Unknown` or none: `COStatus` is
- * required with `CONo`), the pair is left out and reported.
+ * required with `CONo`), the pair is left out and reported. A `Remark` (`withStatus` false) has `CONo` alone.
  */
 export function writeChangeOrder(
   out: Out, e: { addendumNumber?: string; addendumStatus?: AddendumStatusDto }, allowed: boolean, phase: string, where: string | undefined,
+  withStatus = true,
 ): void {
   const nr = e.addendumNumber?.trim();
   if (nr === undefined || nr === '') return;
   const status = e.addendumStatus !== undefined ? CO_STATUS_WRITE[e.addendumStatus] : undefined;
   if (!allowed) out.tally('GAEB_XML_ELEMENT_DROPPED', 'info', `phase ${phase} has no change orders (CONo/COStatus); addendum numbers were left out`, where);
   else if (!isChangeOrderNumber(nr)) out.tally('GAEB_XML_ELEMENT_DROPPED', 'warning', 'addendum numbers that are not a change order number (0–999) were left out', where);
-  else if (status === undefined) out.tally('GAEB_XML_ELEMENT_DROPPED', 'warning', 'addendum numbers without a status GAEB can state (COStatus) were left out', where);
-  else out.b.leaf('CONo', nr).leaf('COStatus', status);
+  else if (withStatus && status === undefined) out.tally('GAEB_XML_ELEMENT_DROPPED', 'warning', 'addendum numbers without a status GAEB can state (COStatus) were left out', where);
+  else {
+    out.b.leaf('CONo', nr);
+    if (withStatus) out.b.leaf('COStatus', status!);
+  }
 }

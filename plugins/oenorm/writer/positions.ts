@@ -26,7 +26,7 @@ import type { PlanEntry } from './structure.js';
 import { writeGrafiklinks } from './graphics.js';
 import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
-import { lotOf } from './teilangebote.js';
+import { LOT } from './teilangebote.js';
 import { writeLbChanges } from './lb-changes.js';
 import { ADDENDUM_STATUS_READ, oenormAddendumStatus } from '../addendum.js';
 import type { LongText } from '../../../core/text/long-text.js';
@@ -51,6 +51,19 @@ export interface PositionContext {
   zusatzangebotslvinfo: boolean;
   /** The variant groups written so far: `zz` → the lowest `variantennummer` written (`varianten.ts`). */
   variantsWritten: Map<string, number>;
+}
+
+/**
+ * A number mark kept from an ÖNORM source (`teilangebotskennzeichen.type` 1–99, `teilsummenkennzeichen.type`
+ * 1–9999), written as a leaf named `element` when it fits `pattern`; one that does not is reported, not written.
+ */
+function writeKeptMark(
+  ctx: OenormWriterContext, props: Record<string, unknown>, element: string, pattern: RegExp, range: string, what: string, where: string,
+): void {
+  const mark = props[element];
+  if (mark === undefined) return;
+  if (typeof mark === 'string' && pattern.test(mark)) ctx.b.leaf(element, mark);
+  else ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `${what} (${element}) that are not a number from ${range} were not written`, where);
 }
 
 /** Notes a variant written in `pzzv` (`wahlposition`, `normalposition_einer_variante`). */
@@ -251,14 +264,10 @@ function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Rec
   const kind = writePzzv(ctx, p, props, pc);
   if (props.isMainPosition === true) b.leaf('wesentlicheposition', 'W');
   if (props.garantierteangebotssumme === true) b.leaf('garantierteangebotssumme', 'G');
-  const lot = lotOf(ctx, props, where);
-  if (lot !== undefined) b.leaf('teilangebotskennzeichen', lot);
+  writeKeptMark(ctx, props, 'teilangebotskennzeichen', LOT, '1 to 99', 'partial offer marks', where);
   const part = typeof props.leistungsteil === 'string' && /^[1-9][0-9]?$/.test(props.leistungsteil) ? props.leistungsteil : '1';
   b.leaf('leistungsteil', part);
-  // a partial sum's number, 1–9999 (`teilsummenkennzeichen.type`)
-  const partialSum = props.teilsummenkennzeichen;
-  if (typeof partialSum === 'string' && /^[1-9][0-9]{0,3}$/.test(partialSum)) b.leaf('teilsummenkennzeichen', partialSum);
-  else if (partialSum !== undefined) ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', 'partial sum marks (teilsummenkennzeichen) that are not a number from 1 to 9999 were not written', where);
+  writeKeptMark(ctx, props, 'teilsummenkennzeichen', /^[1-9][0-9]{0,3}$/, '1 to 9999', 'partial sum marks', where);
   const quantity = ctx.amount(p.quantity ?? p.quantityOverride ?? 0, 'lvmenge', where);
   b.leaf('lvmenge', quantity);
   const shares = priceShares(p, pc.info);

@@ -13,22 +13,10 @@ import type { OenormWriterContext } from './context.js';
 import { keptOf } from './document.js';
 
 /** A lot number ÖNORM can state: 1–99 (`teilangebotskennzeichen.type`). */
-const LOT = /^[1-9][0-9]?$/;
+export const LOT = /^[1-9][0-9]?$/;
 
 /** A lot as the reader keeps it. */
 interface KeptLot { teilangebotskennzeichen?: unknown; nichtangeboten?: unknown; oenormTotal?: unknown }
-
-/**
- * The lot a position names, as written; undefined for none. A kept mark that is not a lot number is reported
- * (`OENORM_ELEMENT_NOT_WRITTEN`) and not written.
- */
-export function lotOf(ctx: OenormWriterContext, props: Record<string, unknown>, where: string): string | undefined {
-  const mark = props.teilangebotskennzeichen;
-  if (mark === undefined) return undefined;
-  if (typeof mark === 'string' && LOT.test(mark)) return mark;
-  ctx.tally('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `partial offer marks (teilangebotskennzeichen) that are not a number from 1 to 99 were not written`, where);
-  return undefined;
-}
 
 /**
  * Writes `teilangebotssummen` (see the module comment) when a position names a lot or lots were kept.

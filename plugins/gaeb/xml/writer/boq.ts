@@ -8,7 +8,7 @@
  * (`__`, the XSD's pattern allows `_`), so the item numbers read back as `01.__.0010`; this is reported.
  */
 import { countsInTotal } from '../../../../core/model/calculate.js';
-import { isChangeOrderNumber, writeChangeOrder } from '../change-order.js';
+import { writeChangeOrder } from '../change-order.js';
 import { D } from '../../../../core/model/decimal.js';
 import {
   isExecutionDescription, isGroup, isNoteText, isPosition,
@@ -239,11 +239,7 @@ function writeRemark(s: BoqState, n: NoteTextDto): void {
   ctx.b.open('Remark', { ID: s.index.xmlId(n) });
   writeDescription(ctx, n, { required: ctx.rules.text.descriptionRequired, itemNumber: n.identifier, field: 'noteText' });
   // a remark's change order number (tgRemark has CONo without COStatus)
-  const nr = n.addendumNumber?.trim();
-  if (nr !== undefined && nr !== '') {
-    if (ctx.rules.item.changeOrder && isChangeOrderNumber(nr)) ctx.b.leaf('CONo', nr);
-    else ctx.tally('GAEB_XML_ELEMENT_DROPPED', 'info', 'addendum numbers of note texts were left out (no change order number 0–999, or a phase without change orders)', n.identifier);
-  }
+  writeChangeOrder(ctx, n, ctx.rules.item.changeOrder, ctx.rules.phase, n.identifier, false);
   ctx.b.close();
 }
 
