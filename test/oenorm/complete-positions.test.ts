@@ -16,7 +16,7 @@ import { projectDiff } from '../support/project-diff.js';
 import { fixture, flatten, preparedBothWays } from './support.js';
 
 describe('ÖNORM positions built complete', () => {
-  it.each(['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv'])(
+  it.each(['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv', 'entwurf-2009-mengen.onlv'])(
     '%s: prepared as complete equals normalised field by field',
     (name) => {
       const { complete, normalised, positions } = preparedBothWays(fixture(name));

@@ -15,7 +15,7 @@ import { oenormPlugin } from '../../plugins/oenorm/index.js';
 import { convertMutations } from '../support/mutations.js';
 import { fixture } from './support.js';
 
-const FILES = ['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv', 'abrechnung-2009-lg.onlv'];
+const FILES = ['angebot-2009-lg.onlv', 'kostenschaetzung-2021-posfrei.onlv', 'vertrag-2015-hg.onlv', 'abrechnung-2009-lg.onlv', 'entwurf-2009-mengen.onlv'];
 
 describe('mutated ÖNORM input', () => {
   const registry = new FormatRegistry([oenormPlugin, gaebPlugin, avaPlugin]);

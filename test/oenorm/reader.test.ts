@@ -173,14 +173,14 @@ describe('ÖNORM reader: 2009 Angebots-LV with LG outline', () => {
     expect(mismatches[1].itemNumber).toBe('01.01.01.A');
   });
 
-  it('keeps the Leistungsteil table and reports header tables it does not read, once', () => {
+  it('keeps the Leistungsteil table and reports header elements it does not read (a later edition\'s), once', () => {
     expect((lv.project.serviceSpecifications![0].oenormProperties as Record<string, unknown>).leistungsteile).toEqual([
       { nr: '1', bezeichnung: 'Ganzes LV', definitions: [] },
     ]);
     expect(lv.messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED')).toEqual([]);
-    const text = fixture('angebot-2009-lg.onlv').toString('utf8').replace('  <angebots-lv>', '  <akztabelle/><akztabelle/>\n  <angebots-lv>');
+    const text = fixture('angebot-2009-lg.onlv').toString('utf8').replace('  <angebots-lv>', '  <parameterlisten/><parameterlisten/>\n  <angebots-lv>');
     const dropped = read(Buffer.from(text)).messages.filter((m) => m.code === 'OENORM_ELEMENT_DROPPED');
-    expect(dropped.map((m) => m.message)).toEqual(['ÖNORM content without an equivalent in the model was not read: <akztabelle>.']);
+    expect(dropped.map((m) => m.message)).toEqual(['ÖNORM content without an equivalent in the model was not read: <parameterlisten>.']);
   });
 });
 

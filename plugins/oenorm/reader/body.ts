@@ -24,6 +24,7 @@ import type { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.
 import type { OenormDocument, OenormEdition } from '../detect.js';
 import { LV_TYPE_ATTRIBUTES } from './lv-types.js';
 import { type BuildContext, type GrundtextDraft, type PositionDraft, buildElement, linkVariants, originCode } from './positions.js';
+import type { PositionTakeoff } from './takeoff.js';
 import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
 import {
@@ -223,6 +224,18 @@ export class OenormBody {
     if (d === undefined) return;
     if (name === 'zusatzangebotslvnummer') d.zusatzangebotslvnummer = text;
     else if (name === 'status') d.zusatzangebotsstatus = text;
+  }
+
+  /** The position's quantity take-off (`berechnetemengen`, `takeoff.ts`): its rows as quantity components, its stated quantities kept. */
+  positionTakeoff(t: PositionTakeoff): void {
+    const d = this.position;
+    if (d === undefined) return;
+    d.quantityComponents = t.components;
+    if (t.berechnetemenge !== undefined) this.keep('position', 'berechnetemenge', t.berechnetemenge);
+    if (t.jeAkz !== undefined) this.keep('position', 'berechnetemengenJeAkz', t.jeAkz);
+    if (t.asResult > 0) {
+      this.report.report('OENORM_TAKEOFF_AS_RESULT', 'info', `${t.asResult} row(s) of the quantity take-off were read as the result the file states: their formula names variables or is a catalogue formula the recalculation does not evaluate (kept as oenormRechenansatz / oenormFormel).`, d.number);
+    }
   }
 
   /**

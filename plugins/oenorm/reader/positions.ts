@@ -21,7 +21,7 @@
  */
 import { newId } from '../../../core/model/ids.js';
 import type {
-  NoteTextDto, OenormOriginCodeDto, PositionDto, PriceComponentDto,
+  CalculationDto, NoteTextDto, OenormOriginCodeDto, PositionDto, PriceComponentDto,
 } from '../../../core/model/types.js';
 import { ADDENDUM_STATUS_READ } from '../addendum.js';
 import type { OenormText } from './text.js';
@@ -84,6 +84,8 @@ export interface PositionDraft {
   /** The supplementary offer (Zusatzangebots-LV) the entry comes from, and its status (`addendum.ts`). */
   zusatzangebotslvnummer?: string;
   zusatzangebotsstatus?: string;
+  /** The quantity take-off's rows (`berechnetemengen`, `takeoff.ts`). */
+  quantityComponents?: CalculationDto[];
 }
 
 /** What building an element needs besides the draft. */
@@ -272,6 +274,8 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
   p.quantityOverride = ctx.decimal(d.lvmenge, 'lvmenge', d.number);
   p.unitPriceOverride = ctx.decimal(d.gesamt, 'preis/gesamt', d.number);
   p.oenormTotal = ctx.decimal(d.pospreis, 'pospreis', d.number);
+  // a quantity take-off (a draft LV's, rare): added where present
+  if (d.quantityComponents !== undefined) p.quantityComponents = d.quantityComponents;
   // an entry of a supplementary offer (rare): added where present
   if (d.zusatzangebotslvnummer !== undefined) {
     p.addendumNumber = d.zusatzangebotslvnummer;

@@ -19,7 +19,8 @@ import { OenormGraphics } from './graphics.js';
 import { OenormVat } from './vat.js';
 import { OenormDiscounts } from './discounts.js';
 import { LbChangeReader } from './lb-changes.js';
-import { KEPT_TABLES, KeptTables } from './tables.js';
+import { KEPT_TABLES, KeptTables, POSITION_TAKEOFF } from './tables.js';
+import type { PositionTakeoff } from './takeoff.js';
 import { KenndatenReader } from './kenndaten.js';
 import { LV_TYPES } from './lv-types.js';
 import type { OenormReport } from './report.js';
@@ -97,7 +98,10 @@ export class OenormState {
     this.graphics = new OenormGraphics(report);
     this.vat = new OenormVat(report, (text, what) => this.body.decimal(text, what, undefined));
     this.discounts = new OenormDiscounts(report, (text, what, itemNumber) => this.body.decimal(text, what, itemNumber));
-    this.tables = new KeptTables((key, value) => this.body.keep('lv', key, value), (text, what) => this.body.decimal(text, what, undefined));
+    this.tables = new KeptTables(
+      (key, value) => (key === POSITION_TAKEOFF ? this.body.positionTakeoff(value as PositionTakeoff) : this.body.keep('lv', key, value)),
+      (text, what) => this.body.decimal(text, what, this.body.currentNumber()),
+    );
   }
 
   /** saxes `opentag`: qualified name and attributes. */
@@ -277,6 +281,7 @@ export class OenormState {
         if (code === GRAFIKLINKS) return this.startLinks(TO_POSITION);
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'position', d);
         if (code === ZUSATZANGEBOTSLVINFO) return IN_ZUSATZANGEBOT;
+        if (name === POSITION_TAKEOFF) return this.tables.start(name, attrs, d), SKIP;
         return this.lbElementData(code, name, 'position');
       case META: case PZZV_KIND: case IN_PREIS: case IN_SUMME: case IN_ERGEBNIS: case IN_SUMME_INKL_NA: return LEAF;
       // the LB of an LV and other LB identifications: leaves, and the publisher as a contact

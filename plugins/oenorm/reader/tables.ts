@@ -3,18 +3,25 @@
  * close, each into the service specification's ÖNORM properties: the discounts allowed (`zugelassenenachlaesse`,
  * `discounts.ts`), the Leistungsteile (`leistungsteiltabelle`, `leistungsteile.ts`), the variants' names and
  * combinations (`zztabelle`, `variantenzusammenstellungstabelle`, `varianten.ts`) and the partial offers
- * (`teilangebotssummen`, `teilangebote.ts`).
+ * (`teilangebotssummen`, `teilangebote.ts`), the evaluation marks and global helper calculations of a quantity
+ * take-off (`akztabelle`, `hilfsberechnungen`, `takeoff.ts`); and, inside a position, its take-off
+ * (`berechnetemengen`, handed to the position under the key `berechnetemengen`).
  */
 import { SubtreeCapture, type CapturedElement } from '../../../core/xml/capture.js';
 import { allowedDiscountsOf } from './discounts.js';
 import { leistungsteileOf } from './leistungsteile.js';
+import { akzTableOf, helperCalculationsOf, positionTakeoffOf } from './takeoff.js';
 import { teilangeboteOf } from './teilangebote.js';
 import { compositionsOf, zzTableOf } from './varianten.js';
 
 /** The names of the tables kept this way. */
 export const KEPT_TABLES: ReadonlySet<string> = new Set([
   'zugelassenenachlaesse', 'leistungsteiltabelle', 'zztabelle', 'variantenzusammenstellungstabelle', 'teilangebotssummen',
+  'akztabelle', 'hilfsberechnungen',
 ]);
+
+/** The key under which a position's captured take-off is handed over (see the module comment). */
+export const POSITION_TAKEOFF = 'berechnetemengen';
 
 /** Property key and value of a captured table (see the module comment). */
 function converted(table: CapturedElement, decimal: (text: string, what: string) => number | undefined): [string, unknown] {
@@ -23,6 +30,9 @@ function converted(table: CapturedElement, decimal: (text: string, what: string)
     case 'leistungsteiltabelle': return ['leistungsteile', leistungsteileOf(table)];
     case 'zztabelle': return ['zztabelle', zzTableOf(table)];
     case 'variantenzusammenstellungstabelle': return ['variantenzusammenstellungen', compositionsOf(table)];
+    case 'akztabelle': return ['akztabelle', akzTableOf(table)];
+    case 'hilfsberechnungen': return ['hilfsberechnungen', helperCalculationsOf(table, decimal)];
+    case POSITION_TAKEOFF: return [POSITION_TAKEOFF, positionTakeoffOf(table, decimal)];
     default: return ['teilangebote', teilangeboteOf(table, decimal)];
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The parts of an ONLV around the outline (2009 `onlv.xsd`, `ontypdef.xsd`): `metadaten` (`erstelltam`,
  * `dateiname`, `programmsystem` naming this program, `programmversion`), the header tables (`grafiktabelle`,
- * `leistungsteiltabelle`, `zugelassenenachlaesse`), `kenndaten` (`lv-kenndaten-basis.group`: `lvcode`, `vorhaben`,
+ * `leistungsteiltabelle`, `akztabelle`, `hilfsberechnungen`, `zugelassenenachlaesse`), `kenndaten` (`lv-kenndaten-basis.group`: `lvcode`, `vorhaben`,
  * `lvbezeichnung`, `auftraggeber`, `vergebendestelle`, `lversteller`, `bearbeitungsstand`, `preisanteilmodell`,
  * `wkz`, then per LV type `preisbasis` | `angebotsfrist`, `bieter_auftragnehmer`, `bieternummer`, `auftragcode`),
  * contacts (`kontakt.type`: `firma{name, kommunikation{adresse{strasse, ort, plz, land}, telefon, fax, email}}`),
@@ -15,6 +15,7 @@ import { PACKAGE } from '../../../core/package-info.js';
 import type { OenormWriterContext } from './context.js';
 import type { OenormDiscounts } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
+import { writeTakeoffHeader } from './takeoff.js';
 import { writeZzTabelle } from './varianten.js';
 import type { LvTypeRules } from './target.js';
 
@@ -39,14 +40,18 @@ export function writeMetadaten(ctx: OenormWriterContext, fileName: string, now: 
 }
 
 /**
- * The header tables: the graphics of the texts, the Leistungsteile, the variants' names (2015, 2021), discounts on
- * sums.
+ * The header tables: the graphics of the texts, the Leistungsteile, the evaluation marks and helper calculations of a
+ * quantity take-off, the variants' names (2015, 2021), discounts on sums.
  * @param parts the Leistungsteil numbers the positions use
  * @param edition `2009`, `2015` or `2021`
+ * @param takeoff the LV type holds a quantity take-off (`takeoff.ts`)
  */
-export function writeHeaderTables(ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], discounts: OenormDiscounts, edition: string): void {
+export function writeHeaderTables(
+  ctx: OenormWriterContext, spec: ServiceSpecificationDto, parts: readonly string[], discounts: OenormDiscounts, edition: string, takeoff: boolean,
+): void {
   writeGrafiktabelle(ctx, ctx.graphics);
   writeLeistungsteiltabelle(ctx, spec, parts, edition);
+  writeTakeoffHeader(ctx, spec, takeoff);
   writeZzTabelle(ctx, spec, edition);
   discounts.writeAllowed();
 }

@@ -58,7 +58,7 @@ export function writeOenorm(
   const positions = allPositions(spec.elements);
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
-    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, zusatzangebotslvinfo: rules.zusatzangebotslvinfo,
+    edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, zusatzangebotslvinfo: rules.zusatzangebotslvinfo, takeoff: rules.takeoff,
     ...variants(positions), variantsWritten: new Map(),
     ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
   };
@@ -75,7 +75,7 @@ export function writeOenorm(
     return b.toBuffer();
   }
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
-  writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition);
+  writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition, rules.takeoff);
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
     ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }

@@ -3,7 +3,8 @@
  * `stichwort-kurz` (≤50) + `stichwort-luecke` (≤10) when the reader kept that split, `langtext`,
  * `herkunftskennzeichen`, then for a position the quantity block `lv-pos-basisdaten.group`: `einheit` (closed list,
  * units.ts), `pzzv`, `wesentlicheposition`, `garantierteangebotssumme`, `teilangebotskennzeichen` (a kept lot,
- * `teilangebote.ts`), `leistungsteil`, `teilsummenkennzeichen` (kept), `lvmenge`, then
+ * `teilangebote.ts`), `leistungsteil`, `teilsummenkennzeichen` (kept), `lvmenge`, `berechnetemengen` (the quantity
+ * take-off of a draft or cost-estimate LV, `takeoff.ts`), then
  * `nichtangeboten` or `preis` (`preisanteil1`, `preisanteil2`, `gesamt`) + `pospreis` (+ `ustkennzeichen` in an LV
  * with several VAT rates, `vat.ts`). A note text entry (a
  * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
@@ -28,6 +29,7 @@ import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.
 import { oenormUnit } from './units.js';
 import { LOT } from './teilangebote.js';
 import { writeLbChanges } from './lb-changes.js';
+import { writeTakeoff } from './takeoff.js';
 import { ADDENDUM_STATUS_READ, oenormAddendumStatus } from '../addendum.js';
 import type { LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
@@ -43,6 +45,8 @@ export interface PositionContext {
   lbVersion?: string;
   /** The LV type holds notes (`notiz`: `entwurfs-lv`, `kostenschaetzungs-lv`). */
   notiz: boolean;
+  /** The LV type holds quantity take-offs (`berechnetemengen`: `entwurfs-lv`, `kostenschaetzungs-lv`; `takeoff.ts`). */
+  takeoff: boolean;
   /** The VAT share a priced position names after its `pospreis` (`vat.ts`; undefined for an LV at one rate). */
   ustkennzeichenOf(p: PositionDto): string | undefined;
   /** The `zz` of a position's variant group (an alternative and its base share one). */
@@ -270,6 +274,7 @@ function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Rec
   writeKeptMark(ctx, props, 'teilsummenkennzeichen', /^[1-9][0-9]{0,3}$/, '1 to 9999', 'partial sum marks', where);
   const quantity = ctx.amount(p.quantity ?? p.quantityOverride ?? 0, 'lvmenge', where);
   b.leaf('lvmenge', quantity);
+  writeTakeoff(ctx, p, pc.takeoff, where);
   const shares = priceShares(p, pc.info);
   const priced = p.unitPriceOverride !== undefined || shares !== undefined || (p.unitPrice ?? 0) !== 0;
   if (p.notOffered === true || (!priced && !pc.offer)) {

@@ -79,16 +79,21 @@ export interface LvTypeRules {
   notiz: boolean;
   /** Entries may carry `zusatzangebotslvinfo` ("Nur bei Abrechnungs-LV und Zusatzangebots-LV", `lv-wvb-pos-basisdaten.group`). */
   zusatzangebotslvinfo: boolean;
+  /**
+   * Positions may carry a quantity take-off (`berechnetemengen`), the header `akztabelle` and `hilfsberechnungen`
+   * ("Optional im Entwurfs-LV und Kostenschätzungs-LV, sonst nicht erlaubt").
+   */
+  takeoff: boolean;
 }
 
 export function lvTypeRules(lvType: string): LvTypeRules {
   const offer = LV_TYPES[lvType]?.offer ?? false;
   const base: LvTypeRules = {
-    offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false, notiz: false, zusatzangebotslvinfo: false,
+    offer, sums: true, date: 'choice', bidder: false, contractCode: false, bidderNumber: false, notiz: false, zusatzangebotslvinfo: false, takeoff: false,
   };
   switch (lvType) {
-    case 'entwurfs-lv': return { ...base, sums: false, date: 'none', notiz: true };
-    case 'kostenschaetzungs-lv': return { ...base, date: 'preisbasis', notiz: true };
+    case 'entwurfs-lv': return { ...base, sums: false, date: 'none', notiz: true, takeoff: true };
+    case 'kostenschaetzungs-lv': return { ...base, date: 'preisbasis', notiz: true, takeoff: true };
     case 'ausschreibungs-lv': return { ...base, sums: false };
     case 'angebots-lv': return { ...base, bidder: true };
     case 'alternativangebots-lv': return { ...base, bidder: true, numberAttribute: 'alternativangebotsnummer' };
