@@ -11,6 +11,7 @@ import { fixture, fixtureText, flatten, read } from './support.js';
 import { hasOenormXsd, prepared, roundTrip, validateOnlv, write } from './writer-support.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
+import { fixture as rebFixture, read as readReb } from '../reb/support.js';
 
 const FILE = 'entwurf-2009-mengen.onlv';
 const rows = (components: readonly CalculationDto[] | undefined) => (components ?? []).map((c) => [c.oenormRow, c.formula, c.result, c.description]);
@@ -159,5 +160,23 @@ describe('ÖNORM quantity take-off across formats', () => {
     // the counted rows keep formula and result, so the calculated quantity is the source's
     expect(back.position('02.01.01').oenormPositionProperties?.berechnetemenge).toBe(94.8);
     expect(back.position('02.01.02').oenormPositionProperties?.berechnetemenge).toBe(11);
+  });
+});
+
+describe('REB take-off into an ÖNORM cost estimate', () => {
+  it('writes the lines that do not count in the REB quantity (comment, helper, subtotal, total) as k, h and t rows', async () => {
+    const reb = await readReb(rebFixture('musterbau-2009.d11'));
+    reb.project.serviceSpecifications![0].exchangePhase = 'CostEstimate';
+    const { written, back } = roundTrip(reb.project, { DestinationOenormType: 'Lv2009', TryRepairProjectStructure: true });
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+    const source = reb.position('01.04.0020');
+    const target = back.positions.find((p) => p.quantityComponents?.some((c) => c.description === 'Wand Flur, EG, Raum 1.04'))!;
+    // the calculated quantity is the REB quantity: helper, subtotal and total lines are not counted again
+    expect(target.oenormPositionProperties?.berechnetemenge).toBe(source.quantity);
+    expect(target.quantityComponents!.map((c) => c.oenormRow)).toEqual(['k', 'k', 'a', 'k', 'a', 'k', 'a', 'k', 'h', 'k', 'a', 't', 'k', 'a', 'k', 'a', 'k', 'a', 'k', 'a', 't']);
+    expect(target.quantityComponents!.filter((c) => c.oenormRow === 't').map((c) => [c.oenormKommentar, c.oenormErgebnis])).toEqual([
+      ['Zwischensumme', 46.783], ['Positionssumme', -5153510.373],
+    ]);
+    expect(target.quantityComponents!.find((c) => c.oenormRow === 'h')).toMatchObject({ oenormRechenansatz: '10', oenormErgebnis: 10 });
   });
 });

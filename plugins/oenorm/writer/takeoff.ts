@@ -8,15 +8,17 @@
  *   read — its free formula (`rechenansatz`) or catalogue formula (`formel`, `../formel.ts`), stated result and
  *   variable — as long as its `formula` is still the one the reader derived from them; a changed one is written as
  *   any other component.
+ * - A REB take-off line that does not count in the REB quantity (`rebFlag` `*`, `H`, `Z`, `P`, kept by the `reb`
+ *   plugin): a comment (`k`), helper (`h`) or subtotal (`t`) row, which do not count in ÖNORM either.
  * - Any other component (a GAEB or REB take-off row, one made by a client): its `description` as comment rows (`k`,
  *   60 characters each, longer ones shortened and reported) and its `formula` as a free formula row (`a`) with the
  *   recalculated result.
  * - Components with an evaluation mark (`oenormAkz`) are written per mark (`jeakz/akz`, in the order met; the
  *   others under the mark ""), else for the whole position (`gesamt`). `berechnetemenge` is the sum of the
- *   written rows' results (3 decimals), which is what the recalculation gives the components.
+ *   results of the rows that count (3 decimals).
  */
 import type { CalculationDto, PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
-import { isFormelNode, rowFormula, type FormelNode } from '../formel.js';
+import { isFormelNode, resultText, rowFormula, type FormelNode } from '../formel.js';
 import type { OenormWriterContext } from './context.js';
 
 const ROWS: ReadonlySet<unknown> = new Set(['k', 'a', 't', 'h']);
@@ -97,13 +99,47 @@ function writeKeptRow(ctx: OenormWriterContext, c: CalculationDto, where: string
   return true;
 }
 
-/** `berechnetemenge` (the sum of the components' results, as the recalculation gives it) and the rows of one calculation. */
+/**
+ * The ÖNORM row a REB take-off line is written as, by its flag (`rebFlag`, kept by the `reb` plugin: `*` comment,
+ * `H` helper value, `Z` subtotal, `P` position total — none of which counts in the REB quantity); undefined for a
+ * line that counts (blank, `E` result, `S` estimated quantity).
+ */
+const REB_ROWS: Readonly<Record<string, 'k' | 'h' | 't'>> = { '*': 'k', H: 'h', Z: 't', P: 't' };
+const rebRowOf = (c: CalculationDto): 'k' | 'h' | 't' | undefined => (typeof c.rebFlag === 'string' ? REB_ROWS[c.rebFlag] : undefined);
+
+/** A REB line that does not count, as the ÖNORM row of its kind (its explanation kept as a comment row before a helper row). */
+function writeRebRow(ctx: OenormWriterContext, kind: 'k' | 'h' | 't', c: CalculationDto, result: number, where: string): void {
+  const description = text(c.description)?.trim() ?? '';
+  const formula = text(c.formula)?.trim() ?? '';
+  if (kind === 'k') return writeComment(ctx, description || formula, where);
+  if (kind === 't') {
+    const label = description || (c.rebFlag === 'Z' ? 'Zwischensumme' : 'Positionssumme');
+    ctx.b.open('t').leaf('kommentar', ctx.line(label, 60, 't/kommentar (take-off subtotal)', where));
+    writeResult(ctx, result, undefined, where);
+    ctx.b.close();
+    return;
+  }
+  if (description !== '') writeComment(ctx, description, where);
+  ctx.b.open('h').leaf('rechenansatz', ctx.clean(formula || resultText(result), where, 'rechenansatz'));
+  writeResult(ctx, result, undefined, where);
+  ctx.b.close();
+}
+
+/**
+ * `berechnetemenge` and the rows of one calculation: the sum of the results of the rows that count (every component
+ * but the REB lines that do not, whose results the recalculation adds all the same), 3 decimals.
+ */
 function writeCalculation(ctx: OenormWriterContext, components: readonly CalculationDto[], where: string): void {
   let sum = 0;
-  for (const c of components) sum += num(c.result) ?? 0;
+  for (const c of components) if (rebRowOf(c) === undefined) sum += num(c.result) ?? 0;
   ctx.b.leaf('berechnetemenge', quantity3(sum)).open('mengenermittlung');
   for (const c of components) {
     const result = num(c.result) ?? 0;
+    const reb = rebRowOf(c);
+    if (reb !== undefined) {
+      writeRebRow(ctx, reb, c, result, where);
+      continue;
+    }
     if (ROWS.has(c.oenormRow) && writeKeptRow(ctx, c, where)) continue;
     const description = text(c.description)?.trim() ?? '';
     const formula = text(c.formula)?.trim() ?? '';
