@@ -28,6 +28,18 @@ describe('POST /conversion/oenorm/*', () => {
     expect(ulg.elements[0].oenormPositionProperties).toMatchObject({ grundtextnr: '01', ftnr: 'A' });
   });
 
+  it('oenorm → ava → oenorm keeps a quantity take-off with its ÖNORM rows (the JSON carries them)', async () => {
+    const res = await authed('/conversion/oenorm/ava', 'entwurf.onlv', fixture('entwurf-2009-mengen.onlv'));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const wall = res.json().serviceSpecifications[0].elements[1].elements[0].elements[0];
+    expect(wall.quantityComponents[2]).toMatchObject({ oenormRow: 'a', formula: '2*(4.4*3)', oenormFormel: { name: 'Formel2' }, result: 26.4 });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const back = await app.inject({ method: 'POST', url: '/conversion/ava/oenorm?DestinationOenormType=Lv2009', headers, payload: res.body });
+    expect(back.statusCode, back.body.slice(0, 300)).toBe(200);
+    const section = (xml: string) => xml.replace(/>\s+</g, '><').match(/<berechnetemengen>.*?<\/berechnetemengen>/gs);
+    expect(section(back.body)).toEqual(section(fixture('entwurf-2009-mengen.onlv').toString('utf8')));
+  });
+
   it('oenorm → gaeb carries the VAT rate of summenormalausfuehrung as the BoQ\'s VAT', async () => {
     const summe = '<lv-summe><summe><gesamt>1080.00</gesamt></summe><summe-inkl-na><gesamt>1080.00</gesamt></summe-inkl-na></lv-summe>';
     const vat = '<summenormalausfuehrung><summe-des-lv>1080.00</summe-des-lv><summe-nachlaesse>0.00</summe-nachlaesse><gesamtpreis>1080.00</gesamtpreis>' +
