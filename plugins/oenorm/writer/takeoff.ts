@@ -36,11 +36,11 @@ function hasContent(c: CalculationDto): boolean {
   return ROWS.has(c.oenormRow) || (text(c.formula)?.trim() ?? '') !== '' || (text(c.description)?.trim() ?? '') !== '';
 }
 
-/** A catalogue formula as read, written back element by element. */
-function writeFormelNode(ctx: OenormWriterContext, node: FormelNode): void {
+/** A catalogue formula as read, written back element by element (its texts cleaned as every text is). */
+function writeFormelNode(ctx: OenormWriterContext, node: FormelNode, where: string): void {
   ctx.b.open(node.name, node.attrs);
-  if (node.text !== undefined) ctx.b.text(node.text);
-  for (const child of node.children ?? []) writeFormelNode(ctx, child);
+  if (node.text !== undefined) ctx.b.text(ctx.clean(node.text, where, 'formel'));
+  for (const child of node.children ?? []) writeFormelNode(ctx, child, where);
   ctx.b.close();
 }
 
@@ -91,7 +91,7 @@ function writeKeptRow(ctx: OenormWriterContext, c: CalculationDto, where: string
   if (rechenansatz !== undefined) b.leaf('rechenansatz', ctx.clean(rechenansatz, where, 'rechenansatz'));
   else {
     b.open('formel');
-    writeFormelNode(ctx, formel!);
+    writeFormelNode(ctx, formel!, where);
     b.close();
   }
   writeResult(ctx, stated ?? 0, c.oenormVariable, where);
