@@ -2,17 +2,20 @@
  * The device flow's verification page at `verification_uri` (`auth.deviceFlow.verificationPath`, RFC 8628 §3.3):
  * - `GET` without `user_code`: a form to enter the code;
  * - `GET ?user_code=…` (also `verification_uri_complete`, §3.3.1): the sign-in page when nobody is signed in
- *   (continuing here), else which client asks for which scopes, with the code to compare and allow/deny buttons;
+ *   (continuing here; with a button per identity provider of the request's tenant its client may use, whose
+ *   sign-in returns here: `federation/routes.ts`), else which client asks for which scopes, with the code to
+ *   compare and allow/deny buttons;
  *   an unknown, expired or decided code shows the entry form with a message;
  * - `POST` (`csrf`, `user_code`, `decision` `allow`|`deny`): approves for the signed-in user (`approveDevice`:
- *   the device's next poll gets tokens) or denies (`access_denied`).
+ *   the device's next poll gets tokens, with the session's `amr` and identity provider) or denies (`access_denied`).
  */
 import type { FastifyInstance } from 'fastify';
 import { approveDevice, denyDevice, describeDeviceRequest } from '../../core/auth/device-authorizations.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
 import { CSRF_FIELD } from './browser-session.js';
 import { LOGIN_PATH, localeOf, scopesInWords, type BrowserContext } from './interaction.js';
-import { sendPage } from './pages/html.js';
+import { FEDERATION_START_PATH, providersFor } from './federation/providers.js';
+import { cspOrigin, sendPage } from './pages/html.js';
 import { text } from './pages/texts.js';
 import { deviceConfirmPage, deviceEntryPage, errorPage, loginPage, messagePage } from './pages/views.js';
 import { pageRoute } from './page-route.js';
@@ -32,9 +35,14 @@ export function registerDeviceVerificationPage(app: FastifyInstance, ctx: Browse
     if (!current) {
       const returnTo = `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`;
       const tenant = pending.tenant === undefined ? undefined : auth.tenants.tenant(pending.tenant);
+      const providers = providersFor(auth, pending.tenant ?? auth.tenants.defaultTenant, pending.client);
       return sendPage(reply, loginPage({ ...form, action: LOGIN_PATH }, {
         client: pending.client.clientName ?? pending.client.clientId, returnTo,
         ...(tenant && pending.tenant !== auth.tenants.defaultTenant && { tenant: tenant.displayName ?? tenant.name }),
+        providers: providers.map((p) => ({ name: p.name, label: p.displayName ?? p.name })),
+        providerAction: FEDERATION_START_PATH,
+        // the provider form's answer redirects to the provider: CSP form-action covers redirects after a submission
+        formAction: providers.map((p) => cspOrigin(p.issuer)).filter((o): o is string => o !== undefined),
       }));
     }
     return sendPage(reply, deviceConfirmPage(form, {
@@ -55,7 +63,10 @@ export function registerDeviceVerificationPage(app: FastifyInstance, ctx: Browse
     const title = text(locale, 'deviceTitle');
     try {
       if (form.get('decision') === 'allow') {
-        const result = await approveDevice(auth, userCode, { user: current.user, authTime: current.session.authTime, amr: current.session.amr });
+        const result = await approveDevice(auth, userCode, {
+          user: current.user, authTime: current.session.authTime, amr: current.session.amr,
+          ...(current.session.idp !== undefined && { idp: current.session.idp }),
+        });
         if (result.status !== 'decided') return sendPage(reply, messagePage(locale, title, text(locale, 'deviceUnknown'), 400));
         return sendPage(reply, messagePage(locale, title, text(locale, 'deviceApproved')));
       }

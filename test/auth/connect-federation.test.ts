@@ -170,6 +170,43 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     expect(late.body).toContain('unknown or has expired');
   });
 
+  it('the device verification page offers the providers: signing in upstream returns to it, and the device gets tokens (idp, amr fed)', async () => {
+    const device = (await postForm(h.app, '/connect/deviceauthorization', { client_id: 'local-device', scope: 'openid profile' })).json() as {
+      device_code: string; user_code: string; verification_uri_complete: string;
+    };
+    const browser = new InjectBrowser(h.app);
+    const complete = new URL(device.verification_uri_complete);
+    const login = await browser.get(complete.pathname + complete.search);
+    expect(login.statusCode).toBe(200);
+    expect([...login.body.matchAll(/name="idp" value="([^"]+)"/g)].map((m) => m[1])).toEqual(['corp', 'partners', 'down', 'public']);
+    expect(String(login.headers['content-security-policy'])).toContain(`form-action 'self' ${upstream.issuer}`);
+    const providerForm = formOf(login.body.slice(login.body.indexOf('class="or"')));
+    expect(providerForm.action).toBe('/connect/idp/start');
+
+    // a forged return and an unknown code go nowhere
+    const forged = await browser.post(providerForm.action, { ...providerForm.fields, idp: 'corp', csrf: 'forged' });
+    expect(forged.statusCode).toBe(403);
+    const unknown = await browser.post(providerForm.action, { ...providerForm.fields, idp: 'corp', return: '/device?user_code=BBBB-BBBB' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.headers.location).toBeUndefined();
+    const down = await browser.post(providerForm.action, { ...providerForm.fields, idp: 'down' });
+    expect(down.statusCode).toBe(503);
+
+    const started = await browser.post(providerForm.action, { ...providerForm.fields, idp: 'corp' });
+    const back = await browser.get(await viaUpstream(started, 'dora'));
+    expect(back.statusCode).toBe(303);
+    expect(String(back.headers.location)).toBe(`/device?${new URLSearchParams({ user_code: device.user_code, ui_locales: 'en' })}`);
+    const confirm = await browser.get(String(back.headers.location));
+    expect(confirm.body).toContain(device.user_code);
+    expect(confirm.body).toContain('Corp dora');
+    const done = await browser.submit(confirm, { decision: 'allow' });
+    expect(done.statusCode).toBe(200);
+    h.clock.now += 10;
+    const tokens = await postForm(h.app, '/connect/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: 'local-device' });
+    expect(tokens.statusCode, tokens.body).toBe(200);
+    expect(decodeJwt(tokens.json().id_token)).toMatchObject({ idp: 'corp', amr: ['fed'] });
+  });
+
   it('the login page offers the providers the client may use; the provider form needs its CSRF field', async () => {
     const browser = new InjectBrowser(h.app);
     const page = await browser.get(request('').url.replace('&acr_values=', ''));

@@ -4,7 +4,8 @@
  * browser signs in at the upstream's (development) login and consent pages, comes back through
  * `/connect/idp/corp/callback` and reaches the relying party with a code whose tokens name `idp: corp` and
  * `amr: ["fed"]`; the login page shows the tenant's providers as buttons (screenshots in German and English),
- * and a button starts the same sign-in. Skipped, saying so, when Chromium is missing.
+ * and a button starts the same sign-in — on the device flow's verification page too, which the sign-in returns to.
+ * Skipped, saying so, when Chromium is missing.
  */
 import { join } from 'node:path';
 import * as oc from 'openid-client';
@@ -55,15 +56,18 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
     return { url, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce } };
   }
 
-  /** Signs in on the upstream's development pages (any name and password) and confirms its consent page. */
-  async function upstreamSignIn(page: Page, login: string) {
+  /**
+   * Signs in on the upstream's development pages (any name and password) and confirms its consent page; waits for
+   * the page the sign-in returns to (`until`, the relying party's callback by default).
+   */
+  async function upstreamSignIn(page: Page, login: string, until = `${rp.callback}?**`) {
     await page.waitForURL(`${upstream.issuer}/interaction/**`);
     await page.fill('input[name=login]', login);
     await page.fill('input[name=password]', 'any password');
     await page.click('.login-submit');
     await page.waitForURL(`${upstream.issuer}/interaction/**`);
     await page.click('.login-submit');
-    await page.waitForURL(`${rp.callback}?**`);
+    await page.waitForURL(until);
   }
 
   it('idp:corp goes straight to the upstream and comes back to the relying party with a federated sign-in', async () => {
@@ -104,5 +108,26 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
       }
       await context.close();
     }
+  });
+
+  it('device flow: the verification page lists the providers; a button signs in upstream and returns to allow the device', async () => {
+    const device = await oc.discovery(new URL(h.auth.issuer), 'local-device', undefined, oc.None(), execute);
+    const started = await oc.initiateDeviceAuthorization(device, { scope: 'openid profile' });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 720, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(started.verification_uri_complete!);
+    expect(await page.locator('button.provider').allTextContents()).toEqual(['Corp Login', 'Partner SSO', 'Offline IdP', 'Corp (public client)']);
+    await shot(page, 'device-login-providers-en');
+    await page.click('button.provider[value=corp]');
+    await upstreamSignIn(page, 'emil', `${h.auth.issuer}/device?**`);
+    await expect(page.locator('body').textContent()).resolves.toContain(started.user_code);
+    await shot(page, 'device-confirm-federated-en');
+    await page.click('button[name=decision][value=allow]');
+    await page.waitForLoadState();
+    const tokens = await oc.pollDeviceAuthorizationGrant(device, { ...started, interval: 1 });
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({ idp: 'corp', amr: ['fed'] });
+    expect(await oc.fetchUserInfo(device, tokens.access_token, claims.sub)).toMatchObject({ name: 'Corp emil' });
+    await context.close();
   });
 });

@@ -49,7 +49,7 @@ input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:.
 button{margin-top:1.2rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1f5fa8;color:#fff;font-size:1rem;cursor:pointer}
 button.secondary{background:#e4e9ef;color:#1d2733;margin-left:.5rem}
 .error{background:#fdecec;color:#8a1c1c;padding:.8rem;border-radius:6px}
-.code{font-family:ui-monospace,monospace;font-size:1.3rem;letter-spacing:.1em}
+.code{font-family:ui-monospace,monospace;font-size:1.3rem;letter-spacing:.1em;white-space:nowrap}
 ul{padding-left:1.2rem} li{margin:.3rem 0}
 .or{margin:1.5rem 0 0;color:#46607a;border-top:1px solid #e4e9ef;padding-top:1rem}
 .providers{display:flex;flex-direction:column}
