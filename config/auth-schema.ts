@@ -128,6 +128,7 @@ const client = {
     claims: { type: 'object', additionalProperties: { type: 'string' }, default: {} },
     requireConsent: { type: 'boolean', default: false },
     requireDpop: { type: 'boolean', default: false },
+    requireDpopNonce: { type: 'boolean', default: false },
     postLogoutRedirectUris: { ...strings, default: [] },
     jwks: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object' } } } },
     jwksUri: { type: 'string', pattern: '^https?://' },

@@ -18,10 +18,10 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config/defaults.js';
 
 /** Request headers a browser may send cross-origin beyond the CORS-safelisted ones. */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id'] as const;
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'DPoP'] as const;
 
 /** Response headers a browser script may read beyond the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = ['Content-Disposition', 'X-Conversion-Messages', 'X-Conversion-Messages-Summary', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate'] as const;
+export const CORS_EXPOSED_HEADERS = ['Content-Disposition', 'X-Conversion-Messages', 'X-Conversion-Messages-Summary', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'DPoP-Nonce'] as const;
 
 /** Methods the gateway's routes answer. */
 const CORS_METHODS = ['GET', 'HEAD', 'POST'];

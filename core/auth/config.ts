@@ -67,6 +67,12 @@ export interface ClientConfig {
    * `DPoP` proof is refused with `invalid_dpop_proof`.
    */
   requireDpop: boolean;
+  /**
+   * The client's DPoP proofs must carry a nonce of this server (RFC 9449 §8, §9; Duende IdentityServer's
+   * `DPoPValidationMode.Nonce`): a proof without a current one is answered `use_dpop_nonce` with a fresh nonce in
+   * the `DPoP-Nonce` header, at the token endpoint and at the protected resources its tokens are presented to.
+   */
+  requireDpopNonce: boolean;
   /** Show the consent page before the first authorization (remembered per user and client until revoked). */
   requireConsent: boolean;
   /** Exact, case-sensitive `post_logout_redirect_uri` values (OpenID Connect RP-Initiated Logout 1.0 §3). */

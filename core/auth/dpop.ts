@@ -12,7 +12,7 @@
  *   ahead is tolerated);
  * - its `jti` has not been seen for this key within that window (the replay store, memory or Redis; §11.1);
  * - at a protected resource, `ath` is base64url SHA-256 of the access token (§4.2, §7).
- * Server-provided nonces (§8, `DPoP-Nonce`) are not used.
+ * A server-provided nonce (§8, §9) is returned with the proof; `dpop-nonce.ts` issues and checks them.
  */
 import { createHash } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
@@ -36,6 +36,8 @@ export interface DpopProof {
   jti: string;
   /** Epoch seconds. */
   iat: number;
+  /** The proof's `nonce` claim (RFC 9449 §4.2), which `dpop-nonce.ts` checks for clients that need one. */
+  nonce?: string;
 }
 
 /** What the proof must match. */
@@ -103,7 +105,7 @@ export async function verifyDpopProof(proof: string, expected: DpopExpectation, 
   } catch {
     throw invalidDpopProof('the DPoP proof signature does not verify with its jwk');
   }
-  const { jti, htm, htu, iat, ath } = payload as Record<string, unknown>;
+  const { jti, htm, htu, iat, ath, nonce } = payload as Record<string, unknown>;
   if (typeof jti !== 'string' || jti.length === 0 || jti.length > 256) throw invalidDpopProof('the DPoP proof needs a jti');
   if (htm !== expected.htm) throw invalidDpopProof(`the DPoP proof htm must be ${expected.htm}`);
   const want = normalizedUri(expected.htu);
@@ -116,5 +118,5 @@ export async function verifyDpopProof(proof: string, expected: DpopExpectation, 
   const jkt = await calculateJwkThumbprint(jwk, 'sha256');
   const window = DPOP_MAX_AGE_SECONDS + DPOP_CLOCK_SKEW_SECONDS;
   if (!(await replays.firstUse(`dpop:${jkt}:${jti}`, window))) throw invalidDpopProof('the DPoP proof has been used before');
-  return { jkt, jti, iat };
+  return { jkt, jti, iat, ...(typeof nonce === 'string' && { nonce }) };
 }

@@ -1,7 +1,7 @@
 /**
  * OAuth 2.0 protocol errors, rendered by the `/connect/*` endpoints as `{error, error_description}` JSON
  * (RFC 6749 §5.2; RFC 6750 §3 for bearer errors; RFC 8628 §3.5 for device polling; RFC 7009, RFC 7662; RFC 9449
- * §5 `invalid_dpop_proof`).
+ * §5 `invalid_dpop_proof`, §8 `use_dpop_nonce`).
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -19,6 +19,7 @@ export type OAuthErrorCode =
   | 'expired_token'
   | 'access_denied'
   | 'invalid_dpop_proof'
+  | 'use_dpop_nonce'
   | 'server_error';
 
 export class OAuthError extends Error {

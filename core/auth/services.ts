@@ -3,6 +3,7 @@
  * grant store, the password lockout's attempt store, the session store and the user store (Redis when `redisUrl` is
  * set, else memory), clients, users, scopes, tenants and the issuer.
  */
+import { DpopNonces } from './dpop-nonce.js';
 import { GatewayError } from '../errors.js';
 import { createExternalLoginStore, createGrantStore, createLockoutStore, createReplayStore, createSessionStore, createUserStore } from '../stores/index.js';
 import type { ExternalLoginStore } from '../stores/external-login-store.js';
@@ -48,6 +49,8 @@ export interface AuthServices extends GrantContext {
   externalLogins: ExternalLoginStore;
   /** One-time values seen recently: DPoP proof `jti`s (memory, or Redis with `redisUrl`). */
   replays: ReplayStore;
+  /** Server-provided DPoP nonces (`dpop-nonce.ts`), shared by the instances through `auth.session.cookieSecret`. */
+  dpopNonces: DpopNonces;
   close(): Promise<void>;
 }
 
@@ -149,6 +152,7 @@ export async function createAuthServices(config: AuthServicesConfig, options: Au
     federationFlows: new FederationFlows(sessionStore),
     externalLogins,
     replays,
+    dpopNonces: new DpopNonces(auth.session.cookieSecret),
     close: async () => {
       await Promise.all([store.close(), lockout.close(), sessionStore.close(), userStore.close(), externalLogins.close(), replays.close()]);
     },

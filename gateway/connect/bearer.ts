@@ -124,7 +124,8 @@ export function installConversionGuard(app: FastifyInstance, auth: AuthServices)
       }
       const checked = await checkPresentedToken(auth, request, presented);
       if ('refused' in checked) {
-        const { error, description, scheme } = checked.refused;
+        const { error, description, scheme, nonce } = checked.refused;
+        if (nonce !== undefined) reply.header('dpop-nonce', nonce);
         const challenge = scheme === 'dpop' ? dpopChallenge(realm, error, description) : bearerChallenge(realm, error as BearerError, description);
         return deny(reply, 401, challenge, `The access token is refused: ${description}.`);
       }

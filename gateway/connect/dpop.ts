@@ -4,12 +4,17 @@
  *
  * Token endpoint: a `DPoP` header is checked (`core/auth/dpop.ts`, `htm` POST, `htu` the token endpoint URL)
  * and binds the issued tokens to its key; a client with `requireDpop` (`dpop_bound_access_tokens`) must send one.
- * Failures are `400 {"error": "invalid_dpop_proof"}`.
+ * Failures are `400 {"error": "invalid_dpop_proof"}`. A client with `requireDpopNonce` must put a nonce of this
+ * server in its proofs (`core/auth/dpop-nonce.ts`): without a current one the answer is `400 {"error":
+ * "use_dpop_nonce"}` with the nonce to use in the `DPoP-Nonce` header (§8), and its successful token responses carry
+ * the next one.
  *
  * Protected resources (§7.1, §7.2): `Authorization: DPoP <token>` with a `DPoP` proof (`ath` = the token's hash,
  * its key = the token's `cnf.jkt`) or `Authorization: Bearer <token>` for unbound tokens. A bound token sent as
  * Bearer, a DPoP scheme with an unbound token or without a valid proof, or a proof of another key → 401 with
- * `WWW-Authenticate: DPoP … error="invalid_token"` or `error="invalid_dpop_proof"` and `algs` (§7.1).
+ * `WWW-Authenticate: DPoP … error="invalid_token"` or `error="invalid_dpop_proof"` and `algs` (§7.1); a token of a
+ * client with `requireDpopNonce` whose proof lacks a current nonce → 401 `error="use_dpop_nonce"` with
+ * `DPoP-Nonce` (§9).
  */
 import type { FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
@@ -46,15 +51,33 @@ export async function tokenRequestProof(auth: AuthServices, request: FastifyRequ
     if (client.requireDpop) throw invalidDpopProof(`client ${client.clientId} receives DPoP-bound tokens only: send a DPoP proof (RFC 9449 §5)`);
     return undefined;
   }
-  return verifyDpopProof(proof, { htm: 'POST', htu: requestUri(auth, request), now: auth.now() }, auth.replays);
+  const now = auth.now();
+  const checked = await verifyDpopProof(proof, { htm: 'POST', htu: requestUri(auth, request), now }, auth.replays);
+  if (client.requireDpopNonce && !auth.dpopNonces.accepts(checked.nonce, now)) throw useDpopNonce(auth, now);
+  return checked;
+}
+
+const NONCE_REQUIRED = 'the DPoP proof must carry the nonce this server sends in the DPoP-Nonce header (RFC 9449 §8)';
+
+/** `use_dpop_nonce` at the token endpoint (RFC 9449 §8): 400 with a fresh nonce in `DPoP-Nonce`. */
+const useDpopNonce = (auth: AuthServices, now: number) => new OAuthError('use_dpop_nonce', NONCE_REQUIRED, 400, { 'DPoP-Nonce': auth.dpopNonces.issue(now) });
+
+/**
+ * The `DPoP-Nonce` header to send with a successful response to a client that needs nonces (RFC 9449 §8.2: any
+ * response may carry the next one), undefined for other clients.
+ */
+export function nextDpopNonce(auth: AuthServices, client: ClientConfig | undefined): string | undefined {
+  return client?.requireDpopNonce ? auth.dpopNonces.issue(auth.now()) : undefined;
 }
 
 /** Why a presented access token is refused at a protected resource. */
 export interface TokenRefusal {
-  error: 'invalid_token' | 'invalid_dpop_proof';
+  error: 'invalid_token' | 'invalid_dpop_proof' | 'use_dpop_nonce';
   description: string;
   /** The scheme of the challenge to send. */
   scheme: 'bearer' | 'dpop';
+  /** `use_dpop_nonce`: the nonce to send in the `DPoP-Nonce` header (RFC 9449 §9). */
+  nonce?: string;
 }
 
 /**
@@ -74,8 +97,12 @@ export async function checkPresentedToken(auth: AuthServices, request: FastifyRe
   try {
     const proof = singleDpopHeader(request.headers.dpop);
     if (proof === undefined) throw invalidDpopProof('a DPoP proof is required with Authorization: DPoP');
-    const checked = await verifyDpopProof(proof, { htm: request.method, htu: requestUri(auth, request), accessToken: token, now: auth.now() }, auth.replays);
+    const now = auth.now();
+    const checked = await verifyDpopProof(proof, { htm: request.method, htu: requestUri(auth, request), accessToken: token, now }, auth.replays);
     if (checked.jkt !== jkt) throw invalidDpopProof('the DPoP proof is signed with another key than the access token is bound to');
+    if (auth.clients.client(info.client_id)?.requireDpopNonce && !auth.dpopNonces.accepts(checked.nonce, now)) {
+      return { refused: { error: 'use_dpop_nonce', description: NONCE_REQUIRED, scheme: 'dpop', nonce: auth.dpopNonces.issue(now) } };
+    }
     return { info };
   } catch (err) {
     if (err instanceof OAuthError) return { refused: { error: 'invalid_dpop_proof', description: err.description ?? err.error, scheme: 'dpop' } };

@@ -9,7 +9,7 @@ import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import { OAuthError, invalidRequest } from '../../core/auth/oauth-error.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { CONNECT_PATHS } from './discovery.js';
-import { tokenRequestProof } from './dpop.js';
+import { nextDpopNonce, tokenRequestProof } from './dpop.js';
 import { Form, authenticateFormClient, formEndpoint } from './form.js';
 import { noStore } from './reply.js';
 
@@ -27,6 +27,8 @@ export function registerTokenEndpoint(app: FastifyInstance, auth: AuthServices, 
     const ctx = proof ? { ...auth, tokens: auth.tokens.boundTo(proof.jkt) } : auth;
     const body = await grant.handle({ client, clientAuthMethod: method, params, issuer: auth.issuer }, ctx);
     if (proof && body.token_type === 'Bearer') body.token_type = 'DPoP';
+    const nonce = proof ? nextDpopNonce(auth, client) : undefined;
+    if (nonce !== undefined) reply.header('dpop-nonce', nonce);
     return noStore(reply).type('application/json').send(body);
   });
 }

@@ -23,9 +23,11 @@ import { checkPresentedToken, dpopChallenge, presentedToken, type PresentedToken
 import { CONNECT_PATHS } from './discovery.js';
 import { noStore, sendOAuthError } from './reply.js';
 
-const STATUS: Record<BearerError | 'invalid_dpop_proof', number> = { invalid_request: 400, invalid_token: 401, insufficient_scope: 403, invalid_dpop_proof: 401 };
+const STATUS: Record<BearerError | 'invalid_dpop_proof' | 'use_dpop_nonce', number> = {
+  invalid_request: 400, invalid_token: 401, insufficient_scope: 403, invalid_dpop_proof: 401, use_dpop_nonce: 401,
+};
 
-function fail(reply: FastifyReply, realm: string, error: BearerError | 'invalid_dpop_proof' | undefined, description: string, scope?: string, scheme: PresentedToken['scheme'] = 'bearer'): FastifyReply {
+function fail(reply: FastifyReply, realm: string, error: BearerError | 'invalid_dpop_proof' | 'use_dpop_nonce' | undefined, description: string, scope?: string, scheme: PresentedToken['scheme'] = 'bearer'): FastifyReply {
   reply.header('www-authenticate', scheme === 'dpop' ? dpopChallenge(realm, error, description) : bearerChallenge(realm, error as BearerError | undefined, description, scope));
   const body = error ? { error, error_description: description } : { error_description: description };
   return noStore(reply).code(error ? STATUS[error] : 401).type('application/json').send(body);
@@ -59,7 +61,10 @@ export function registerUserInfoEndpoint(app: FastifyInstance, auth: AuthService
         if (token === 'twice') return fail(reply, realm, 'invalid_request', 'the access token must be sent by exactly one method');
         if (token === undefined) return fail(reply, realm, undefined, 'a bearer access token is required');
         const checked = await checkPresentedToken(auth, request, token);
-        if ('refused' in checked) return fail(reply, realm, checked.refused.error, checked.refused.description, undefined, checked.refused.scheme);
+        if ('refused' in checked) {
+          if (checked.refused.nonce !== undefined) reply.header('dpop-nonce', checked.refused.nonce);
+          return fail(reply, realm, checked.refused.error, checked.refused.description, undefined, checked.refused.scheme);
+        }
         const info = checked.info;
         const scopes = info.scope.split(' ');
         if (!info.isUser || !scopes.includes('openid')) {

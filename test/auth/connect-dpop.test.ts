@@ -5,7 +5,8 @@
  * and at introspection), a public client's refresh token bound to its key, `requireDpop`, userinfo and the
  * conversion routes with `Authorization: DPoP`, a bound token refused as Bearer; and hand-made proofs for every
  * check: replay, wrong `htu`, wrong `htm`, stale `iat`, wrong `ath`, wrong `typ`, a private or missing `jwk`, HMAC
- * and a proof signed with another key than the token's.
+ * and a proof signed with another key than the token's; server-provided nonces (§8, §9) for a client with
+ * `requireDpopNonce`: oauth4webapi's retry on `use_dpop_nonce`, and stale, forged and missing nonces.
  */
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +51,10 @@ beforeAll(async () => {
         {
           clientId: 'dpop-required', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-required-secret') }],
           allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, accessTokenType: 'reference',
+        },
+        {
+          clientId: 'dpop-nonce', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-nonce-secret') }],
+          allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, requireDpopNonce: true,
         },
       ],
     },
@@ -210,5 +215,65 @@ describe('DPoP proof checks (hand-made proofs)', () => {
     const stranger = { privateKey: pair.privateKey, publicJwk: await exportJWK(pair.publicKey) };
     expect(await userinfo(await resourceProof({}, stranger))).toMatchObject({ status: 401, challenge: expect.stringMatching(/another key/) });
     expect(await calculateJwkThumbprint(keys.publicJwk)).toBe((await introspect(h.app, at, API_BASIC) as { cnf: { jkt: string } }).cnf.jkt);
+  });
+});
+
+describe('DPoP nonces (RFC 9449 §8, §9) for a client with requireDpopNonce', () => {
+  const client: o.Client = { client_id: 'dpop-nonce' };
+  const AUTH = o.ClientSecretBasic('dpop-nonce-secret');
+  const BASIC = `Basic ${Buffer.from('dpop-nonce:dpop-nonce-secret').toString('base64')}`;
+
+  it('answers use_dpop_nonce with a nonce, which oauth4webapi puts in its next proof; the token and the resource then accept it', async () => {
+    const DPoP = o.DPoP(client, await newKeys());
+    const request = () => o.clientCredentialsGrantRequest(as, client, AUTH, { scope: 'avacloud' }, { ...options(), DPoP });
+    const first = await request();
+    expect(first.status).toBe(400);
+    expect(first.headers.get('dpop-nonce')).toMatch(/^[0-9a-z]+\.[\w-]{22}$/);
+    const error = await o.processClientCredentialsResponse(as, client, first).catch((e: unknown) => e);
+    expect(o.isDPoPNonceError(error)).toBe(true);
+    const retried = await request();
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('dpop-nonce')).toMatch(/^[0-9a-z]+\.[\w-]{22}$/);
+    const tokens = await o.processClientCredentialsResponse(as, client, retried);
+    expect(tokens.token_type).toBe('dpop');
+    const project = JSON.stringify({ serviceSpecifications: [] });
+    const res = await o.protectedResourceRequest(tokens.access_token, 'POST', new URL(`${INJECT_ISSUER}/conversion/ava/ava`), new Headers({ 'content-type': 'application/json' }), project, { ...options(), DPoP });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a proof without a nonce, with a stale or a forged one, at the token endpoint (400) and at a resource (401)', async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const jwk = await exportJWK(pair.publicKey);
+    const now = () => h.clock.now;
+    const proof = (claims: Record<string, unknown>) => new SignJWT({ jti: randomUUID(), htm: 'POST', htu: `${INJECT_ISSUER}/connect/token`, iat: now(), ...claims })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk }).sign(pair.privateKey);
+    const token = async (claims: Record<string, unknown>) => postForm(h.app, '/connect/token', { grant_type: 'client_credentials', scope: 'avacloud' }, { authorization: BASIC, dpop: await proof(claims) });
+    const nonces = h.auth.dpopNonces;
+    for (const nonce of [undefined, nonces.issue(now() - 700), `${nonces.issue(now()).split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAA`, 'not a nonce']) {
+      const res = await token(nonce === undefined ? {} : { nonce });
+      expect(res.statusCode, String(nonce)).toBe(400);
+      expect(res.json().error).toBe('use_dpop_nonce');
+      expect(nonces.accepts(res.headers['dpop-nonce'], now())).toBe(true);
+    }
+    // the previous window's nonce is still good
+    const ok = await token({ nonce: nonces.issue(now() - 300) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const at = ok.json().access_token as string;
+    const userinfo = async (claims: Record<string, unknown>) => h.app.inject({
+      method: 'GET', url: '/connect/userinfo',
+      headers: { authorization: `DPoP ${at}`, dpop: await proof({ htm: 'GET', htu: `${INJECT_ISSUER}/connect/userinfo`, ath: accessTokenHash(at), ...claims }) },
+    });
+    const missing = await userinfo({});
+    expect(missing.statusCode).toBe(401);
+    expect(String(missing.headers['www-authenticate'])).toMatch(/^DPoP .*error="use_dpop_nonce"/);
+    expect(nonces.accepts(missing.headers['dpop-nonce'], now())).toBe(true);
+    // with the nonce the proof passes; the token is a client's, so userinfo then refuses it for want of a user
+    expect((await userinfo({ nonce: missing.headers['dpop-nonce'] })).statusCode).toBe(403);
+    // a client without requireDpopNonce is not asked for one
+    const plain = await postForm(h.app, '/connect/token', { grant_type: 'client_credentials', scope: 'avacloud' }, {
+      authorization: `Basic ${Buffer.from('dpop-required:dpop-required-secret').toString('base64')}`, dpop: await proof({}),
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['dpop-nonce']).toBeUndefined();
   });
 });

@@ -31,7 +31,8 @@ describe('CORS with configured origins', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(list(res.headers['access-control-allow-methods'])).toEqual(expect.arrayContaining(['post', 'get']));
-    expect(list(res.headers['access-control-allow-headers'])).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    // DPoP (RFC 9449 §4.1) lets a browser client send proofs, and read the server's nonce (§8, `DPoP-Nonce`)
+    expect(list(res.headers['access-control-allow-headers'])).toEqual(expect.arrayContaining(['authorization', 'content-type', 'dpop']));
     expect(res.headers['access-control-max-age']).toBe('900');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     expect(String(res.headers.vary)).toContain('Origin');
@@ -59,7 +60,7 @@ describe('CORS with configured origins', () => {
     expect(res.statusCode).toBe(401); // the bearer guard still applies to the POST itself
     expect(res.headers['access-control-allow-origin']).toBe(ALLOWED);
     expect(list(res.headers['access-control-expose-headers'])).toEqual(
-      expect.arrayContaining(['content-disposition', 'x-conversion-messages', 'x-request-id', 'retry-after']),
+      expect.arrayContaining(['content-disposition', 'x-conversion-messages', 'x-request-id', 'retry-after', 'dpop-nonce']),
     );
     const token = await app.inject({
       method: 'POST',
