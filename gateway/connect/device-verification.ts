@@ -1,7 +1,8 @@
 /**
  * The device flow's verification page at `verification_uri` (`auth.deviceFlow.verificationPath`, RFC 8628 §3.3):
  * - `GET` without `user_code`: a form to enter the code;
- * - `GET ?user_code=…` (also `verification_uri_complete`, §3.3.1): the sign-in page when nobody is signed in
+ * - `GET ?user_code=…` (also `verification_uri_complete`, §3.3.1): the sign-in page when nobody is signed in, or
+ *   the session does not fit the request (an identity provider its client restricts away, a user of another tenant)
  *   (continuing here; with a button per identity provider of the request's tenant its client may use, whose
  *   sign-in returns here: `federation/routes.ts`), else which client asks for which scopes, with the code to
  *   compare and allow/deny buttons;
@@ -10,15 +11,27 @@
  *   the device's next poll gets tokens, with the session's `amr` and identity provider) or denies (`access_denied`).
  */
 import type { FastifyInstance } from 'fastify';
-import { approveDevice, denyDevice, describeDeviceRequest } from '../../core/auth/device-authorizations.js';
+import { approveDevice, denyDevice, describeDeviceRequest, type PendingDeviceRequest } from '../../core/auth/device-authorizations.js';
+import type { AuthServices } from '../../core/auth/services.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
-import { CSRF_FIELD } from './browser-session.js';
+import { CSRF_FIELD, type CurrentSession } from './browser-session.js';
 import { LOGIN_PATH, localeOf, scopesInWords, type BrowserContext } from './interaction.js';
-import { FEDERATION_START_PATH, providersFor } from './federation/providers.js';
+import { FEDERATION_START_PATH, providersFor, sessionProviderAllowed } from './federation/providers.js';
 import { cspOrigin, sendPage } from './pages/html.js';
 import { text } from './pages/texts.js';
 import { deviceConfirmPage, deviceEntryPage, errorPage, loginPage, messagePage } from './pages/views.js';
 import { pageRoute } from './page-route.js';
+
+/**
+ * Whether the signed-in session may approve the device request, as for an authorization request
+ * (`interaction.ts` `sessionFits`): its identity provider is one the client allows, and its user belongs to the
+ * request's tenant. Otherwise the page asks for a sign-in that fits.
+ */
+function sessionFitsDevice(auth: AuthServices, current: CurrentSession | undefined, pending: PendingDeviceRequest): current is CurrentSession {
+  if (!current || !sessionProviderAllowed(pending.client, current.session.idp)) return false;
+  const tenants = current.user.tenants;
+  return tenants.length === 0 || tenants.includes(pending.tenant ?? auth.tenants.defaultTenant);
+}
 
 export function registerDeviceVerificationPage(app: FastifyInstance, ctx: BrowserContext): void {
   const path = ctx.auth.config.deviceFlow.verificationPath;
@@ -32,7 +45,7 @@ export function registerDeviceVerificationPage(app: FastifyInstance, ctx: Browse
     const pending = await describeDeviceRequest(auth, userCode);
     if (!pending) return sendPage(reply, deviceEntryPage(form, userCode));
     const current = await ctx.sessions.current(request);
-    if (!current) {
+    if (!sessionFitsDevice(auth, current, pending)) {
       const returnTo = `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`;
       const tenant = pending.tenant === undefined ? undefined : auth.tenants.tenant(pending.tenant);
       const providers = providersFor(auth, pending.tenant ?? auth.tenants.defaultTenant, pending.client);
@@ -59,7 +72,8 @@ export function registerDeviceVerificationPage(app: FastifyInstance, ctx: Browse
     if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
     const current = await ctx.sessions.current(request);
     const userCode = form.get('user_code') ?? '';
-    if (!current) return reply.code(303).header('location', `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`).send();
+    const pending = await describeDeviceRequest(auth, userCode);
+    if (!current || (pending !== undefined && !sessionFitsDevice(auth, current, pending))) return reply.code(303).header('location', `${path}?${new URLSearchParams({ user_code: userCode, ui_locales: locale })}`).send();
     const title = text(locale, 'deviceTitle');
     try {
       if (form.get('decision') === 'allow') {

@@ -111,6 +111,7 @@ export async function driveUpstream(authorizationUrl: string, login: string): Pr
 export function federationAuth(upstreamIssuer: string, downIssuer: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const base = browserAuth() as { auth: { clients: Array<Record<string, unknown>>; users: unknown[]; tenants: Array<Record<string, unknown>> } };
   const web = base.auth.clients.find((c) => c.clientId === 'web')!;
+  const device = base.auth.clients.find((c) => c.clientId === 'local-device')!;
   const idp = (name: string, displayName: string, issuer: string, more: Record<string, unknown> = {}) => ({
     name, displayName, issuer, clientId: UPSTREAM_CLIENT.id, clientSecret: UPSTREAM_CLIENT.secret, ...more,
   });
@@ -128,7 +129,11 @@ export function federationAuth(upstreamIssuer: string, downIssuer: string, extra
     auth: {
       ...base.auth,
       tenants,
-      clients: [...base.auth.clients, { ...web, clientId: 'fed-restricted', identityProviderRestrictions: ['partners'] }],
+      clients: [
+        ...base.auth.clients,
+        { ...web, clientId: 'fed-restricted', identityProviderRestrictions: ['partners'] },
+        { ...device, clientId: 'device-partners', identityProviderRestrictions: ['partners'] },
+      ],
       users: [
         ...base.auth.users,
         {

@@ -207,6 +207,32 @@ describe('federation: idp:<name> through an upstream OpenID Provider', () => {
     expect(decodeJwt(tokens.json().id_token)).toMatchObject({ idp: 'corp', amr: ['fed'] });
   });
 
+  it('a session through a provider the device client restricts away must sign in again before it can allow the device', async () => {
+    const start = async (client: string) => (await postForm(h.app, '/connect/deviceauthorization', { client_id: client, scope: 'openid profile' })).json() as {
+      device_code: string; user_code: string;
+    };
+    const browser = new InjectBrowser(h.app);
+    // signed in through corp (every provider is allowed to local-device)
+    const first = await start('local-device');
+    const login = await browser.get(`/device?user_code=${first.user_code}`);
+    const started = await browser.post('/connect/idp/start', { ...formOf(login.body.slice(login.body.indexOf('class="or"'))).fields, idp: 'corp' });
+    await browser.get(await viaUpstream(started, 'fritz'));
+    expect((await browser.get(`/device?user_code=${first.user_code}`)).body).toContain('Corp fritz');
+
+    // device-partners allows partners only: the corp session gets the sign-in page with that provider, not the confirmation
+    const second = await start('device-partners');
+    const page = await browser.get(`/device?user_code=${second.user_code}`);
+    expect(page.statusCode).toBe(200);
+    expect([...page.body.matchAll(/name="idp" value="([^"]+)"/g)].map((m) => m[1])).toEqual(['partners']);
+    expect(page.body).not.toContain('name="decision"'); // no confirmation
+    const csrf = formOf(page.body).fields.csrf;
+    const allow = await browser.post('/device', { csrf, user_code: second.user_code, decision: 'allow' });
+    expect(allow.statusCode).toBe(303);
+    h.clock.now += 10;
+    const poll = await postForm(h.app, '/connect/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: second.device_code, client_id: 'device-partners' });
+    expect(poll.json().error).toBe('authorization_pending');
+  });
+
   it('the login page offers the providers the client may use; the provider form needs its CSRF field', async () => {
     const browser = new InjectBrowser(h.app);
     const page = await browser.get(request('').url.replace('&acr_values=', ''));
