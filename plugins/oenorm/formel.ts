@@ -111,7 +111,8 @@ export function formelArithmetic(node: FormelNode): string | undefined {
   return values.Multi !== undefined ? `${values.Multi}*(${expression})` : expression;
 }
 
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+/** A take-off result to the 3 decimals of `berechnetemenge.type`. */
+export const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** A result as the project's grammar and a description write it: decimal point, at most 3 decimals. */
 export const resultText = (x: number): string => String(round3(x));

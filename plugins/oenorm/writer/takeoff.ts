@@ -18,7 +18,7 @@
  *   results of the rows that count (3 decimals).
  */
 import type { CalculationDto, PositionDto, ServiceSpecificationDto } from '../../../core/model/types.js';
-import { isFormelNode, resultText, rowFormula, type FormelNode } from '../formel.js';
+import { isFormelNode, resultText, round3, rowFormula, type FormelNode } from '../formel.js';
 import type { OenormWriterContext } from './context.js';
 
 const ROWS: ReadonlySet<unknown> = new Set(['k', 'a', 't', 'h']);
@@ -26,7 +26,7 @@ const VARIABLE = /^[A-Za-z_][0-9A-Za-z_]{0,9}$/;
 const NOT_WRITTEN = 'quantity take-offs (berechnetemengen), evaluation marks and helper calculations were not written: only an entwurfs-lv or kostenschaetzungs-lv holds them';
 
 /** `berechnetemenge.type` (decimal, 3 fraction digits). */
-const quantity3 = (x: number): string => (Math.round(x * 1000) / 1000).toFixed(3);
+const quantity3 = (x: number): string => round3(x).toFixed(3);
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
