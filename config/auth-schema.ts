@@ -91,6 +91,7 @@ const identityProvider = {
       default: { name: 'name', given_name: 'given_name', family_name: 'family_name', email: 'email' },
     },
     createUsers: { type: 'boolean', default: false },
+    signOutUpstream: { type: 'boolean', default: true },
   },
 } as const;
 

@@ -171,6 +171,13 @@ export interface IdentityProviderConfig {
    * and the same `email` as the upstream's verified one.
    */
   createUsers: boolean;
+  /**
+   * true: a logout at `/connect/endsession` of a session through this provider also signs the user out there
+   * (OpenID Connect RP-Initiated Logout 1.0), when its discovery document announces an `end_session_endpoint`;
+   * the browser returns to `<issuer>/connect/idp/<name>/signedout`, which must be registered there as a
+   * post-logout redirect URI. false: the logout ends the gateway's session only.
+   */
+  signOutUpstream: boolean;
 }
 
 export interface SigningKeyConfig {

@@ -22,11 +22,19 @@ export interface LoginSession {
   tenant?: string;
   /** Identity provider used, absent = local account. */
   idp?: string;
+  /**
+   * The id token the identity provider issued at this sign-in (compact JWS), kept as the `id_token_hint` of the
+   * sign-out there (OpenID Connect RP-Initiated Logout 1.0 §2); absent for a local account.
+   */
+  upstreamIdToken?: string;
   /** When the session ends. */
   expiresAt: number;
   /** The user's security stamp at sign-in (`StoredUser.securityStamp`); the session ends when it changes. */
   stamp?: string;
 }
+
+/** How a user signed in: methods (RFC 8176), tenant, and the identity provider with its id token. */
+export type SignInMethod = Pick<LoginSession, 'amr' | 'tenant' | 'idp' | 'upstreamIdToken'>;
 
 export class LoginSessions {
   /** @param now epoch seconds */
@@ -41,12 +49,13 @@ export class LoginSessions {
    * @returns the new session id (43 base64url characters; the cookie value) and the record
    * @throws GrantStoreError `backend_error` when the store is unavailable
    */
-  async start(user: UserConfig & { securityStamp?: string }, how: { amr: string[]; tenant?: string; idp?: string }): Promise<{ id: string; session: LoginSession }> {
+  async start(user: UserConfig & { securityStamp?: string }, how: SignInMethod): Promise<{ id: string; session: LoginSession }> {
     const authTime = this.now();
     const session: LoginSession = {
       subject: user.subject, authTime, amr: [...how.amr], expiresAt: authTime + this.config.lifetimeSeconds,
       ...(how.tenant !== undefined && { tenant: how.tenant }),
       ...(how.idp !== undefined && { idp: how.idp }),
+      ...(how.upstreamIdToken !== undefined && { upstreamIdToken: how.upstreamIdToken }),
       ...(user.securityStamp !== undefined && { stamp: user.securityStamp }),
     };
     const id = newHandle(32);

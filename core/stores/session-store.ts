@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 /**
  * What a record is: a login session (key: the session id), a remembered consent (key: subject + client), an
  * account link token (password reset, e-mail confirmation; key: purpose + token, core/auth/account-tokens.ts) or
- * a sign-in in progress at an upstream identity provider (key: its `state`).
+ * a sign-in or sign-out in progress at an upstream identity provider (key: its `state`).
  */
-export type SessionRecordKind = 'session' | 'consent' | 'account_token' | 'federation';
+export type SessionRecordKind = 'session' | 'consent' | 'account_token' | 'federation' | 'federation_signout';
 
 export interface SessionStore {
   /** The record under this key, or undefined when absent or expired. @throws GrantStoreError `backend_error` */

@@ -13,7 +13,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountUser } from '../../core/auth/users.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import type { LoginSession } from '../../core/auth/sessions.js';
+import type { LoginSession, SignInMethod } from '../../core/auth/sessions.js';
 
 export const SESSION_COOKIE = 'ava.session';
 export const CSRF_COOKIE = 'ava.csrf';
@@ -57,7 +57,7 @@ export class BrowserSessions {
    * the session's lifetime) unless `persistent` is false (a browser-session cookie, `/identity/login` without
    * `staySignedIn`).
    */
-  async signIn(request: FastifyRequest, reply: FastifyReply, user: AccountUser, how: { amr: string[]; tenant?: string; idp?: string }, persistent = true): Promise<CurrentSession> {
+  async signIn(request: FastifyRequest, reply: FastifyReply, user: AccountUser, how: SignInMethod, persistent = true): Promise<CurrentSession> {
     const old = this.unsigned(request, SESSION_COOKIE);
     if (old) await this.auth.sessions.end(old);
     const { id, session } = await this.auth.sessions.start(user, how);

@@ -9,21 +9,27 @@
  *   local error page answers — never a redirect (§3).
  * - With a valid hint for the signed-in user (or nobody signed in) the session ends at once; otherwise the user
  *   is asked whether to log out (§2 recommends asking): a form with `csrf` and `decision=logout`.
+ * - A session signed in through an identity provider is signed out there too (`./federation/sign-out.ts`): `303`
+ *   to the provider's end-session endpoint, which sends the browser back to `GET /connect/idp/<name>/signedout`
+ *   (registered here) with the `state` sent; the logout then continues as below. A return whose `state` is unknown
+ *   or used shows the "signed out" page when no session is signed in, else an error page (400).
  * - Afterwards: `303` to `post_logout_redirect_uri` with `state`, or the "signed out" page.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
 import { CSRF_FIELD } from './browser-session.js';
+import type { FederationContext } from './federation/routes.js';
+import { takeUpstreamSignOut, upstreamSignOutUrl } from './federation/sign-out.js';
 import { verifyIdTokenHint } from './id-token-hint.js';
-import { localeOf, type BrowserContext } from './interaction.js';
+import { localeOf } from './interaction.js';
 import { sendPage } from './pages/html.js';
-import { text, type UiLocale } from './pages/texts.js';
+import { pickLocale, text, type UiLocale } from './pages/texts.js';
 import { errorPage, logoutConfirmPage, messagePage } from './pages/views.js';
 import { pageRoute } from './page-route.js';
 
 export const END_SESSION_PATH = '/connect/endsession';
 
-export function registerEndSessionEndpoint(app: FastifyInstance, ctx: BrowserContext): void {
+export function registerEndSessionEndpoint(app: FastifyInstance, ctx: FederationContext): void {
   const handler = pageRoute(async (request, reply, params) => {
     const { auth } = ctx;
     const locale = localeOf(request, params.get('ui_locales'));
@@ -52,11 +58,21 @@ export function registerEndSessionEndpoint(app: FastifyInstance, ctx: BrowserCon
       return sendPage(reply, logoutConfirmPage({ csrf, action: END_SESSION_PATH, locale }, current.user.claims.name ?? current.user.userName, keep));
     }
     await ctx.sessions.signOut(request, reply);
+    const upstream = await upstreamSignOutUrl(ctx, request, current, { postLogoutRedirectUri: redirectUri, clientState: state, locale });
+    if (upstream !== undefined) return reply.code(303).header('location', upstream).send();
     return loggedOut(reply, locale, redirectUri, state);
   });
   const schema = { hide: true };
   app.get(END_SESSION_PATH, { schema }, handler);
   app.post(END_SESSION_PATH, { schema }, handler);
+
+  app.get('/connect/idp/:name/signedout', { schema }, pageRoute(async (request, reply, params) => {
+    const flow = await takeUpstreamSignOut(ctx, (request.params as { name: string }).name, params.get('state'));
+    if (flow) return loggedOut(reply, pickLocale(flow.locale, undefined), flow.postLogoutRedirectUri, flow.clientState);
+    const locale = localeOf(request, undefined);
+    if (await ctx.sessions.current(request)) return sendPage(reply, errorPage(locale, 'the sign-out at the identity provider is unknown or has expired'));
+    return loggedOut(reply, locale, undefined, undefined);
+  }));
 }
 
 function loggedOut(reply: FastifyReply, locale: UiLocale, redirectUri: string | undefined, state: string | undefined): FastifyReply {

@@ -263,7 +263,7 @@ describe('federation configuration', () => {
     const { loadConfig } = await import('../../config/load.js');
     const config = loadConfig({}, withProviders([{ name: 'corp', issuer: 'https://id.example', clientId: 'gw' }]));
     expect(config.auth.tenants[0].identityProviders![0]).toEqual({
-      name: 'corp', issuer: 'https://id.example', clientId: 'gw', scopes: ['openid', 'profile', 'email'], createUsers: false,
+      name: 'corp', issuer: 'https://id.example', clientId: 'gw', scopes: ['openid', 'profile', 'email'], createUsers: false, signOutUpstream: true,
       claimMapping: { name: 'name', given_name: 'given_name', family_name: 'family_name', email: 'email' },
     });
     expect(() => loadConfig({}, withProviders([{ name: 'a b', issuer: 'https://id.example', clientId: 'gw' }]))).toThrow(/auth.tenants.0.identityProviders.0.name/);

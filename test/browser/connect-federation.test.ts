@@ -4,7 +4,8 @@
  * browser signs in at the upstream's (development) login and consent pages, comes back through
  * `/connect/idp/corp/callback` and reaches the relying party with a code whose tokens name `idp: corp` and
  * `amr: ["fed"]`; the login page shows the tenant's providers as buttons (screenshots in German and English),
- * and a button starts the same sign-in — on the device flow's verification page too, which the sign-in returns to.
+ * and a button starts the same sign-in — on the device flow's verification page too, which the sign-in returns to;
+ * the relying party's logout (`end_session_endpoint`) signs the user out at the upstream too and comes back to it.
  * Skipped, saying so, when Chromium is missing.
  */
 import { join } from 'node:path';
@@ -32,7 +33,10 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
     const fed = federationAuth(`http://127.0.0.1:${upstreamPort}`, `http://127.0.0.1:${await freePort()}`) as { auth: { clients: unknown[] } };
     const rpClients = (browserConfig(rp) as { auth: { clients: Array<{ clientId: string }> } }).auth.clients.filter((c) => c.clientId === 'rp');
     h = await listeningHarness({ ...fed, auth: { ...fed.auth, clients: [...fed.auth.clients, ...rpClients] } });
-    upstream = await startUpstream(UPSTREAM_PROVIDERS.map((n) => `${h.auth.issuer}/connect/idp/${n}/callback`), upstreamPort);
+    upstream = await startUpstream(
+      UPSTREAM_PROVIDERS.map((n) => `${h.auth.issuer}/connect/idp/${n}/callback`), upstreamPort,
+      UPSTREAM_PROVIDERS.map((n) => `${h.auth.issuer}/connect/idp/${n}/signedout`),
+    );
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     config = await oc.discovery(new URL(h.auth.issuer), 'rp', undefined, oc.ClientSecretBasic('rp-secret'), execute);
   }, 60_000);
@@ -128,6 +132,35 @@ suite('browser: federation through an upstream OpenID Provider (Chromium + openi
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ idp: 'corp', amr: ['fed'] });
     expect(await oc.fetchUserInfo(device, tokens.access_token, claims.sub)).toMatchObject({ name: 'Corp emil' });
+    await context.close();
+  });
+
+  it('logout: the relying party end-session request signs out at the gateway and at the upstream, and returns with its state', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 720, height: 640 } });
+    const page = await context.newPage();
+    const { url, checks } = await start({ acr_values: 'idp:corp' });
+    await page.goto(url.href);
+    await upstreamSignIn(page, 'fritz');
+    const tokens = await oc.authorizationCodeGrant(config, new URL(page.url()), checks);
+    const state = oc.randomState();
+    await page.goto(oc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: rp.loggedOut, state }).href);
+    // the upstream asks (node-oidc-provider's logout page); the gateway's session has ended already
+    await page.waitForURL(`${upstream.issuer}/session/end**`);
+    await shot(page, 'logout-upstream-confirm-en');
+    await page.click('button[name=logout][value=yes]');
+    await page.waitForURL(`${rp.loggedOut}?**`);
+    expect(new URL(page.url()).searchParams.get('state')).toBe(state);
+
+    // signed out at the gateway: prompt=none answers login_required …
+    const silent = await start({ acr_values: 'idp:corp', prompt: 'none' });
+    await page.goto(silent.url.href);
+    await page.waitForURL(`${rp.callback}?**`);
+    expect(new URL(page.url()).searchParams.get('error')).toBe('login_required');
+    // … and at the upstream: signing in through corp again shows its login page
+    const again = await start({ acr_values: 'idp:corp' });
+    await page.goto(again.url.href);
+    await page.waitForURL(`${upstream.issuer}/interaction/**`);
+    await expect(page.locator('input[name=login]').count()).resolves.toBe(1);
     await context.close();
   });
 });

@@ -13,6 +13,12 @@ export const FEDERATION_START_PATH = '/connect/idp/start';
 /** The callback (redirect URI registered upstream) of a provider: `<issuer>/connect/idp/<name>/callback`. */
 export const callbackPath = (name: string) => `/connect/idp/${encodeURIComponent(name)}/callback`;
 
+/**
+ * Where a provider sends the browser back after signing the user out there (the post-logout redirect URI
+ * registered upstream): `<issuer>/connect/idp/<name>/signedout`.
+ */
+export const signedOutPath = (name: string) => `/connect/idp/${encodeURIComponent(name)}/signedout`;
+
 /** The tenant's provider with this name, or undefined. */
 export function identityProvider(auth: AuthServices, tenant: string, name: string): IdentityProviderConfig | undefined {
   return auth.tenants.tenant(tenant)?.identityProviders?.find((p) => p.name === name);

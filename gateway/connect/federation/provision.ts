@@ -23,6 +23,8 @@ export interface UpstreamUser {
   issuer: string;
   subject: string;
   claims: Record<string, unknown>;
+  /** The id token as issued (compact JWS), the `id_token_hint` of a later sign-out there. */
+  idToken?: string;
 }
 
 export type Provisioned = { user: AccountUser; created: boolean } | { refused: string };

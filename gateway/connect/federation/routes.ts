@@ -185,7 +185,7 @@ export function registerFederationRoutes(app: FastifyInstance, ctx: FederationCo
     const result = await provisionFederatedUser(auth, provider, flow.tenant, upstream);
     if ('refused' in result) return fail('access_denied', result.refused);
     if (result.created) request.log.info({ provider: name, subject: result.user.subject }, 'user created on first sign-in through an identity provider');
-    const current = await ctx.sessions.signIn(request, reply, result.user, { amr: ['fed'], tenant: flow.tenant, idp: name });
+    const current = await ctx.sessions.signIn(request, reply, result.user, { amr: ['fed'], tenant: flow.tenant, idp: name, upstreamIdToken: upstream.idToken });
     if (req === undefined) return reply.code(303).header('location', flow.returnTo).send();
     return continueAuthorization(ctx, request, reply, req, current, locale);
   }));

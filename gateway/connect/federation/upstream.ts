@@ -5,7 +5,9 @@
  * the callback: the authorization response checked (`state`, RFC 9207 `iss` when the provider announces it,
  * `error`), the code redeemed (client_secret_basic, or `none` for a public client), the id token validated (OIDC
  * Core §3.1.3.7: `iss`, `aud`, `exp`, `iat`, `nonce`, and its signature against the provider's JWKS) and the
- * userinfo claims merged in when the provider has a userinfo endpoint (its `sub` must match, OIDC Core §5.3.2).
+ * userinfo claims merged in when the provider has a userinfo endpoint (its `sub` must match, OIDC Core §5.3.2);
+ * and the sign-out there (OpenID Connect RP-Initiated Logout 1.0 §2: `end_session_endpoint` with `id_token_hint`,
+ * `client_id`, `post_logout_redirect_uri`, `state`, `ui_locales`).
  *
  * Discovery documents are cached per provider for an hour; a failed discovery is not cached. Plain `http` is
  * allowed only for an issuer configured with `http://` (local testing).
@@ -89,12 +91,28 @@ export class UpstreamProviders {
         const info = await o.processUserInfoResponse(as, client(p), idToken.sub, await o.userInfoRequest(as, client(p), result.access_token, insecure(p)));
         claims = { ...info, ...idToken };
       }
-      return { issuer: idToken.iss, subject: idToken.sub, claims };
+      return { issuer: idToken.iss, subject: idToken.sub, claims, idToken: result.id_token };
     } catch (err) {
       if (err instanceof o.ResponseBodyError) throw new UpstreamError('denied', `the token endpoint answered ${err.error}`, { cause: err });
       if (err instanceof TypeError || (err instanceof Error && err.name === 'TimeoutError')) throw new UpstreamError('unreachable', messageOf(err), { cause: err });
       throw new UpstreamError('failed', messageOf(err), { cause: err });
     }
+  }
+
+  /**
+   * The URL that sends the browser to the provider's end-session endpoint, or undefined when its discovery
+   * document announces none (the provider does not support RP-initiated logout).
+   * @param idTokenHint the id token the provider issued at the sign-in being ended
+   * @param back the post-logout redirect URI registered there (`<issuer>/connect/idp/<name>/signedout`)
+   * @throws UpstreamError `unreachable` (discovery failed)
+   */
+  async endSessionUrl(p: IdentityProviderConfig, idTokenHint: string, back: string, flow: { state: string; locale: string }): Promise<URL | undefined> {
+    const as = await this.metadata(p);
+    if (!as.end_session_endpoint) return undefined;
+    const url = new URL(as.end_session_endpoint);
+    const params = { id_token_hint: idTokenHint, client_id: p.clientId, post_logout_redirect_uri: back, state: flow.state, ui_locales: flow.locale };
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url;
   }
 }
 
