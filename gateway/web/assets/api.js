@@ -1,6 +1,7 @@
 // The gateway's HTTP interface as the page uses it: the conversion routes and their options read from the
 // OpenAPI document (so routes and options of a newly installed plugin appear without a change to the page),
 // source detection, and one conversion as an XMLHttpRequest (the only browser API that reports upload progress).
+import { noteDpopNonce } from './dpop.js';
 
 const ROUTE_PATH = /^\/conversion\/([a-z0-9-]+)\/([a-z0-9-]+)$/;
 const SUMMARY = /^Converts (.+) to (.+)$/;
@@ -76,17 +77,29 @@ export function decodeSummary(value) {
 }
 
 /**
- * Runs one conversion. `onProgress({ phase: 'upload'|'conversion'|'download', loaded, total })`.
+ * Runs one conversion. `onProgress({ phase: 'upload'|'conversion'|'download', loaded, total })`; `authorize(method,
+ * url)` gives the request's `{ headers, nonce }` (`auth.js`, `authorization`), undefined when no token is needed.
+ * A response asking for another DPoP server nonce (`use_dpop_nonce`) is answered by sending the file once more.
  * Resolves `{ ok, status, blob, fileName, project?, count, messages: [{ code, severity, message, itemNumber? }],
- * errors? }`; rejects only when the network fails.
+ * errors? }`; rejects only when the network fails or the page's key is gone.
  */
-export function convert({ route, file, query, token, onProgress }) {
+export async function convert({ route, file, query, authorize, onProgress }) {
+  const url = route.path.slice(1) + (query.toString() ? `?${query}` : '');
+  for (let attempt = 0; ; attempt++) {
+    const { headers, nonce } = authorize ? await authorize('POST', url) : { headers: {} };
+    const result = await send({ route, file, url, headers, onProgress });
+    const retry = headers.dpop !== undefined && attempt === 0 && noteDpopNonce(nonce, result.dpop);
+    if (!retry) return result;
+  }
+}
+
+/** One upload of `file` to `url` with `headers`; the result of {@link convert}, with the response's DPoP nonce facts. */
+function send({ route, file, url, headers, onProgress }) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const url = route.path.slice(1) + (query.toString() ? `?${query}` : '');
     xhr.open('POST', url);
     xhr.responseType = 'blob';
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => onProgress({ phase: 'upload', loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.upload.onload = () => onProgress({ phase: 'conversion' });
     xhr.onprogress = (e) => onProgress({ phase: 'download', loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
@@ -94,9 +107,10 @@ export function convert({ route, file, query, token, onProgress }) {
     xhr.onload = async () => {
       const blob = xhr.response;
       const status = xhr.status;
+      const dpop = { status, nonce: xhr.getResponseHeader('DPoP-Nonce'), wwwAuthenticate: xhr.getResponseHeader('WWW-Authenticate') };
       if (status < 200 || status >= 300) {
         const body = await blob.text().then(JSON.parse).catch(() => undefined);
-        resolve({ ok: false, status, errors: problemMessages(body, status), messages: [], count: 0 });
+        resolve({ ok: false, status, errors: problemMessages(body, status), messages: [], count: 0, dpop });
         return;
       }
       const count = Number(xhr.getResponseHeader('X-Conversion-Messages') ?? 0);
@@ -108,7 +122,7 @@ export function convert({ route, file, query, token, onProgress }) {
       }
       const fileName = dispositionFileName(xhr.getResponseHeader('Content-Disposition'))
         ?? `${file.name.replace(/\.[^.]*$/, '') || route.source}.ava.json`;
-      resolve({ ok: true, status, blob, fileName, project, count, messages });
+      resolve({ ok: true, status, blob, fileName, project, count, messages, dpop });
     };
     if (route.json) {
       xhr.setRequestHeader('Content-Type', 'application/json');

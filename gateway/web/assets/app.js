@@ -1,6 +1,6 @@
 // The page's entry: language, sign-in, the conversion routes from the OpenAPI document, and the two sections.
 import { loadRoutes } from './api.js';
-import { canSignIn, completeSignIn, currentToken, signOut, startSignIn } from './auth.js';
+import { authorization, canSignIn, completeSignIn, currentToken, signOut, startSignIn } from './auth.js';
 import { BoqView } from './boq-view.js';
 import { ConvertView } from './convert-view.js';
 import { applyStaticTexts, locale, onLocaleChange, setLocale, t } from './i18n.js';
@@ -47,7 +47,7 @@ async function main() {
   const boq = new BoqView($('boq'), $('view-summary'));
   const convert = new ConvertView({
     routes: await loadRoutes(),
-    token: () => (config.requireToken ? (token = currentToken())?.accessToken : undefined),
+    authorize: config.requireToken ? (method, url) => authorization(token = currentToken(), method, url) : undefined,
     onView: (project, title) => {
       boq.show(project, title);
       $('view').hidden = false;

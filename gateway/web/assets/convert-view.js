@@ -11,12 +11,13 @@ const PARALLEL = 3;
 
 export class ConvertView {
   /**
-   * @param {object} deps `routes` (from the OpenAPI document), `token()` (the bearer token or undefined),
+   * @param {object} deps `routes` (from the OpenAPI document), `authorize(method, url)` (the request's
+   *   `{ headers, nonce }` with the signed-in user's token, `auth.js`; undefined when no token is needed),
    *   `onView(project, title)` (opens the BoQ view), `onViewError(file, message)`, `elements` (the section's controls)
    */
-  constructor({ routes, token, onView, onViewError, elements }) {
+  constructor({ routes, authorize, onView, onViewError, elements }) {
     this.routes = routes;
-    this.token = token;
+    this.authorize = authorize;
     this.onView = onView;
     this.onViewError = onViewError;
     this.el = elements;
@@ -215,7 +216,7 @@ export class ConvertView {
     this.update(item);
     try {
       item.result = await convert({
-        route, file: item.file, query: this.queryFor(route), token: this.token(),
+        route, file: item.file, query: this.queryFor(route), authorize: this.authorize,
         onProgress: ({ phase, loaded, total }) => {
           if (phase === 'upload') item.el.upload.value = total ? loaded / total : 0;
           if (phase === 'conversion' && item.state !== 'converting') {
@@ -258,7 +259,7 @@ export class ConvertView {
   async view(item) {
     if (item.result?.project) return this.onView(item.result.project, item.file.name);
     const route = this.routes.find((r) => r.source === item.detected.source && r.target === 'ava');
-    const result = await convert({ route, file: item.file, query: new URLSearchParams(), token: this.token(), onProgress: () => {} });
+    const result = await convert({ route, file: item.file, query: new URLSearchParams(), authorize: this.authorize, onProgress: () => {} });
     if (result.ok) return this.onView(result.project, item.file.name);
     this.onViewError(item.file.name, result.errors.map((e) => e.message).join(' '));
   }
