@@ -59,7 +59,8 @@ const ZZTABELLE = /<zztabelle>(?:<zzgruppe nr="[A-Z0-9]{2}"><varianten>(?:<varia
 
 /**
  * Validates an ONLV (ONLB) against the 2009 `onlv.xsd` (`onlb.xsd`); a 2015/2021 one with its namespace replaced by the 2009 one, the
- * 2021 gaps `blo`/`rw` checked as `bl`/`al`, and its `zztabelle` (2015+) checked against the form of the public 2015 ONLV of the corpus
+ * 2021 gaps `blo`/`rw` checked as `bl`/`al` (the 2021 gap attributes `kennung` and `parameterlistenkennung`, which the public
+ * 2021 LB of the corpus, `LB-SCHOKO_V2021.onlb`, has, taken out, as is an LB's `parameterlisten` after its `grafiktabelle`), and its `zztabelle` (2015+) checked against the form of the public 2015 ONLV of the corpus
  * (`onlv_2015_zimmermann.onlv`) and then taken out, as are the names of its Leistungsteile (`leistungsteil/bezeichnung`, first in the
  * part in that file).
  */
@@ -76,6 +77,8 @@ export function validateOnlv(xml: Buffer | string): XsdResult {
     .replace(`xmlns="${OENORM_NAMESPACES['2021']}"`, `xmlns="${OENORM_NAMESPACES['2009']}"`);
   // the 2021 gaps blo (unechte Bieterlücke) and rw (Rechenwert) have the content model of bl and al
   if (text.includes('<blo') || text.includes('<rw')) text = text.replace(/<(\/?)blo\b/g, '<$1bl').replace(/<(\/?)rw\b/g, '<$1al');
+  if (text.includes('kennung="')) text = text.replace(/<(al|bl)((?: (?:kennung|parameterlistenkennung)="[^"]*")+)/g, '<$1');
+  text = text.replace(/<\/grafiktabelle><parameterlisten>[\s\S]*?<\/parameterlisten>/, '</grafiktabelle>').replace(/<grafiktabelle\/><parameterlisten>[\s\S]*?<\/parameterlisten>/, '<grafiktabelle/>');
   const doc = XmlDocument.fromString(text);
   try {
     validatorFor(/<onlb[\s>]/.test(text.slice(0, 200)) ? 'onlb' : 'onlv').validate(doc);

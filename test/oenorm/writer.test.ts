@@ -149,7 +149,7 @@ describe('ÖNORM writer: our fixtures round trip', () => {
   it('the 2021 gaps rw and blo stay in Lv2021 and become al and bl in earlier editions', () => {
     const source = read(fixture('kostenschaetzung-2021-posfrei.onlv')).project;
     const t2021 = write(source, { DestinationOenormType: 'Lv2021' }).text;
-    expect(t2021).toContain('<rw>20</rw>');
+    expect(t2021).toContain('<rw kennung="DICKE" parameterlistenkennung="P1">20</rw>');
     expect(t2021).toContain('<blo/>');
     const t2015 = write(source, { DestinationOenormType: 'Lv2015' }).text;
     expect(t2015).toContain('<al>20</al>');

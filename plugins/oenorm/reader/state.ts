@@ -12,6 +12,7 @@
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import { DetachedInterner, detached } from '../../../core/text/detached.js';
+import { XmlCapture } from '../../../core/xml/xml-capture.js';
 import type { ProjectDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody, type MemoOwner } from './body.js';
@@ -45,6 +46,8 @@ const SKIP = 0, LEAF = 1, ROOT = 2, LV = 3, IN_KENNDATEN = 4, IN_PARTY = 5, BODY
 // What a finished formatted text (or a list of graphic links) fills.
 const TO_POSITION = 0, TO_GRUNDTEXT = 1, TO_GROUP_NOTE = 2, TO_SVB = 3, TO_MEMO = 4, TO_CHANGES = 5;
 
+/** Kept as XML text in `oenormProperties` (no place in the model): the A 2063:2021 parameter lists of `rw` gaps. */
+const KEPT_AS_XML = 'parameterlisten';
 /** The LB identifications of an LB besides its own `lbkenndaten` (2009 `onlb.xsd`), kept by name. */
 const LB_BLOCKS = new Set(['erglbkenndaten', 'lbkenndaten-vorversion', 'erglbkenndaten-vorversion']);
 
@@ -80,6 +83,9 @@ export class OenormState {
   private partyDepth = -1;
   /** The small tables kept as read (`tables.ts`). */
   private readonly tables: KeptTables;
+  /** Content kept as XML text (`KEPT_AS_XML`), and whether it is open. */
+  private readonly xml = new XmlCapture();
+  private capturing = false;
   private lvType?: string;
   private readonly graphics: OenormGraphics;
   private readonly vat: OenormVat;
@@ -110,6 +116,7 @@ export class OenormState {
     if (this.richDepth >= 0) return this.rich.open(qname, attrs);
     if (this.partyDepth >= 0) return this.kenndaten.party!.open(localName(qname));
     if (this.tables.depth >= 0) return this.tables.element(localName(qname), attrs);
+    if (this.capturing) return this.xml.element(qname, attrs);
     this.text = '';
     if (d === 0) {
       this.names[0] = localName(qname);
@@ -141,6 +148,7 @@ export class OenormState {
     else if (this.partyDepth >= 0) this.kenndaten.party!.onText(t);
     else if (this.leafDepth >= 0) this.text += t;
     else if (this.tables.depth >= 0) this.tables.text(t);
+    else if (this.capturing) this.xml.text(t);
   }
 
   /** saxes `closetag`. */
@@ -159,6 +167,7 @@ export class OenormState {
       return;
     }
     if (this.tables.depth >= 0) return this.tables.close(d);
+    if (this.capturing) return this.closeCaptured();
     // the start tag's name (saxes refuses an end tag that does not match it), already looked up once
     const name = this.names[d];
     const ctx = this.ctx[d];
@@ -264,6 +273,15 @@ export class OenormState {
     return IN_LB_BLOCK;
   }
 
+  /** An end tag of content kept as XML text; at its root's the text is kept (not portable: reported as dropped). */
+  private closeCaptured(): void {
+    if (!this.xml.close()) return;
+    this.capturing = false;
+    const { xml, portable } = this.xml.finish();
+    if (portable) this.body.keep('lv', KEPT_AS_XML, xml);
+    else this.dropped(KEPT_AS_XML);
+  }
+
   private dropped(name: string): number {
     this.droppedNames.add(name);
     return SKIP;
@@ -328,6 +346,7 @@ export class OenormState {
         if (code === GRAFIKTABELLE) return IN_GRAFIKTABELLE;
         if (KEPT_TABLES.has(name)) return this.tables.start(name, attrs, d), SKIP;
         if (LB_BLOCKS.has(name)) return this.openLbBlock(name);
+        if (name === KEPT_AS_XML && this.edition === '2021') return this.xml.start(name, attrs), this.capturing = true, SKIP;
         return this.dropped(name);
       case IN_PREISANTEILE:
         if (code === PREISANTEILE || code === PREISANTEILBEZ) {

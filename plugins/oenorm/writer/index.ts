@@ -76,6 +76,7 @@ export function writeOenorm(
   }
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
   writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition, rules.takeoff);
+  writeParameterlisten(ctx, spec, false);
   const kept = keptOf(spec);
   const numberAttribute = rules.numberAttribute
     ? { [rules.numberAttribute]: typeof kept[rules.numberAttribute] === 'string' ? (kept[rules.numberAttribute] as string) : '1' }
@@ -108,6 +109,7 @@ function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, 
   // the other LB identifications an ONLB source kept (`onlb.xsd`: after lbkenndaten, in this order)
   for (const block of ['erglbkenndaten', 'lbkenndaten-vorversion', 'erglbkenndaten-vorversion']) if (keptOf(spec)[block] !== undefined) writeLb(ctx, spec, block);
   writeGrafiktabelle(ctx, ctx.graphics);
+  writeParameterlisten(ctx, spec, pc.edition === '2021');
   const lb = { ...pc, lbVersion };
   const bc = { spec, pc: lb, sums: false, positionsTotal: 0 };
   writeRemark(ctx, 'svb', plan.svb, 'svb', bc);
@@ -116,6 +118,18 @@ function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, 
   if (priced > 0) {
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);
   }
+}
+
+/**
+ * The parameter lists of an A 2063:2021 LB, as the reader kept them (`oenormProperties.parameterlisten`, XML text):
+ * written back after the `grafiktabelle` — where the public 2021 LB of NEVARIS (LB-SCHOKO) has them — into an LB of
+ * 2021 (`fits`); elsewhere reported as not written.
+ */
+function writeParameterlisten(ctx: OenormWriterContext, spec: ServiceSpecificationDto, fits: boolean): void {
+  const xml = keptOf(spec).parameterlisten;
+  if (typeof xml !== 'string' || !xml.startsWith('<parameterlisten')) return;
+  if (fits) ctx.b.raw(xml);
+  else ctx.report('OENORM_PARAMETER_LISTS_NOT_WRITTEN', 'info', 'The parameter lists (parameterlisten) of the ÖNORM 2021 source were not written: only an LB of the 2021 edition has a known place for them.');
 }
 
 /** Registers the pictures of every text the document will hold (`graphics.ts`): the header lists them first. */

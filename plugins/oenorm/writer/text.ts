@@ -4,12 +4,14 @@
  * `u`, `sup`, `sub` and the gaps), `ul`/`ol`/`li` (li: flow content), `table`/`tr`/`td` (`width` as a percentage,
  * `border` 0|1, `align`, `valign`), with text complements as gaps: Owner → `al` (Ausschreiberlücke), Bidder →
  * `bl` (Bieterlücke); in the 2021 edition a gap read as `blo` or `rw` (`data-oenorm` of the complement span) is
- * written back as such. A gap holds only text and `br` (`ontext.Luecke.content`): the complement's caption is
+ * written back as such, with the `kennung` and `parameterlistenkennung` it was read with (`data-kennung`,
+ * `data-parameterlistenkennung`: the parameter a Rechenwert takes its value from). A gap holds only text and `br` (`ontext.Luecke.content`): the complement's caption is
  * written before the gap, its body inside, its tail after it. Images are not part of ÖNORM text: those the
  * document holds as graphics (`graphics.ts`) are linked by their element instead; other images, page breaks and table
  * header cells (no `th`: written as `td` with bold text) are reported when simplified or left out; every character
  * of text is kept.
  */
+import { decodeHTMLAttribute } from 'entities';
 import type { XmlBuilder } from '../../../core/xml/builder.js';
 import { plainLongText, type Block, type Complement, type Image, type Inline, type LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
@@ -28,17 +30,33 @@ export function longTextForm(ctx: OenormWriterContext, html: string | undefined,
   return undefined;
 }
 
-/** The ÖNORM gap element of each complement of the HTML, in order (`al`/`bl`, or `blo`/`rw` where kept). */
-export function gapNames(html: string | undefined): (string | undefined)[] {
+/** What the ÖNORM reader kept of a gap on its complement span: its element and its 2021 attributes. */
+export interface KeptGap {
+  /** `al`, `bl`, `blo` or `rw` (`data-oenorm`), undefined for a complement of another source. */
+  name?: string;
+  kennung?: string;
+  parameterlistenkennung?: string;
+}
+
+/** An attribute of a complement's start tag, its character references decoded. */
+function spanAttribute(tag: string, name: string): string | undefined {
+  const value = new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+  return value === undefined ? undefined : decodeHTMLAttribute(value);
+}
+
+/** What was kept of the gap of each complement of the HTML, in order (see {@link KeptGap}). */
+export function gapNames(html: string | undefined): KeptGap[] {
   if (html === undefined || !html.includes('TextComplement')) return [];
-  const out: (string | undefined)[] = [];
-  for (const m of html.matchAll(GAP_NAME)) out.push(/\bdata-oenorm="([a-z]+)"/.exec(m[0])?.[1]);
+  const out: KeptGap[] = [];
+  for (const m of html.matchAll(GAP_NAME)) {
+    out.push({ name: spanAttribute(m[0], 'data-oenorm'), kennung: spanAttribute(m[0], 'data-kennung'), parameterlistenkennung: spanAttribute(m[0], 'data-parameterlistenkennung') });
+  }
   return out;
 }
 
 /** Writes one formatted text element (`langtext`, `vorbemerkung`) holding the form. */
 export function writeFormattedText(
-  ctx: OenormWriterContext, element: string, form: LongText, where: string, options: { edition: string; gaps: (string | undefined)[] },
+  ctx: OenormWriterContext, element: string, form: LongText, where: string, options: { edition: string; gaps: KeptGap[] },
 ): void {
   const writer = new TextWriter(ctx, where, options.edition === '2021', options.gaps);
   ctx.b.open(element);
@@ -74,7 +92,7 @@ class TextWriter {
     private readonly ctx: OenormWriterContext,
     private readonly where: string,
     private readonly edition2021: boolean,
-    private readonly gaps: (string | undefined)[],
+    private readonly gaps: KeptGap[],
   ) {
     this.b = ctx.b;
   }
@@ -192,18 +210,19 @@ class TextWriter {
 
   private gap(tc: Complement): void {
     const kept = this.gaps[this.gapIndex++];
-    const name = this.edition2021 && (kept === 'blo' || kept === 'rw')
-      ? kept
+    const name = this.edition2021 && (kept?.name === 'blo' || kept?.name === 'rw')
+      ? kept.name
       : tc.kind === 'Owner' ? 'al' : 'bl';
+    const attrs = this.edition2021 ? { kennung: kept?.kennung, parameterlistenkennung: kept?.parameterlistenkennung } : undefined;
     if (tc.caption?.length) this.inlines(tc.caption);
     const plainParts = tc.body.filter((x) => x.t === 'span' || x.t === 'br');
     if (plainParts.some((x) => x.t === 'span' && (x.fmt.bold || x.fmt.italic || x.fmt.underline || x.fmt.superscript || x.fmt.subscript))) {
       this.changed('formatting inside text gaps was left out (an ÖNORM gap holds only text and line breaks)');
     }
     const bodyValue = tc.bodyValue?.value;
-    if (plainParts.length === 0 && bodyValue === undefined) this.b.empty(name);
+    if (plainParts.length === 0 && bodyValue === undefined) this.b.empty(name, attrs);
     else {
-      this.b.open(name);
+      this.b.open(name, attrs);
       if (bodyValue !== undefined && plainParts.length === 0) this.b.text(this.clean(bodyValue));
       for (const x of plainParts) {
         if (x.t === 'br') this.b.empty('br');
