@@ -123,6 +123,28 @@ describe('ÖNORM 2021 parameter lists', () => {
     expect(messages.find((m) => m.code === 'OENORM_ELEMENT_DROPPED')?.message).toContain('<parameterlisten>');
   });
 
+  it('writes kept text from a posted project only when it is one well-formed, portable parameterlisten element', () => {
+    const { project } = read(lb(LISTS));
+    const props = project.serviceSpecifications![0].oenormProperties as Record<string, unknown>;
+    const bad = [
+      '<parameterlisten></parameterlisten></onlb><onlb>', '<parameterlisten><parameterliste>', '<lg-liste/>', 42,
+      '<!DOCTYPE x [<!ENTITY a "b">]><parameterlisten>&a;</parameterlisten>', '<parameterlisten><y:z/></parameterlisten>',
+      'text <parameterlisten/>', '<parameterlisten/><parameterlisten/>',
+    ];
+    for (const value of bad) {
+      props.parameterlisten = value;
+      const written = write(project, { DestinationOenormType: 'Lb2021' });
+      expect(written.text, String(value)).not.toContain('<parameterlisten');
+      expect(written.text.match(/<onlb\b/g), String(value)).toHaveLength(1);
+      expect(written.messages.find((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')?.message, String(value)).toContain('parameterlisten');
+      if (hasOenormXsd) expect(validateOnlv(written.xml).errors, String(value)).toEqual([]);
+    }
+    // what is written is serialised anew: a comment and a processing instruction are left out, text escaped again
+    props.parameterlisten = '<parameterlisten><!-- c --><?pi x?><parameterliste a="&lt;&quot;">1 &amp; 2 &gt; 0</parameterliste></parameterlisten>';
+    const written = write(project, { DestinationOenormType: 'Lb2021' });
+    expect(written.text).toContain('<parameterlisten><parameterliste a="&lt;&quot;">1 &amp; 2 &gt; 0</parameterliste></parameterlisten>');
+  });
+
   it.skipIf(!hasCorpus)('LB-SCHOKO_V2021 (NEVARIS): ONLB 2021 → ava JSON → ONLB 2021 keeps its parameter lists as read', () => {
     const source = readCorpus('oenorm', 'LB-SCHOKO_V2021.onlb');
     const { project, messages } = read(source);

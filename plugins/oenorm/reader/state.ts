@@ -12,7 +12,7 @@
 import { parseError } from '../../../core/errors.js';
 import { DerivedPlainTexts } from '../../../core/model/derived-plain-texts.js';
 import { DetachedInterner, detached } from '../../../core/text/detached.js';
-import { XmlCapture } from '../../../core/xml/xml-capture.js';
+import { XmlCapture } from '../../../core/xml/subtree-text.js';
 import type { ProjectDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import { checkRoot, type OenormDocument, type OenormEdition } from '../detect.js';
 import { OenormBody, type MemoOwner } from './body.js';

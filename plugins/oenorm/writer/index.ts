@@ -13,6 +13,7 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { targetError } from '../../../core/errors.js';
+import { recaptureXml } from '../../../core/xml/subtree-text.js';
 import { writeBody, writeRemark } from './body.js';
 import { OenormDiscounts, writeSum } from './discounts.js';
 import { writeGrafiktabelle } from './graphics.js';
@@ -123,12 +124,16 @@ function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, 
 /**
  * The parameter lists of an A 2063:2021 LB, as the reader kept them (`oenormProperties.parameterlisten`, XML text):
  * written back after the `grafiktabelle` — where the public 2021 LB of NEVARIS (LB-SCHOKO) has them — into an LB of
- * 2021 (`fits`); elsewhere reported as not written.
+ * 2021 (`fits`); elsewhere reported as not written. The text is parsed and serialised anew first (`recaptureXml`): a
+ * posted project's text that is not one well-formed, portable `parameterlisten` element is not written (reported).
  */
 function writeParameterlisten(ctx: OenormWriterContext, spec: ServiceSpecificationDto, fits: boolean): void {
-  const xml = keptOf(spec).parameterlisten;
-  if (typeof xml !== 'string' || !xml.startsWith('<parameterlisten')) return;
-  if (fits) ctx.b.raw(xml);
+  const kept = keptOf(spec).parameterlisten;
+  if (kept === undefined) return;
+  const lists = typeof kept === 'string' ? recaptureXml(kept, 'parameterlisten') : undefined;
+  if (lists === undefined) {
+    ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', 'oenormProperties.parameterlisten is not one well-formed <parameterlisten> element (without DTD, every prefix declared in it); it was not written.');
+  } else if (fits) ctx.b.raw(lists.xml);
   else ctx.report('OENORM_PARAMETER_LISTS_NOT_WRITTEN', 'info', 'The parameter lists (parameterlisten) of the ÖNORM 2021 source were not written: only an LB of the 2021 edition has a known place for them.');
 }
 

@@ -10,7 +10,11 @@
  * attribute) is declared inside it (`xmlns:p` on the element or an ancestor within the subtree; `xml:` is always
  * bound). A prefix declared outside, on the document's root say, would be unbound there: {@link XmlCapture.finish}
  * says so, and the caller drops the text instead.
+ *
+ * Such a text may come back from outside (a posted project): {@link recaptureXml} parses it again and gives it anew,
+ * so that a writer never puts text it did not make itself into its document.
  */
+import { SaxesParser } from 'saxes';
 import { escapeAttr, escapeText } from './escape.js';
 
 /** What {@link XmlCapture.finish} gives: the subtree as XML text, and whether it can stand in another document. */
@@ -79,4 +83,40 @@ export class XmlCapture {
     if (prefix === 'xml' || this.declared.some((d) => d?.includes(prefix))) return;
     this.portable = false;
   }
+}
+
+/**
+ * `text` parsed and serialised again as {@link XmlCapture} does, when it is one element named `root` (nothing but
+ * white space around it; no document type declaration, no entity beyond XML's own) and portable; else undefined.
+ * Processing instructions and comments are left out.
+ */
+export function recaptureXml(text: string, root: string): CapturedXml | undefined {
+  const capture = new XmlCapture();
+  const parser = new SaxesParser({ xmlns: false });
+  /** Where the parser is: before the root, inside it, after it, or somewhere the text may not go. */
+  const at = { state: 'before' as 'before' | 'inside' | 'after' | 'bad' };
+  parser.on('doctype', () => { at.state = 'bad'; });
+  parser.on('opentag', (tag) => {
+    if (at.state === 'inside') return capture.element(tag.name, tag.attributes as Record<string, string>);
+    if (at.state === 'before' && tag.name === root) {
+      at.state = 'inside';
+      return capture.start(tag.name, tag.attributes as Record<string, string>);
+    }
+    at.state = 'bad';
+  });
+  parser.on('text', (t) => {
+    if (at.state === 'inside') capture.text(t);
+    else if (t.trim() !== '') at.state = 'bad';
+  });
+  parser.on('closetag', () => {
+    if (at.state === 'inside' && capture.close()) at.state = 'after';
+  });
+  try {
+    parser.write(text).close();
+  } catch {
+    return undefined;
+  }
+  if (at.state !== 'after') return undefined;
+  const captured = capture.finish();
+  return captured.portable ? captured : undefined;
 }
