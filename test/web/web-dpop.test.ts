@@ -87,9 +87,9 @@ suite('web page: DPoP-bound token (Chromium)', () => {
     expect(stolen.headers.get('www-authenticate')).toMatch(/^DPoP /);
 
     await convertInPage(page);
-    await page.click('#sign-out');
-    await page.waitForSelector('body[data-ready=true]');
-    await expect(page.locator('#sign-in').isVisible()).resolves.toBe(true);
+    // the page leaves for the end-session endpoint once the key is deleted, and comes back signed out
+    await Promise.all([page.waitForResponse((r) => r.url().startsWith(`${h.auth.issuer}/connect/endsession`)), page.click('#sign-out')]);
+    await page.locator('#sign-in').waitFor({ state: 'visible' });
     expect(await storedToken(page)).toBeNull();
     expect(await keyFlags(page, token.keyId!)).toBeNull();
     await context.close();
