@@ -20,7 +20,7 @@ import { writeSum, type OenormDiscounts } from './discounts.js';
 import { keptOf, writeLb, writePreiserstellungsverfahren } from './document.js';
 import { KOMMENTAR_NOT_WRITTEN, ORIGIN_MARK, type PositionContext, writeElementData, writeEntry, writeMemo } from './positions.js';
 import type { Plan, PlanGroup } from './structure.js';
-import { gapNames, longTextForm, writeFormattedText } from './text.js';
+import { keptGaps, longTextForm, writeFormattedText } from './text.js';
 
 export interface BodyContext {
   spec: ServiceSpecificationDto;
@@ -128,7 +128,7 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
       if (!form && !mark && kommentar === undefined) b.empty('grundtext');
       else {
         b.open('grundtext');
-        if (form) writeFormattedText(ctx, 'langtext', form, where, { edition: bc.pc.edition, gaps: gapNames(gt.grundtextHtml) });
+        if (form) writeFormattedText(ctx, 'langtext', form, where, { edition: bc.pc.edition, gaps: keptGaps(gt.grundtextHtml) });
         if (kommentar !== undefined) writeMemo(ctx, 'kommentar', kommentar, where, bc.pc);
         if (mark) b.leaf('herkunftskennzeichen', mark);
         b.close();
@@ -164,7 +164,7 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
     ctx.report('OENORM_NOTES_MERGED', 'info', `${forms.length} note texts of ${where} were joined into one ${element === 'svb' ? 'standing preliminary remark (svb)' : 'preliminary remark (vorbemerkung)'}.`, where === 'svb' ? undefined : where);
   }
   const joined: LongText = { blocks: forms.flatMap((f) => f.form.blocks) };
-  const gaps = forms.flatMap((f) => gapNames(f.html));
+  const gaps = forms.flatMap((f) => keptGaps(f.html));
   const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
   const links = [...new Set(notes.flatMap((n) => ctx.graphics.linksOf(n.htmlLongText)))];
   if (element === 'svb') {

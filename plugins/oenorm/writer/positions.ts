@@ -25,7 +25,7 @@ import { isPosition, type NoteTextDto, type PositionDto, type ProjectInformation
 import type { OenormWriterContext } from './context.js';
 import type { PlanEntry } from './structure.js';
 import { writeGrafiklinks } from './graphics.js';
-import { firstLineOf, gapNames, longTextForm, writeFormattedText } from './text.js';
+import { firstLineOf, keptGaps, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
 import { LOT } from './teilangebote.js';
 import { writeLbChanges } from './lb-changes.js';
@@ -91,7 +91,7 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const html = grundtextHtml !== undefined && e.htmlLongText !== undefined ? e.htmlLongText.slice(grundtextHtml.length) : e.htmlLongText;
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   writeStichwort(ctx, e, props, form, where);
-  if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: gapNames(html) });
+  if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: keptGaps(html) });
   writeZusatzangebotslvinfo(ctx, e, props, pc, where);
   writeElementData(ctx, pc, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html), props, where);
   let sum = 0;
@@ -187,7 +187,7 @@ export function writeElementData(
 /** A `kommentar`, `notiz` or `aenderungsbeschreibung` (`formatmemo.type`: the formatted text of a `langtext`). */
 export function writeMemo(ctx: OenormWriterContext, element: 'kommentar' | 'notiz' | 'aenderungsbeschreibung', html: string, where: string, pc: PositionContext): void {
   const form = longTextForm(ctx, html, undefined);
-  if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: gapNames(html) });
+  if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: keptGaps(html) });
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {

@@ -4,9 +4,10 @@
  * `u`, `sup`, `sub` and the gaps), `ul`/`ol`/`li` (li: flow content), `table`/`tr`/`td` (`width` as a percentage,
  * `border` 0|1, `align`, `valign`), with text complements as gaps: Owner → `al` (Ausschreiberlücke), Bidder →
  * `bl` (Bieterlücke); in the 2021 edition a gap read as `blo` or `rw` (`data-oenorm` of the complement span) is
- * written back as such, with the `kennung` and `parameterlistenkennung` it was read with (`data-kennung`,
- * `data-parameterlistenkennung`: the parameter a Rechenwert takes its value from). A gap holds only text and `br` (`ontext.Luecke.content`): the complement's caption is
- * written before the gap, its body inside, its tail after it. Images are not part of ÖNORM text: those the
+ * written back as such; in 2021 every gap keeps the `kennung` and `parameterlistenkennung` it was read with
+ * (`data-kennung`, `data-parameterlistenkennung`: the parameter a Rechenwert takes its value from). A gap holds only
+ * text and `br` (`ontext.Luecke.content`): the complement's caption is written before the gap, its body inside, its
+ * tail after it. Images are not part of ÖNORM text: those the
  * document holds as graphics (`graphics.ts`) are linked by their element instead; other images, page breaks and table
  * header cells (no `th`: written as `td` with bold text) are reported when simplified or left out; every character
  * of text is kept.
@@ -45,7 +46,7 @@ function spanAttribute(tag: string, name: string): string | undefined {
 }
 
 /** What was kept of the gap of each complement of the HTML, in order (see {@link KeptGap}). */
-export function gapNames(html: string | undefined): KeptGap[] {
+export function keptGaps(html: string | undefined): KeptGap[] {
   if (html === undefined || !html.includes('TextComplement')) return [];
   const out: KeptGap[] = [];
   for (const m of html.matchAll(GAP_NAME)) {
