@@ -3,12 +3,11 @@
 // sessionStorage for the round trip; the access token in sessionStorage until it expires (the tab's lifetime),
 // bound to a key the page cannot export (DPoP, `./dpop.js`) wherever the browser can keep one.
 import { createDpopKey, deleteDpopKey, dpopAvailable, dpopProof, noteDpopNonce } from './dpop.js';
+import { randomBase64url, sha256Base64url } from './encoding.js';
 
 const PENDING_KEY = 'ava-web-pending';
 const TOKEN_KEY = 'ava-web-token';
 
-const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const randomString = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** Whether the browser can make an S256 challenge (crypto.subtle exists only in secure contexts). */
 export const canSignIn = () => Boolean(globalThis.crypto?.subtle);
@@ -59,9 +58,9 @@ async function fetchWithDpop(url, init, headersFor) {
 
 /** Starts the sign-in: stores verifier and state, then leaves for the authorization endpoint. */
 export async function startSignIn(config, uiLocale) {
-  const verifier = randomString();
-  const state = randomString();
-  const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+  const verifier = randomBase64url(32);
+  const state = randomBase64url(32);
+  const challenge = await sha256Base64url(verifier);
   sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state }));
   const url = new URL(config.authorizationEndpoint);
   url.search = new URLSearchParams({

@@ -6,13 +6,13 @@
 // A server nonce (§8, §9) is taken from every `DPoP-Nonce` header and put into the next proofs; a request the
 // server answered `use_dpop_nonce` is sent once more by its caller.
 
+import { base64url, randomBase64url, sha256Base64url } from './encoding.js';
+
 const DB_NAME = 'ava-web';
 const STORE = 'dpop-keys';
 const encoder = new TextEncoder();
 
-const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const encodeJson = (value) => base64url(encoder.encode(JSON.stringify(value)));
-const randomId = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
 
 /** The server's latest nonce (from a `DPoP-Nonce` header), put into the next proofs. */
 let serverNonce;
@@ -39,7 +39,7 @@ function keyStore(mode, operation) {
 /** Makes a key pair (private key not extractable), stores it and returns its id. */
 export async function createDpopKey() {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  const id = randomId();
+  const id = randomBase64url(16);
   await keyStore('readwrite', (store) => store.put(pair, id));
   return id;
 }
@@ -58,8 +58,8 @@ export async function dpopProof(keyId, method, url, accessToken) {
   if (!pair) throw new Error('the key of this sign-in is gone; please sign in again');
   const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', pair.publicKey);
   const target = new URL(url, location.href);
-  const claims = { jti: randomId(), htm: method, htu: target.origin + target.pathname, iat: Math.floor(Date.now() / 1000) };
-  if (accessToken) claims.ath = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(accessToken))));
+  const claims = { jti: randomBase64url(16), htm: method, htu: target.origin + target.pathname, iat: Math.floor(Date.now() / 1000) };
+  if (accessToken) claims.ath = await sha256Base64url(accessToken);
   const nonce = serverNonce;
   if (nonce) claims.nonce = nonce;
   const input = `${encodeJson({ typ: 'dpop+jwt', alg: 'ES256', jwk: { kty, crv, x, y } })}.${encodeJson(claims)}`;
