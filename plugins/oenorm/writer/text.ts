@@ -39,9 +39,14 @@ export interface KeptGap {
   parameterlistenkennung?: string;
 }
 
+/** The kept attributes of a complement's start tag. */
+const SPAN_ATTRIBUTE = {
+  name: /\bdata-oenorm="([^"]*)"/, kennung: /\bdata-kennung="([^"]*)"/, parameterlistenkennung: /\bdata-parameterlistenkennung="([^"]*)"/,
+} as const;
+
 /** An attribute of a complement's start tag, its character references decoded. */
-function spanAttribute(tag: string, name: string): string | undefined {
-  const value = new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+function spanAttribute(tag: string, which: keyof typeof SPAN_ATTRIBUTE): string | undefined {
+  const value = SPAN_ATTRIBUTE[which].exec(tag)?.[1];
   return value === undefined ? undefined : decodeHTMLAttribute(value);
 }
 
@@ -50,7 +55,7 @@ export function keptGaps(html: string | undefined): KeptGap[] {
   if (html === undefined || !html.includes('TextComplement')) return [];
   const out: KeptGap[] = [];
   for (const m of html.matchAll(GAP_NAME)) {
-    out.push({ name: spanAttribute(m[0], 'data-oenorm'), kennung: spanAttribute(m[0], 'data-kennung'), parameterlistenkennung: spanAttribute(m[0], 'data-parameterlistenkennung') });
+    out.push({ name: spanAttribute(m[0], 'name'), kennung: spanAttribute(m[0], 'kennung'), parameterlistenkennung: spanAttribute(m[0], 'parameterlistenkennung') });
   }
   return out;
 }
