@@ -15,9 +15,9 @@ import { layoutFor, quotedSheet, sheetName } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
 import { completeSheets, SheetAdditions } from './sheet-parts.js';
 import { writeServiceSpecificationSheet, type SheetSettings, type WrittenSheet } from './sheet-writer.js';
-import { storedPackage } from './stored-output.js';
+import { libraryParts } from './stored-output.js';
 import { StylePalette } from './styles.js';
-import { centralDirectory, entryContent, writeZip } from './zip.js';
+import { writeZip } from './zip.js';
 
 /** The media type of xlsx files (ECMA-376 Part 2, IANA registration). */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -86,12 +86,11 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
 }
 
 /**
- * The workbook's package: the library's parts stored (stored-output.ts), completed with what it cannot write
+ * The workbook's package: the library's parts (stored-output.ts), completed with what it cannot write
  * (sheet-parts.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
  */
 async function packNatively(workbook: Workbook, additions: ReadonlyMap<string, SheetAdditions>): Promise<Buffer> {
-  const stored = await storedPackage(workbook);
-  const entries = centralDirectory(stored)!.map((e) => ({ name: e.name, data: entryContent(stored, e) }));
+  const entries = await libraryParts(workbook);
   const book = entries.find((e) => e.name === 'xl/workbook.xml');
   if (book) book.data = Buffer.from(withoutTemplatePath(book.data.toString('utf8')), 'utf8');
   completeSheets(entries, additions);
