@@ -21,7 +21,7 @@ import { CELL_TEXT_LIMIT, columnLetter, HIDDEN_COLUMNS, quotedSheet, type Layout
 import type { ExcelMessageCode } from './messages.js';
 import { SheetAdditions } from './sheet-parts.js';
 import { encodeXstring } from './xstring.js';
-import type { Look, StylePalette } from './styles.js';
+import { isPlainLook, type Look, type StylePalette } from './styles.js';
 
 /** What every sheet of one workbook shares. */
 export interface SheetSettings {
@@ -76,7 +76,8 @@ class SheetWriter {
       this.s.report.report('EXCEL_TEXT_SHORTENED', 'warning',
         `A text of ${value.length} characters was shortened to the ${CELL_TEXT_LIMIT} a cell can hold (column ${this.s.culture.headers[key]}).`, itemNumber);
     }
-    cell.value(encodeXstring(text)).style(this.s.palette.get(look));
+    cell.value(encodeXstring(text));
+    if (!isPlainLook(look)) cell.style(this.s.palette.get(look));
     const width = Math.max(...text.split('\n', 3).map((l) => l.length)) + (look.indent ?? 0) * 2;
     if (width > (this.widths.get(key) ?? 0)) this.widths.set(key, width);
   }
@@ -87,7 +88,7 @@ class SheetWriter {
     if (!cell) return;
     if (formula) this.additions.formula(cell, formula, value);
     else cell.value(value);
-    cell.style(this.s.palette.get(look));
+    if (!isPlainLook(look)) cell.style(this.s.palette.get(look));
   }
 
   header(): void {

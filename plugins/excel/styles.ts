@@ -15,6 +15,13 @@ export interface Look {
   header?: boolean;
 }
 
+/**
+ * Whether a look is the workbook's default (no formatting): such a cell is written without a style of its own
+ * (no `s` attribute: cellXfs record 0, the template's Calibri 11), which costs the library one call less per cell.
+ */
+export const isPlainLook = (look: Look): boolean =>
+  !look.bold && !look.muted && !look.indent && !look.numberFormat && !look.wrap && !look.header;
+
 export class StylePalette {
   private readonly styles = new Map<string, Style>();
 
@@ -26,6 +33,10 @@ export class StylePalette {
     let style = this.styles.get(key);
     if (!style) {
       style = this.workbook.styleSheet().createStyle();
+      // The library gives a new style an empty <font/>, which spreadsheet programs fill with their own default
+      // (LibreOffice: a 10 pt serif) instead of the workbook's: the template's default font (its styles.xml
+      // font 0: Calibri 11, the theme's minor font) is named, so that styled and plain cells look alike everywhere.
+      style.style('fontFamily', 'Calibri').style('fontSize', 11).style('fontGenericFamily', 2).style('fontScheme', 'minor');
       if (look.bold || look.header) style.style('bold', true);
       if (look.muted) style.style('italic', true).style('fontColor', '808080');
       if (look.indent) style.style('indent', look.indent).style('horizontalAlignment', 'left');

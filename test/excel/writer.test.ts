@@ -64,6 +64,15 @@ describe('excel writer', () => {
     expect(sheet.cell(3, col.Kurztext).style('bold')).toBe(true);
     expect(sheet.cell(5, col.Kurztext).style('indent')).toBe(2);
     expect(sheet.cell(7, col.Kurztext).style('italic')).toBe(true);
+    // One font everywhere: styled cells name the workbook's default font (an empty <font/> is filled with each
+    // program's own default, LibreOffice's a 10 pt serif), plain cells use the default style itself.
+    for (const [r, c] of [[3, col.Kurztext], [5, col.Kurztext], [7, col.Kurztext], [10, col.Menge], [10, col.Gesamtpreis], [1, col.OZ]]) {
+      expect([sheet.cell(r, c).style('fontFamily'), sheet.cell(r, c).style('fontSize')], `row ${r}, column ${c}`).toEqual(['Calibri', 11]);
+    }
+    const fonts = [...zipPart(bytes, 'xl/styles.xml')!.matchAll(/<font\b[^>]*?(?:\/>|>([\s\S]*?)<\/font>)/g)];
+    expect(fonts.length).toBeGreaterThan(1);
+    expect(fonts.filter((f) => !/<name val="Calibri"\/>/.test(f[1] ?? '') || !/<sz val="11"\/>/.test(f[1] ?? ''))).toEqual([]);
+    expect(zipPart(bytes, 'xl/worksheets/sheet1.xml')).toMatch(/<c r="A6" t="s">/);
   });
 
   it('writes totals as formulas whose cached values equal the recalculation', async () => {
