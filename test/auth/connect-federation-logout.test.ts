@@ -24,6 +24,20 @@ async function federationPair(): Promise<{ upstream: Upstream; h: AuthHarness }>
   return { upstream, h: await authHarness(federationAuth(upstream.issuer, `http://127.0.0.1:${await freePort()}`)) };
 }
 
+/** An upstream and a gateway (see {@link federationPair}) started before the suite's tests and stopped after them. */
+function federationPairForSuite(): { upstream: Upstream; h: AuthHarness } {
+  const pair = {} as { upstream: Upstream; h: AuthHarness };
+  beforeAll(async () => {
+    Object.assign(pair, await federationPair());
+  }, 30_000);
+  afterAll(async () => {
+    vi.useRealTimers();
+    await pair.h?.app.close();
+    await pair.upstream?.close();
+  });
+  return pair;
+}
+
 /** Signs `browser` in through `idp` (the upstream's cookies in `jar`) and returns the gateway's id token. */
 async function signIn(h: AuthHarness, browser: InjectBrowser, idp: string, login: string, jar: UpstreamJar): Promise<string> {
   const p = pkce();
@@ -47,18 +61,10 @@ async function gatewaySignedIn(browser: InjectBrowser): Promise<boolean> {
 }
 
 describe('federation: signing out at the upstream provider', () => {
-  let h: AuthHarness;
-  let upstream: Upstream;
-
-  beforeAll(async () => {
-    ({ upstream, h } = await federationPair());
-  }, 30_000);
-  afterAll(async () => {
-    await h?.app.close();
-    await upstream?.close();
-  });
+  const pair = federationPairForSuite();
 
   it('goes on to the provider with its id token, ends both sessions and returns to the client with its state', async () => {
+    const { h, upstream } = pair;
     const browser = new InjectBrowser(h.app);
     const jar: UpstreamJar = new Map();
     const idToken = await signIn(h, browser, 'corp', 'olga', jar);
@@ -93,6 +99,7 @@ describe('federation: signing out at the upstream provider', () => {
   });
 
   it('without a client redirect the provider returns to the signed-out page; a forged return of a signed-in browser is refused', async () => {
+    const { h, upstream } = pair;
     const browser = new InjectBrowser(h.app);
     const jar: UpstreamJar = new Map();
     await signIn(h, browser, 'corp', 'paul', jar);
@@ -121,6 +128,7 @@ describe('federation: signing out at the upstream provider', () => {
   });
 
   it('a provider with signOutUpstream: false, and a password session, end only the gateway session', async () => {
+    const { h, upstream } = pair;
     const browser = new InjectBrowser(h.app);
     const jar: UpstreamJar = new Map();
     const idToken = await signIn(h, browser, 'public', 'rita', jar);
@@ -141,18 +149,10 @@ describe('federation: signing out at the upstream provider', () => {
 });
 
 describe('federation: signing out while the provider cannot be reached', () => {
-  let h: AuthHarness;
-  let upstream: Upstream;
-
-  beforeAll(async () => {
-    ({ upstream, h } = await federationPair());
-  }, 30_000);
-  afterAll(async () => {
-    vi.useRealTimers();
-    await h?.app.close();
-  });
+  const pair = federationPairForSuite();
 
   it('ends the gateway session and returns to the client when the discovery document cannot be read', async () => {
+    const { h, upstream } = pair;
     const browser = new InjectBrowser(h.app);
     const idToken = await signIn(h, browser, 'corp', 'sven', new Map());
     // the provider goes down, and the discovery document read at sign-in has expired from the gateway's cache (an
