@@ -15,7 +15,7 @@ import { layoutFor, quotedSheet, sheetName } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
 import { completeSheets, SheetAdditions } from './sheet-parts.js';
 import { writeServiceSpecificationSheet, type SheetSettings, type WrittenSheet } from './sheet-writer.js';
-import { libraryParts } from './stored-output.js';
+import { libraryParts } from './library-parts.js';
 import { StylePalette } from './styles.js';
 import { writeZip } from './zip.js';
 
@@ -86,7 +86,7 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
 }
 
 /**
- * The workbook's package: the library's parts (stored-output.ts), completed with what it cannot write
+ * The workbook's package: the library's parts (library-parts.ts), completed with what it cannot write
  * (sheet-parts.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
  */
 async function packNatively(workbook: Workbook, additions: ReadonlyMap<string, SheetAdditions>): Promise<Buffer> {

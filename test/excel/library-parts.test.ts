@@ -1,5 +1,5 @@
 /**
- * What the writer adds to the library's output: the one xlsx-populate internal it uses (stored-output.ts; this
+ * What the writer adds to the library's output: the one xlsx-populate internal it uses (library-parts.ts; this
  * test fails when a library update breaks it) and the sheet parts completed with outline levels, the outline's
  * summary position and cached formula values (sheet-parts.ts).
  */
@@ -7,14 +7,14 @@ import { createRequire } from 'node:module';
 import XlsxPopulate from 'xlsx-populate';
 import { describe, expect, it } from 'vitest';
 import { completeSheetXml, SheetAdditions } from '../../plugins/excel/sheet-parts.js';
-import { libraryParts, XLSX_POPULATE_VERSION } from '../../plugins/excel/stored-output.js';
+import { libraryParts, XLSX_POPULATE_VERSION } from '../../plugins/excel/library-parts.js';
 import { centralDirectory, entryContent } from '../../plugins/excel/zip.js';
 import { sampleProject, toExcel, zipPart } from './support.js';
 
-describe('stored-output.ts: the library internal it relies on', () => {
+describe('library-parts.ts: the library internal it relies on', () => {
   it(`is the xlsx-populate version it was written for (${XLSX_POPULATE_VERSION})`, () => {
     const installed = (createRequire(import.meta.url)('xlsx-populate/package.json') as { version: string }).version;
-    expect(installed, 'xlsx-populate was updated: check plugins/excel/stored-output.ts against its lib/Workbook.js outputAsync').toBe(XLSX_POPULATE_VERSION);
+    expect(installed, 'xlsx-populate was updated: check plugins/excel/library-parts.ts against its lib/Workbook.js outputAsync').toBe(XLSX_POPULATE_VERSION);
   });
 
   it('takes the parts the library packs, unpacked and in its order, and leaves the workbook able to pack again', async () => {
