@@ -3,7 +3,7 @@
 // and download, and all results as one ZIP (fflate, bundled by the gateway).
 import { zipSync } from './vendor/fflate.js';
 import { convert, detectSource } from './api.js';
-import { clear, h, saveBlob, uid } from './dom.js';
+import { clear, h, saveBlob, uid, wordParts } from './dom.js';
 import { optionText, t } from './i18n.js';
 
 /** How many conversions run at once. */
@@ -117,7 +117,7 @@ export class ConvertView {
     if (option.default !== undefined && !/default|vorgabe/i.test(description[0])) description.push(t('defaultValue', { value: option.type === 'boolean' ? t(option.default ? 'yes' : 'no') : option.default }));
     if (usedBy) description.push(t('optionRoutes', { routes: usedBy.join(', ') }));
     return h('div', { class: `option option-${option.type}`, 'data-option': option.name },
-      option.type === 'boolean' ? [control, h('label', { for: id, text: option.name })] : [h('label', { for: id, text: option.name }), control],
+      option.type === 'boolean' ? [control, h('label', { for: id }, wordParts(option.name))] : [h('label', { for: id }, wordParts(option.name)), control],
       h('p', { id: descId, class: 'option-desc', text: description.join(' · ') }));
   }
 

@@ -21,6 +21,20 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
+/**
+ * A compound name (`SupportSkippedItemNumberLevelsInPositions`) as text with a line-break opportunity (`<wbr>`)
+ * before each capital that follows a small letter or digit, so that a narrow column breaks it between its words
+ * rather than inside one. The text content stays the name.
+ */
+export function wordParts(name) {
+  const parts = [];
+  for (const word of name.split(/(?<=[a-z0-9])(?=[A-Z])/)) {
+    if (parts.length) parts.push(document.createElement('wbr'));
+    parts.push(word);
+  }
+  return parts;
+}
+
 /** Removes every child of `el`. */
 export const clear = (el) => el.replaceChildren();
 
