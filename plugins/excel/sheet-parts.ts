@@ -4,7 +4,9 @@
  * Part 1 §18.3.1.73), the outline's summary rows above their detail (`<sheetPr><outlinePr summaryBelow="0"/>`,
  * §18.3.1.82, §18.3.1.61) and the cached value of a formula cell (`<v>` after `<f>`, §18.3.1.96). The library
  * writes formulas without cached values (its README, "Formulas"), which leaves viewers that do not recalculate
- * (previews, readers of cached values) with empty totals. Also written here: long texts of column A as inline
+ * (previews, readers of cached values) with empty totals; and the page setup of a bill of quantities (A4 landscape,
+ * every column on one page width: `<pageSetup>` §18.3.1.63, `<sheetPr><pageSetUpPr fitToPage>` §18.3.1.65), which
+ * the library cannot write either. Also written here: long texts of column A as inline
  * strings (`t="inlineStr"`, §18.3.1.53) in an otherwise empty sheet — the embedded project (embedded.ts), whose
  * megabytes of text would otherwise pass through the library's shared string table and XML escaping.
  */
@@ -23,6 +25,11 @@ export class SheetAdditions {
   readonly outlineLevels = new Map<number, number>();
   readonly cached = new Map<string, number>();
   summaryAbove = false;
+  /**
+   * Printed on A4 landscape with all columns on one page width and as many pages down as the rows need, instead of
+   * the default portrait pages that put item numbers, long texts and prices on three different sheets of paper.
+   */
+  fitToPageWidth = false;
   /** Texts of column A from row 1 on, for a sheet the library left empty. */
   inlineTexts: string[] = [];
 
@@ -43,6 +50,22 @@ const ROW = /<row r="(\d+)"/g;
 const FORMULA_CELL = /<c r="([A-Z]+\d+)"([^>]*)><f>([^<]*)<\/f><\/c>/g;
 /** The sheet properties element, and the tab colour that must stay before the outline properties (CT_SheetPr). */
 const SHEET_PR = /<sheetPr\b([^>]*?)(\/>|>(<tabColor\b[^>]*\/>)?)/;
+/** Page margins as the library or an application wrote them (CT_Worksheet: `pageSetup` follows `pageMargins`). */
+const PAGE_MARGINS = /<pageMargins\b[^>]*\/>/;
+/** The first element of CT_Worksheet that comes after `pageSetup` (ECMA-376 Part 1 §18.3.1.99), or the end. */
+const AFTER_PAGE_SETUP = /<(?:headerFooter|rowBreaks|colBreaks|customProperties|cellWatches|ignoredErrors|smartTags|drawing|legacyDrawing|legacyDrawingHF|drawingHF|picture|oleObjects|controls|webPublishItems|tableParts|extLst)\b|<\/worksheet>/;
+/** Excel's "Normal" margins (inches), written only where the sheet has none. */
+const NORMAL_MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>';
+/** A4 (paper size 9), landscape, one page wide, as many pages high as needed (`fitToHeight` 0). */
+const FIT_TO_WIDTH = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+
+/** `xml` (which has no page setup) with {@link FIT_TO_WIDTH} in its place, after the margins. */
+function withPageSetup(xml: string): string {
+  const margins = PAGE_MARGINS.exec(xml);
+  if (margins) return `${xml.slice(0, margins.index + margins[0].length)}${FIT_TO_WIDTH}${xml.slice(margins.index + margins[0].length)}`;
+  const after = AFTER_PAGE_SETUP.exec(xml);
+  return after ? `${xml.slice(0, after.index)}${NORMAL_MARGINS}${FIT_TO_WIDTH}${xml.slice(after.index)}` : xml;
+}
 
 /** A worksheet part with the additions made. */
 export function completeSheetXml(xml: string, add: SheetAdditions): string {
@@ -63,15 +86,19 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
       return value === undefined ? cell : `<c r="${ref}"${attributes}><f>${formula}</f><v>${value}</v></c>`;
     });
   }
-  if (add.summaryAbove) {
-    const outlinePr = '<outlinePr summaryBelow="0"/>';
+  // a page setup already there (none from the library) is left as it is, and so is its fitting
+  const fit = add.fitToPageWidth && !/<pageSetup\b/.test(out);
+  // CT_SheetPr: tabColor, outlinePr, pageSetUpPr
+  const properties = `${add.summaryAbove ? '<outlinePr summaryBelow="0"/>' : ''}${fit ? '<pageSetUpPr fitToPage="1"/>' : ''}`;
+  if (properties) {
     if (SHEET_PR.test(out)) {
       out = out.replace(SHEET_PR, (_, attributes: string, end: string, tabColor: string | undefined) =>
-        end === '/>' ? `<sheetPr${attributes}>${outlinePr}</sheetPr>` : `<sheetPr${attributes}>${tabColor ?? ''}${outlinePr}`);
+        end === '/>' ? `<sheetPr${attributes}>${properties}</sheetPr>` : `<sheetPr${attributes}>${tabColor ?? ''}${properties}`);
     } else {
-      out = out.replace(/(<worksheet\b[^>]*>)/, `$1<sheetPr>${outlinePr}</sheetPr>`);
+      out = out.replace(/(<worksheet\b[^>]*>)/, `$1<sheetPr>${properties}</sheetPr>`);
     }
   }
+  if (fit) out = withPageSetup(out);
   return out;
 }
 

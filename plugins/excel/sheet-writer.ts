@@ -219,7 +219,10 @@ class SheetWriter {
     return `${this.letter('total')}${d}`;
   }
 
-  /** Frozen header, auto filter, print titles, widths, hidden columns, outline summary rows above the detail. */
+  /**
+   * Frozen header, auto filter, print titles, widths, hidden columns, outline summary rows above the detail, printed
+   * one page wide (A4 landscape).
+   */
   finish(): void {
     const { layout } = this.s;
     const lastRow = Math.max(this.row - 1, 1);
@@ -233,6 +236,7 @@ class SheetWriter {
       else column.width(Math.min((this.widths.get(key) ?? 8) + 2, WIDTH_LIMIT[key] ?? 40));
     }
     this.additions.summaryAbove = true;
+    this.additions.fitToPageWidth = true;
   }
 }
 

@@ -56,6 +56,25 @@ describe('sheet-parts.ts: what the library cannot write', () => {
     expect(xml).toBe(`<worksheet a="1">${expected}<sheetData><row r="3" outlineLevel="1"><c r="H3" s="7"><f>ROUND(E3*G3,2)</f><v>12.5</v></c><c r="I3"><f>H3</f></c></row><row r="4"/></sheetData></worksheet>`);
   });
 
+  it.each([
+    ['no margins: Excel\'s normal ones before it, at the end', '<sheetData/></worksheet>', '<sheetData/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>{setup}</worksheet>'],
+    ['after the margins there are', '<sheetData/><pageMargins left="1" right="1" top="1" bottom="1" header="0" footer="0"/><drawing r:id="x"/></worksheet>', '<sheetData/><pageMargins left="1" right="1" top="1" bottom="1" header="0" footer="0"/>{setup}<drawing r:id="x"/></worksheet>'],
+    ['before the header and footer', '<sheetData/><autoFilter ref="A1:B2"/><headerFooter/></worksheet>', '<sheetData/><autoFilter ref="A1:B2"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>{setup}<headerFooter/></worksheet>'],
+  ])('one page wide, A4 landscape: the page setup %s (CT_Worksheet order)', (_, body, expected) => {
+    const a = new SheetAdditions();
+    a.fitToPageWidth = true;
+    const xml = completeSheetXml(`<worksheet a="1"><sheetPr><tabColor rgb="FF0000"/></sheetPr>${body}`, a);
+    const setup = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+    expect(xml).toBe(`<worksheet a="1"><sheetPr><tabColor rgb="FF0000"/><pageSetUpPr fitToPage="1"/></sheetPr>${expected.replace('{setup}', setup)}`);
+  });
+
+  it('leaves a page setup there is, and its fitting, as it is', () => {
+    const a = new SheetAdditions();
+    a.fitToPageWidth = true;
+    const xml = '<worksheet><sheetPr/><sheetData/><pageSetup orientation="portrait"/></worksheet>';
+    expect(completeSheetXml(xml, a)).toBe(xml);
+  });
+
   it('a written sheet has a cached value for every formula cell', async () => {
     const { bytes } = await toExcel(sampleProject());
     const xml = zipPart(bytes, 'xl/worksheets/sheet1.xml')!;

@@ -2,7 +2,8 @@
  * A real spreadsheet application opens the written workbooks: LibreOffice Calc (headless, Debian package
  * `libreoffice-calc-nogui`) loads each workbook with its cached values removed (so it must compute every
  * formula itself), and exports CSV; the totals it computes equal ours to the cent, in all five cultures. A
- * workbook re-saved by LibreOffice reads back to the same project. Skipped, saying so, when `soffice` is absent.
+ * workbook re-saved by LibreOffice reads back to the same project. Printed (PDF export), a bill of quantities is
+ * one A4 landscape page wide, where without its page setup the columns spread over several pages. Skipped, saying so, when `soffice` is absent.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
+import { centralDirectory, entryContent, writeZip } from '../../plugins/excel/zip.js';
 import { openWorkbook, positions, sampleProject, toAva, toExcel } from './support.js';
 
 function hasSoffice(): boolean {
@@ -48,6 +50,22 @@ function parseCsv(text: string): string[][] {
 }
 
 const CULTURES = ['en', 'de', 'fr', 'it', 'es'];
+
+/** The workbook with the page setup and the fit-to-page flag removed from its worksheets. */
+function withoutPageSetup(xlsx: Buffer): Buffer {
+  const parts = centralDirectory(xlsx)!.filter((e) => !e.name.endsWith('/')).map((e) => {
+    const data = entryContent(xlsx, e);
+    if (!e.name.startsWith('xl/worksheets/')) return { name: e.name, data };
+    return { name: e.name, data: Buffer.from(data.toString('utf8').replace(/<pageSetup\b[^>]*\/>|<pageSetUpPr\b[^>]*\/>/g, ''), 'utf8') };
+  });
+  return writeZip(parts, 'deflate');
+}
+
+/** The pages of a PDF: their MediaBox sizes in points (the page objects LibreOffice writes uncompressed). */
+function pdfPages(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  return [...text.matchAll(/\/Type\s*\/Page(?![s\w])[\s\S]*?\/MediaBox\s*\[([^\]]*)\]/g)].map((m) => m[1].trim().split(/\s+/).slice(2).map((n) => Math.round(Number(n))).join('x'));
+}
 let dir: string;
 
 /** A project with many rounding cases: the sample plus positions whose products need rounding. */
@@ -78,6 +96,10 @@ describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () =
     const files = CULTURES.map((c) => join(dir, `${c}.xlsx`));
     execFileSync('soffice', ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,false,false', '--outdir', join(dir, 'csv'), ...files], { stdio: 'ignore', timeout: 120_000 });
     execFileSync('soffice', ['--headless', '--convert-to', 'xlsx', '--outdir', join(dir, 'resaved'), join(dir, 'resave.xlsx')], { stdio: 'ignore', timeout: 120_000 });
+    // printed as written, and with the page setup taken out of its sheet (what the sheet printed like before)
+    writeFileSync(join(dir, 'print.xlsx'), written.get('de')!);
+    writeFileSync(join(dir, 'print-default.xlsx'), withoutPageSetup(written.get('de')!));
+    execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', join(dir, 'pdf'), join(dir, 'print.xlsx'), join(dir, 'print-default.xlsx')], { stdio: 'ignore', timeout: 120_000 });
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -93,6 +115,15 @@ describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () =
       compared++;
     }
     expect(compared).toBe(50); // 6 + 40 positions, 3 groups, the total row
+  });
+
+  it('prints a bill of quantities one A4 landscape page wide', () => {
+    const pages = pdfPages(readFileSync(join(dir, 'pdf', 'print.pdf')));
+    const before = pdfPages(readFileSync(join(dir, 'pdf', 'print-default.pdf')));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(new Set(pages)).toEqual(new Set(['842x595'])); // A4 landscape
+    // without the page setup the same sheet needs more than twice the pages: its columns spread over several
+    expect(before.length).toBeGreaterThan(2 * pages.length);
   });
 
   it('a workbook re-saved by LibreOffice reads back to the same project', async () => {
