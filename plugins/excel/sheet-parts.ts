@@ -59,12 +59,21 @@ const NORMAL_MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0
 /** A4 (paper size 9), landscape, one page wide, as many pages high as needed (`fitToHeight` 0). */
 const FIT_TO_WIDTH = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
 
-/** `xml` (which has no page setup) with {@link FIT_TO_WIDTH} in its place, after the margins. */
-function withPageSetup(xml: string): string {
-  const margins = PAGE_MARGINS.exec(xml);
-  if (margins) return `${xml.slice(0, margins.index + margins[0].length)}${FIT_TO_WIDTH}${xml.slice(margins.index + margins[0].length)}`;
-  const after = AFTER_PAGE_SETUP.exec(xml);
-  return after ? `${xml.slice(0, after.index)}${NORMAL_MARGINS}${FIT_TO_WIDTH}${xml.slice(after.index)}` : xml;
+/**
+ * Where the parts after the cells begin (the end of `sheetData`): page margins and setup are looked for there only,
+ * not through megabytes of rows.
+ */
+function afterCells(xml: string): number {
+  const end = xml.lastIndexOf('</sheetData>');
+  return end >= 0 ? end : Math.max(0, xml.lastIndexOf('<sheetData'));
+}
+
+/** The tail of a worksheet after its cells (which has no page setup) with {@link FIT_TO_WIDTH} in its place. */
+function withPageSetup(tail: string): string {
+  const margins = PAGE_MARGINS.exec(tail);
+  if (margins) return `${tail.slice(0, margins.index + margins[0].length)}${FIT_TO_WIDTH}${tail.slice(margins.index + margins[0].length)}`;
+  const after = AFTER_PAGE_SETUP.exec(tail);
+  return after ? `${tail.slice(0, after.index)}${NORMAL_MARGINS}${FIT_TO_WIDTH}${tail.slice(after.index)}` : tail;
 }
 
 /** A worksheet part with the additions made. */
@@ -87,7 +96,7 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
     });
   }
   // a page setup already there (none from the library) is left as it is, and so is its fitting
-  const fit = add.fitToPageWidth && !/<pageSetup\b/.test(out);
+  const fit = add.fitToPageWidth && !/<pageSetup\b/.test(out.slice(afterCells(out)));
   // CT_SheetPr: tabColor, outlinePr, pageSetUpPr
   const properties = `${add.summaryAbove ? '<outlinePr summaryBelow="0"/>' : ''}${fit ? '<pageSetUpPr fitToPage="1"/>' : ''}`;
   if (properties) {
@@ -98,7 +107,10 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
       out = out.replace(/(<worksheet\b[^>]*>)/, `$1<sheetPr>${properties}</sheetPr>`);
     }
   }
-  if (fit) out = withPageSetup(out);
+  if (fit) {
+    const at = afterCells(out);
+    out = out.slice(0, at) + withPageSetup(out.slice(at));
+  }
   return out;
 }
 
