@@ -284,6 +284,13 @@ suite('web page (Chromium)', () => {
     expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const sizes = await tab.evaluate(() => [...document.querySelectorAll('button:not([hidden]), select')].map((b) => b.getBoundingClientRect().height).filter((x) => x > 0));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+    // each option's description follows its own label, whatever the height of the option beside it
+    const gaps = await tab.evaluate(() => [...document.querySelectorAll('.option')].map((o) => {
+      const label = o.querySelector('label')!.getBoundingClientRect();
+      return [o.getAttribute('data-option'), Math.round(o.querySelector('.option-desc')!.getBoundingClientRect().top - label.bottom)];
+    }));
+    expect(gaps.length).toBeGreaterThan(1);
+    for (const [name, gap] of gaps) expect(gap, String(name)).toBeLessThanOrEqual(12);
     await shot(tab, '09-tablet');
     await tablet.close();
   }, 60_000);
