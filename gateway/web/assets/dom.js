@@ -28,7 +28,8 @@ export function h(tag, props = {}, ...children) {
  */
 export function wordParts(name) {
   const parts = [];
-  for (const word of name.split(/(?<=[a-z0-9])(?=[A-Z])/)) {
+  // no lookbehind in the pattern: Safari before 16.4 cannot parse one, and the whole module would fail to load
+  for (const word of name.replace(/([a-z0-9])(?=[A-Z])/g, '$1\n').split('\n')) {
     if (parts.length) parts.push(document.createElement('wbr'));
     parts.push(word);
   }
