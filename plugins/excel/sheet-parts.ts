@@ -95,8 +95,12 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
       return value === undefined ? cell : `<c r="${ref}"${attributes}><f>${formula}</f><v>${value}</v></c>`;
     });
   }
-  // a page setup already there (none from the library) is left as it is, and so is its fitting
-  const fit = add.fitToPageWidth && !/<pageSetup\b/.test(out.slice(afterCells(out)));
+  // the page setup goes after the cells; one already there (none from the library) is left as it is, and so is
+  // its fitting
+  const at = afterCells(out);
+  const tail = out.slice(at);
+  const fit = add.fitToPageWidth && !/<pageSetup\b/.test(tail);
+  if (fit) out = out.slice(0, at) + withPageSetup(tail);
   // CT_SheetPr: tabColor, outlinePr, pageSetUpPr
   const properties = `${add.summaryAbove ? '<outlinePr summaryBelow="0"/>' : ''}${fit ? '<pageSetUpPr fitToPage="1"/>' : ''}`;
   if (properties) {
@@ -106,10 +110,6 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
     } else {
       out = out.replace(/(<worksheet\b[^>]*>)/, `$1<sheetPr>${properties}</sheetPr>`);
     }
-  }
-  if (fit) {
-    const at = afterCells(out);
-    out = out.slice(0, at) + withPageSetup(out.slice(at));
   }
   return out;
 }
