@@ -108,3 +108,55 @@ describe('short texts on one line (GAEB 90 record 25, GAEB 2000 [Kurztext])', ()
     expect(oneLine.map((m) => m.itemNumber)).toEqual([second.itemNumber?.stringRepresentation]);
   });
 });
+
+describe('marks that decide what counts (alternative group, not applicable)', () => {
+  /** The fixture with category 02. as an alternative group to 01. (DA XML ALNBGroupNo 1, ALNBSerNo 1). */
+  const withAlternativeGroup = (): ProjectDto => {
+    const project = source();
+    const [base, alternative] = groups(project).filter((g) => g.hierarchyLevel === 0);
+    Object.assign(alternative, { alternativeTo: base.id, alternativeGroupIdentifier: 1, alternativeIdentifier: 1 });
+    return calculateProject(project);
+  };
+  const boqTotal = (p: ProjectDto) => p.serviceSpecifications![0].totalPrice!;
+  const categoryTotal = (p: ProjectDto, n: string) => groups(p).find((g) => g.itemNumber?.stringRepresentation === n)!.totalPrice!;
+
+  it('GAEB 2000 writes an alternative group as an ordinary LVBereich and says what a receiver then counts', () => {
+    const project = withAlternativeGroup();
+    const alternative = categoryTotal(project, '02.');
+    expect(alternative).toBeGreaterThan(0);
+    const written = writeGaeb(project, 'Gaeb2000');
+    const reported = written.messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED');
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ severity: 'warning', itemNumber: '02.' });
+    const back = readGaeb(written.bytes);
+    expect(boqTotal(back)).toBeCloseTo(boqTotal(project) + alternative, 2);
+    expect(reported[0].message).toContain(`Category 02. (${alternative.toFixed(2)}; alternative group, not counted: written as an ordinary group, counted)`);
+    expect(reported[0].message).toContain(`computes the BoQ total as ${boqTotal(back).toFixed(2)} instead of ${boqTotal(project).toFixed(2)}`);
+    // the file as written holds no mark any more: written again, nothing to report
+    expect(writeGaeb(back, 'Gaeb2000').messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED')).toEqual([]);
+  });
+
+  it('GAEB 2000 keeps a not applicable item ([Entf]): nothing to report', () => {
+    const project = source();
+    positions(project)[0].comissionStatus = 'Removed';
+    calculateProject(project);
+    const written = writeGaeb(project, 'Gaeb2000');
+    expect(written.messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED')).toEqual([]);
+    expect(boqTotal(readGaeb(written.bytes))).toBe(boqTotal(project));
+  });
+
+  it('GAEB 90 reports an alternative group and a not applicable item, which a receiver counts', () => {
+    const project = withAlternativeGroup();
+    const removed = positions(project).find((p) => p.itemNumber?.stringRepresentation === '01.0010')!;
+    removed.comissionStatus = 'Removed';
+    calculateProject(project);
+    const written = writeGaeb(project, 'Gaeb90');
+    const reported = written.messages.filter((m) => m.code === 'GAEB90_COUNTING_CHANGED');
+    expect(reported).toHaveLength(1);
+    expect(reported[0].message).toContain(`Item 01.0010 (${removed.totalPrice!.toFixed(2)}; not applicable (entfällt), not counted`);
+    expect(reported[0].message).toContain(`Category 02. (${categoryTotal(project, '02.').toFixed(2)}; alternative group`);
+    // counted by a receiver: 01.0010 (1500.00) within category 01., whose 5 % discount applies (1425.00), and 02. (700.00)
+    expect([removed.totalPrice, categoryTotal(project, '02.'), boqTotal(project)]).toEqual([1500, 700, 1386.05]);
+    expect(reported[0].message).toContain('computes the BoQ total as 3511.05 instead of 1386.05 (difference 2125.00)');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
+import type { ElementDto } from '../../core/model/types.js';
 import { fixture, read, type Read } from './support.js';
 import { group, note, position, project, twoLevel } from './writer-model.js';
 import { hasOenormXsd, validateOnlv, write, words } from './writer-support.js';
@@ -207,6 +208,35 @@ describe('ÖNORM writer: outlines and positions', () => {
     // only the normal position counts: ulg-summe and lv-summe are 25.00
     expect(w.text).toContain('<ulg-summe><summe><gesamt>25.00</gesamt>');
     expect(back.project.serviceSpecifications![0].totalPrice).toBe(25);
+    // an optional position without total counts in neither: nothing to report
+    expect(w.messages.map((m) => m.code)).not.toContain('OENORM_COUNTING_CHANGED');
+  });
+
+  it('marks an ONLV cannot hold (optional with total, alternative group, not applicable) are reported with the total a receiver computes', () => {
+    const p = project([group('01.', [
+      { ...group('01.01.', [
+        position('01.01.01'),
+        position('01.01.02', { positionType: 'Optional', priceType: 'WithTotal' }),
+        position('01.01.03', { comissionStatus: 'Removed' }),
+      ]), id: 'base-group' } as ElementDto,
+      { ...group('01.02.', [position('01.02.01')]), alternativeTo: 'base-group', alternativeGroupIdentifier: 1, alternativeIdentifier: 1 } as ElementDto,
+    ])], 'Offer');
+    // the project counts 01.01.01 and the optional position with total: 50.00
+    expect(p.serviceSpecifications![0].totalPrice).toBe(50);
+    const w = write(p);
+    expect(w.text).toContain('<pzzv><eventualposition/></pzzv>');
+    valid(w.xml);
+    // ÖNORM counts normal positions only: 01.01.01, the removed 01.01.03 and the alternative group's 01.02.01
+    const back = read(w.xml);
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(75);
+    expect(w.text).toContain('<lv-summe><summe><gesamt>75.00</gesamt>');
+    const reported = w.messages.filter((m) => m.code === 'OENORM_COUNTING_CHANGED');
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatchObject({ severity: 'warning', itemNumber: '01.01.02' });
+    expect(reported[0].message).toContain('Item 01.01.02 (25.00; optional position with total');
+    expect(reported[0].message).toContain('Item 01.01.03 (25.00; not applicable');
+    expect(reported[0].message).toContain('Category 01.02. (25.00; alternative group');
+    expect(reported[0].message).toContain('computes the BoQ total as 75.00 instead of 50.00 (difference 25.00)');
   });
 
   it('unit price components map onto preisanteil1/2 by the documented rule', () => {

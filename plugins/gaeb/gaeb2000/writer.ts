@@ -59,6 +59,7 @@ import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
 import { containerDiscounted, pricedPositions, shortTextLine } from '../writer-losses.js';
+import { countingChange, countingChangeMessage } from '../../../core/model/counting-marks.js';
 
 /** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */
 const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6).replace(/0{1,4}$/, '');
@@ -437,6 +438,10 @@ class Gaeb2000Writer {
  * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer
  */
 export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Phase): Buffer {
-  const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase, sink.longTexts).write();
+  const report = new ReaderReport(sink);
+  // alternatives are marked on positions only ([ZZGruppeNr], [ZZLfdNr]); an alternative group is written as an ordinary LVBereich
+  const change = countingChange(project, new Set(['alternativeGroup']), options.SupportSkippedItemNumberLevelsInPositions === true);
+  if (change) report.report('GAEB2000_COUNTING_CHANGED', 'warning', countingChangeMessage('GAEB 2000', change), change.losses[0].itemNumber);
+  const text = new Gaeb2000Writer(project, options, report, phase, sink.longTexts).write();
   return iconv.encode(text, WINDOWS_1252);
 }

@@ -49,6 +49,7 @@ import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
+import { countingChange, countingChangeMessage } from '../../../core/model/counting-marks.js';
 
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (GAEB DA XML 3.3 Lib, tgDP: 81 and 83 have none). */
@@ -471,6 +472,11 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
       const itemNumber = found.find((d) => d.itemNumber)?.itemNumber;
       sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message, ...(itemNumber ? { itemNumber } : {}) });
     }
+  }
+  // no mark for an alternative group or a not applicable element is written (record 21's item flags are unverified)
+  const change = countingChange(project, new Set(['alternativeGroup', 'removed']), options.SupportSkippedItemNumberLevelsInPositions === true);
+  if (change) {
+    sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });
   }
   return new Gaeb90Writer(written, options, sink, phase).write();
 }

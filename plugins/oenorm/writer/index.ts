@@ -9,6 +9,7 @@
  * and `RemoveUnprintableCharactersFromTexts` (context.ts).
  */
 import { isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
@@ -28,6 +29,11 @@ import { lvTypeOf, lvTypeRules, oenormTarget } from './target.js';
 
 export { WRITABLE_OENORM_TYPES } from './target.js';
 const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
+/**
+ * Marks of the model that decide whether an element counts and that an ONLV cannot hold (`core/model/counting-marks.ts`):
+ * only `normalposition` counts in ÖNORM sums (`pzzv.type`), variants are of positions, and there is no "not applicable".
+ */
+const LOST_MARKS: ReadonlySet<CountingMark> = new Set(['optionalWithTotal', 'alternativeGroup', 'removed']);
 
 /**
  * Writes the project as an ONLV (or, for the `Lb*` types, an ONLB: texts and units, no quantities or prices).
@@ -75,6 +81,7 @@ export function writeOenorm(
     ctx.flush();
     return b.toBuffer();
   }
+  reportCountingChange(ctx, project, options);
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
   writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition, rules.takeoff);
   writeParameterlisten(ctx, spec, false);
@@ -99,6 +106,12 @@ export function writeOenorm(
   b.close(); // onlv root
   ctx.flush();
   return b.toBuffer();
+}
+
+/** Reports the elements an ONLV counts otherwise than the project, and the LV total that follows (`OENORM_COUNTING_CHANGED`). */
+function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, options: ResolvedOptions): void {
+  const change = countingChange(project, LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
+  if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
 }
 
 /**
