@@ -152,8 +152,6 @@ describe.skipIf(!hasCorpus)('every corpus GAEB file through every destination ty
           result = await service.convert(route, { bytes, fileName: name }, defaultOptions({
             DestinationGaebType: destination,
             TargetExchangePhaseTransform: 'None',
-            // Some texts hold U+001C, which XML forbids (a user converting to DA XML sets this option).
-            RemoveUnprintableCharactersFromTexts: destination.startsWith('GaebXml'),
           }));
         } catch (err) {
           // GAEB 90 refuses item numbers that need more than its 9 OZ characters even without their padding.

@@ -139,6 +139,19 @@ describe('GAEB 2000 reader on features.P83', () => {
     expect(read(withTrailer('19|45')).messages.map((m) => m.code)).toContain('GAEB2000_CHECKSUM_MISMATCH');
   });
 
+  it('reads control characters of an ANSI file as the punctuation a writer cut to their low byte (NEVARIS 25.2)', () => {
+    // „Erdarbeiten“ – as NEVARIS writes it: U+201E, U+201C, U+2013 cut to 0x1E, 0x1C, 0x13
+    const cut = Buffer.from(FIXTURE.toString('latin1').replace('[Bez]Erdarbeiten[end]', '[Bez]\x1eErdarbeiten\x1c \x13 Aushub[end]'), 'latin1');
+    const r = read(cut);
+    expect((r.all[1] as ServiceSpecificationGroupDto).shortText).toBe('„Erdarbeiten“ – Aushub');
+    const restored = r.messages.filter((m) => m.code === 'GAEB2000_PUNCTUATION_RESTORED');
+    expect(restored.map((m) => [m.severity, m.message.includes('(„ “ –)')])).toEqual([['info', true]]);
+    // a file without them: no message; one with a byte order mark is not Windows-1252: left as it is
+    expect(read(FIXTURE).messages.map((m) => m.code)).not.toContain('GAEB2000_PUNCTUATION_RESTORED');
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cut.toString('latin1'), 'utf8')]);
+    expect((read(utf8).all[1] as ServiceSpecificationGroupDto).shortText).toBe('\x1eErdarbeiten\x1c \x13 Aushub');
+  });
+
   it('answers 400 for an empty file or one that is not GAEB 2000', () => {
     for (const bytes of [Buffer.alloc(0), Buffer.from('#begin[Other]\r\n#end[Other]\r\n')]) {
       let error: unknown;

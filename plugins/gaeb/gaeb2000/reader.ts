@@ -24,7 +24,8 @@ import {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { ReadResult } from '../../../core/plugin/contract.js';
-import { decodeText } from '../../../core/text/encoding.js';
+import { decodeText, sniffBom } from '../../../core/text/encoding.js';
+import { restoreCutPunctuation } from './cut-punctuation.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
@@ -392,11 +393,17 @@ export function readGaeb2000(bytes: Buffer, options: ResolvedOptions, sink: Mess
 export function readGaeb2000Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 2000 file is empty', 'gaebFile');
   // A byte order mark (the writer ignored `[Zeichensatz]ANSI`) decides the encoding, else Windows-1252.
-  const doc = tokenizeGaeb2000(decodeText(bytes, 'windows-1252'));
+  const decoded = decodeText(bytes, 'windows-1252');
+  const { text, restored } = sniffBom(bytes) ? { text: decoded, restored: [] } : restoreCutPunctuation(decoded);
+  const doc = tokenizeGaeb2000(text);
   if (doc.root.key !== 'gaeb') {
     throw parseError('Expected a GAEB 2000 file: the outermost block must be #begin[GAEB] … #end[GAEB].', 'gaebFile');
   }
   const report = new ReaderReport(sink);
+  if (restored.length > 0) {
+    report.report('GAEB2000_PUNCTUATION_RESTORED', 'info',
+      `The file holds control characters where Windows-1252 text has punctuation: each was read as the punctuation whose low byte it is (${restored.join(' ')}), as a writer that cut them to one byte meant them.`);
+  }
   for (const problem of doc.problems.slice(0, 20)) {
     sink.report({ code: 'GAEB2000_SYNTAX', severity: 'warning', message: `GAEB 2000 syntax: ${problem}; read on.`, source: 'gaeb' });
   }
