@@ -268,6 +268,20 @@ describe('ÖNORM writer: outlines and positions', () => {
     valid(w.xml);
     expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Allgemeine Vorbemerkung', 'Vorbemerkung LG', 'Erste\nZweite']);
   });
+
+  it('a group without positions is not written as a group; the message says where its note texts went', () => {
+    const p = project([
+      group('00.', [group('00.12.', [note('<p>Vertragsbedingungen</p>'), note('<p>Normen</p>')])]),
+      group('01.', [group('01.00.', [note('<p>Einzukalkulieren</p>')]), group('01.01.', [position('01.01.01')])]),
+    ]);
+    const w = write(p);
+    valid(w.xml);
+    expect(w.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => [m.itemNumber, m.message])).toEqual([
+      ['00.12.', 'Group 00.12. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its 2 note text(s) were written to the standing preliminary remarks (svb).'],
+      ['01.00.', 'Group 01.00. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its 1 note text(s) were written to the vorbemerkung of LG 01.'],
+    ]);
+    expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Vertragsbedingungen\nNormen', 'Einzukalkulieren']);
+  });
 });
 
 describe('ÖNORM writer: formatted text', () => {

@@ -181,29 +181,49 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     }
     ulg.pending.push({ element, depth: path.length });
   }
-  attachNotes(plan, notesOf, parents, mapped);
+  const moved = attachNotes(plan, notesOf, parents, mapped);
   numberGroups(ctx, plan.groups, '');
   for (const g of allGroups) {
     if (!mapped.has(g) && !g.elements?.some((e) => isGroup(e)) && !entries.some((e) => e.path.includes(g))) {
-      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `Group ${numberOf(g)} holds no position and was not written (an ÖNORM ULG holds at least one).`, numberOf(g));
+      const notes = notesOf.get(g)?.length ?? 0;
+      const target = moved.get(g);
+      const where = target === undefined ? 'the standing preliminary remarks (svb)' : `the vorbemerkung of ${target.level.toUpperCase()} ${fullNumber(plan.groups, target)}`;
+      const kept = notes > 0 ? `; its ${notes} note text(s) were written to ${where}` : '';
+      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `Group ${numberOf(g)} holds no position and was not written as a group (an ÖNORM ULG holds at least one)${kept}.`, numberOf(g));
     }
   }
   return plan;
 }
 
-/** Notes of each source group go to its planned group (or the nearest planned ancestor, else the svb). */
+/**
+ * Notes of each source group go to its planned group (or the nearest planned ancestor, else the svb).
+ * @returns for each source group that is not planned itself, the planned group its notes went to (absent: the svb)
+ */
 function attachNotes(
   plan: Plan, notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
   parents: Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>, mapped: Map<ServiceSpecificationGroupDto, PlanGroup>,
-): void {
+): Map<ServiceSpecificationGroupDto, PlanGroup | undefined> {
+  const moved = new Map<ServiceSpecificationGroupDto, PlanGroup | undefined>();
   for (const [owner, notes] of notesOf) {
     if (owner === undefined) continue;
     let g: ServiceSpecificationGroupDto | undefined = owner;
     while (g !== undefined && !mapped.has(g)) g = parents.get(g);
     const target = g !== undefined ? mapped.get(g)! : undefined;
+    if (g !== owner) moved.set(owner, target);
     if (target === undefined) plan.svb.push(...notes);
     else target.notes.push(...notes);
   }
+  return moved;
+}
+
+/** A planned group's number with those of the groups above it (`36.16`), once numbered. */
+function fullNumber(groups: readonly PlanGroup[], target: PlanGroup, prefix = ''): string | undefined {
+  for (const g of groups) {
+    if (g === target) return `${prefix}${g.nr}`;
+    const inner = fullNumber(g.groups, target, `${prefix}${g.nr}.`);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** The next free two-character number (01 … 99, then A0 … ZZ). */
