@@ -431,8 +431,9 @@ class Gaeb2000Writer {
  * Writes a project as GAEB 2000.
  * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
  * @param options resolved options (reads RemoveUnprintableCharactersFromTexts)
- * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number);
- *   the conversion context, whose `longTexts` (when set) gives the long texts already parsed
+ * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number; an
+ *   alternative category, which has no GAEB 2000 mark, as `GAEB2000_COUNTING_CHANGED` with the BoQ total a receiver
+ *   computes); the conversion context, whose `longTexts` (when set) gives the long texts already parsed
  * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86; 84 writes the reduced bid
  *   structure (see the module comment)
  * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer

@@ -26,7 +26,9 @@
  * (`withoutDiscounts`), so record 23's total is quantity × unit price and every category and LV total is the sum
  * the receiver recalculates — a file stating discounted totals next to undiscounted prices would contradict itself
  * at every discounted item. One warning per file (`GAEB90_DISCOUNT_DROPPED`) names the first discounted elements
- * with their amounts and the BoQ total difference.
+ * with their amounts and the BoQ total difference. An alternative category and a not applicable element, which the
+ * sums do not count, are written without a mark a receiver would know (`GAEB90_COUNTING_CHANGED` names them and the
+ * BoQ total the receiver computes; `core/model/counting-marks.ts`).
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';

@@ -41,7 +41,8 @@ const LOST_MARKS: ReadonlySet<CountingMark> = new Set(['optionalWithTotal', 'alt
  * @param project normalised and recalculated project (quantities, unit prices, totals, `itemNumber.identifiers`);
  *   only `serviceSpecifications[0]` is written
  * @param options resolved options of group O (`DestinationOenormType` default `Lv2015`)
- * @param sink receives what was repaired, rounded, shortened, mapped or left out (codes `OENORM_*`, source `oenorm`)
+ * @param sink receives what was repaired, rounded, shortened, mapped, left out or is counted otherwise than in the
+ *   project (codes `OENORM_*`, source `oenorm`)
  * @param now the creation time written to `metadaten/erstelltam`
  * @returns UTF-8 bytes without BOM, starting `<?xml version="1.0" encoding="utf-8"?>`
  * @throws GatewayError GW_ERR_OPTION (400) for a destination type that cannot be written (B2063);
