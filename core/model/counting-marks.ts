@@ -15,7 +15,7 @@
  * - `removed`: an element with `comissionStatus` Removed written without that mark is counted (GAEB 90 and ÖNORM
  *   A 2063 have no such mark).
  */
-import { calculateProject } from './calculate.js';
+import { calculateProject, groupCountsInTotal } from './calculate.js';
 import {
   isGroup, isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto, type ServiceSpecificationGroupDto,
 } from './types.js';
@@ -61,7 +61,8 @@ function positionMark(p: PositionDto, marks: ReadonlySet<CountingMark>): Countin
 
 /**
  * The elements of a calculated service specification whose mark is one of `marks`, in document order (depth
- * first; the elements inside a listed group are listed too when they carry a mark of their own).
+ * first; the elements inside a listed group are listed too when they carry a mark of their own, those inside a group
+ * that does not count for a mark not in `marks` are not: they count in neither).
  * @param spec a service specification after `prepareProject`
  */
 export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet<CountingMark>): CountingLoss[] {
@@ -76,6 +77,8 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
         const mark = groupMark(e, marks);
         const n = e.itemNumber?.stringRepresentation;
         if (mark) out.push({ mark, element: `Category ${n ?? '(without number)'}`, ...(n ? { itemNumber: n } : {}), total: num(e.totalPrice) });
+        // a group that counts in neither (its mark is kept): nothing inside it changes a sum
+        else if (!groupCountsInTotal(e)) continue;
         walk(e.elements);
       }
     }
@@ -135,6 +138,8 @@ export function countingChangeMessage(format: string, change: CountingChange): s
   const more = losses.length > FIRST ? ` and ${losses.length - FIRST} more` : '';
   const sums = after !== before
     ? ` A receiver computes the BoQ total as ${after.toFixed(2)} instead of ${before.toFixed(2)} (difference ${(after - before).toFixed(2)}).`
-    : ' They have no total yet; once priced, a receiver counts them as said.';
+    : losses.every((l) => l.total === 0)
+      ? ' They have no total yet; once priced, a receiver counts them as said.'
+      : ` A receiver computes the same BoQ total, ${after.toFixed(2)}: the differences cancel out.`;
   return `${format} cannot mark how ${losses.length} element(s) count in the sums: ${names}${more}.${sums}`;
 }

@@ -212,31 +212,48 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(w.messages.map((m) => m.code)).not.toContain('OENORM_COUNTING_CHANGED');
   });
 
-  it('marks an ONLV cannot hold (optional with total, alternative group, not applicable) are reported with the total a receiver computes', () => {
-    const p = project([group('01.', [
-      { ...group('01.01.', [
-        position('01.01.01'),
-        position('01.01.02', { positionType: 'Optional', priceType: 'WithTotal' }),
-        position('01.01.03', { comissionStatus: 'Removed' }),
-      ]), id: 'base-group' } as ElementDto,
-      { ...group('01.02.', [position('01.02.01')]), alternativeTo: 'base-group', alternativeGroupIdentifier: 1, alternativeIdentifier: 1 } as ElementDto,
-    ])], 'Offer');
+  it('marks an ONLV cannot hold (optional with total, not applicable) are reported with the total a receiver computes', () => {
+    const p = project([group('01.', [group('01.01.', [
+      position('01.01.01'),
+      position('01.01.02', { positionType: 'Optional', priceType: 'WithTotal' }),
+      position('01.01.03', { comissionStatus: 'Removed', quantityOverride: 4 }),
+    ])])], 'Offer');
     // the project counts 01.01.01 and the optional position with total: 50.00
     expect(p.serviceSpecifications![0].totalPrice).toBe(50);
     const w = write(p);
     expect(w.text).toContain('<pzzv><eventualposition/></pzzv>');
     valid(w.xml);
-    // ÖNORM counts normal positions only: 01.01.01, the removed 01.01.03 and the alternative group's 01.02.01
+    // ÖNORM counts normal positions only: 01.01.01 (25.00) and the removed 01.01.03 (40.00)
     const back = read(w.xml);
-    expect(back.project.serviceSpecifications![0].totalPrice).toBe(75);
-    expect(w.text).toContain('<lv-summe><summe><gesamt>75.00</gesamt>');
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(65);
+    expect(w.text).toContain('<lv-summe><summe><gesamt>65.00</gesamt>');
     const reported = w.messages.filter((m) => m.code === 'OENORM_COUNTING_CHANGED');
     expect(reported).toHaveLength(1);
     expect(reported[0]).toMatchObject({ severity: 'warning', itemNumber: '01.01.02' });
     expect(reported[0].message).toContain('Item 01.01.02 (25.00; optional position with total');
-    expect(reported[0].message).toContain('Item 01.01.03 (25.00; not applicable');
-    expect(reported[0].message).toContain('Category 01.02. (25.00; alternative group');
-    expect(reported[0].message).toContain('computes the BoQ total as 75.00 instead of 50.00 (difference 25.00)');
+    expect(reported[0].message).toContain('Item 01.01.03 (40.00; not applicable');
+    expect(reported[0].message).toContain('computes the BoQ total as 65.00 instead of 50.00 (difference 15.00)');
+  });
+
+  it('an alternative group and its base group become variants of their positions, counted as the project counts them', () => {
+    const p = project([group('01.', [
+      { ...group('01.01.', [position('01.01.01'), position('01.01.02', { quantityOverride: 4 })]), id: 'base-group', alternativeGroupIdentifier: 7, alternativeIdentifier: 0 } as ElementDto,
+      { ...group('01.02.', [position('01.02.01', { quantityOverride: 10 })]), alternativeTo: 'base-group', alternativeGroupIdentifier: 7, alternativeIdentifier: 2 } as ElementDto,
+      group('01.03.', [position('01.03.01')]),
+    ])], 'Offer');
+    // the alternative group does not count: 25.00 + 40.00 + 25.00
+    expect(p.serviceSpecifications![0].totalPrice).toBe(90);
+    const w = write(p);
+    valid(w.xml);
+    const pzzv = (n: string) => new RegExp(`<grundtextnr nr="${n}">(?:(?!</grundtextnr>).)*?<pzzv>(.*?)</pzzv>`).exec(w.text)?.[1];
+    expect(pzzv('01')).toBe('<normalposition_einer_variante><zz>07</zz><variantennummer>0</variantennummer></normalposition_einer_variante>');
+    expect(pzzv('02')).toBe('<normalposition_einer_variante><zz>07</zz><variantennummer>0</variantennummer></normalposition_einer_variante>');
+    expect(w.text).toContain('<pzzv><wahlposition><zz>07</zz><variantennummer>2</variantennummer></wahlposition></pzzv>');
+    expect(w.text).toContain('<lv-summe><summe><gesamt>90.00</gesamt>');
+    expect(w.messages.map((m) => m.code)).not.toContain('OENORM_COUNTING_CHANGED');
+    const back = read(w.xml);
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(90);
+    expect(back.position('01.02.01')).toMatchObject({ positionType: 'Alternative', alternativeIdentifier: 2 });
   });
 
   it('unit price components map onto preisanteil1/2 by the documented rule', () => {

@@ -26,14 +26,16 @@ import { keptOf, writeHeaderTables, writeKenndaten, writeLb, writeMetadaten } fr
 import type { PositionContext } from './positions.js';
 import { planOutline, type Plan } from './structure.js';
 import { lvTypeOf, lvTypeRules, oenormTarget } from './target.js';
+import { variants } from './variants.js';
 
 export { WRITABLE_OENORM_TYPES } from './target.js';
 const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
 /**
  * Marks of the model that decide whether an element counts and that an ONLV cannot hold (`core/model/counting-marks.ts`):
- * only `normalposition` counts in ÖNORM sums (`pzzv.type`), variants are of positions, and there is no "not applicable".
+ * only normal positions count in ÖNORM sums (`pzzv.type`: an `eventualposition` never does), and there is no "not
+ * applicable". (An alternative group is written as variants of its positions, `variants.ts`, which count as it does.)
  */
-const LOST_MARKS: ReadonlySet<CountingMark> = new Set(['optionalWithTotal', 'alternativeGroup', 'removed']);
+const LOST_MARKS: ReadonlySet<CountingMark> = new Set(['optionalWithTotal', 'removed']);
 
 /**
  * Writes the project as an ONLV (or, for the `Lb*` types, an ONLB: texts and units, no quantities or prices).
@@ -67,7 +69,7 @@ export function writeOenorm(
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
     edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, zusatzangebotslvinfo: rules.zusatzangebotslvinfo, takeoff: rules.takeoff,
-    ...variants(positions), variantsWritten: new Map(),
+    ...variants(spec, positions), variantsWritten: new Map(),
     ustkennzeichenOf: (p) => ustkennzeichenOf(shares, p, spec),
   };
   collectGraphics(ctx, spec.elements);
@@ -176,37 +178,4 @@ function leistungsteile(positions: readonly PositionDto[]): string[] {
     parts.add(typeof v === 'string' && /^[1-9][0-9]?$/.test(v) ? v : '1');
   }
   return [...parts].sort((a, b) => Number(a) - Number(b));
-}
-
-/** The base positions of alternatives and a `zz` per alternative group (two digits from its number, unique). */
-function variants(positions: readonly PositionDto[]): Pick<PositionContext, 'variantBases' | 'zzOf'> {
-  const byId = new Map(positions.filter((p) => p.id !== undefined).map((p) => [p.id!, p]));
-  const variantBases = new Set<string>();
-  for (const p of positions) if (p.positionType === 'Alternative' && p.alternativeTo && byId.has(p.alternativeTo)) variantBases.add(p.alternativeTo);
-  const codes = new Map<string, string>();
-  const used = new Set<string>();
-  for (const p of positions) {
-    const zz = p.oenormPositionProperties?.zz;
-    if (typeof zz === 'string') used.add(zz);
-  }
-  let next = 1;
-  const zzOf = (p: PositionDto): string => {
-    const baseId = p.positionType === 'Alternative' ? p.alternativeTo : p.id;
-    const base = baseId !== undefined ? byId.get(baseId) : undefined;
-    const group = p.alternativeGroupIdentifier ?? base?.alternativeGroupIdentifier;
-    const key = baseId ?? `g${group ?? 'none'}`;
-    let code = codes.get(key);
-    if (code === undefined) {
-      const wanted = group !== undefined && group >= 1 && group <= 99 ? String(group).padStart(2, '0') : undefined;
-      if (wanted !== undefined && !used.has(wanted)) code = wanted;
-      else {
-        while (used.has(String(next).padStart(2, '0'))) next++;
-        code = String(next).padStart(2, '0');
-      }
-      used.add(code);
-      codes.set(key, code);
-    }
-    return code;
-  };
-  return { variantBases, zzOf };
 }

@@ -11,7 +11,8 @@
  * by `aenderungskennzeichnungen` and `herkunftskennzeichen`, and a position has only its `einheit`.
  *
  * `pzzv`: Alternative → `wahlposition` (zz and variantennummer required), Optional → `eventualposition`, the
- * base position an alternative points to → `normalposition_einer_variante` with variant 0, else `normalposition`;
+ * base position an alternative points to → `normalposition_einer_variante` with variant 0, a position of an
+ * alternative group or of its base group → `wahlposition` or `normalposition_einer_variante` (`variants.ts`), else `normalposition`;
  * `zz` (two characters) and `variantennummer` (0–9) as the reader kept them, else from the model's alternative group
  * (`alternativeGroupIdentifier` as two digits) and `alternativeIdentifier`.
  *
@@ -24,6 +25,7 @@
 import { isPosition, type NoteTextDto, type PositionDto, type ProjectInformationDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
 import type { PlanEntry } from './structure.js';
+import type { GroupVariant } from './variants.js';
 import { writeGrafiklinks } from './graphics.js';
 import { firstLineOf, keptGaps, longTextForm, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
@@ -41,6 +43,8 @@ export interface PositionContext {
   info: ProjectInformationDto;
   /** Base positions of alternatives (their ids). */
   variantBases: Set<string>;
+  /** The variant a position takes from an alternative group or its base group (`variants.ts`). */
+  groupVariantOf(p: PositionDto): GroupVariant | undefined;
   /** Writing an LB: the LB version every element's `aenderungskennzeichnungen` names (no quantity block). */
   lbVersion?: string;
   /** The LV type holds notes (`notiz`: `entwurfs-lv`, `kostenschaetzungs-lv`). */
@@ -254,6 +258,12 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
     b.open('pzzv').open('normalposition_einer_variante').leaf('zz', zz).leaf('variantennummer', variant).close().close();
     noteVariant(pc, zz, variant);
     return 'normal';
+  }
+  const inGroup = pc.groupVariantOf(p);
+  if (inGroup !== undefined) {
+    b.open('pzzv').open(inGroup.alternative ? 'wahlposition' : 'normalposition_einer_variante').leaf('zz', inGroup.zz).leaf('variantennummer', inGroup.variant).close().close();
+    noteVariant(pc, inGroup.zz, inGroup.variant);
+    return inGroup.alternative ? 'other' : 'normal';
   }
   b.open('pzzv');
   if (keptZz) b.open('normalposition').leaf('zz', keptZz).close();
