@@ -74,7 +74,6 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB2000_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters outside Windows-1252 were replaced by their nearest spelling or '?'." },
   GAEB2000_PUNCTUATION_RESTORED: { severity: 'info', meaning: 'The file (Windows-1252, no byte order mark) holds control characters U+0010–U+001F, which GAEB 2000 text never uses: each was read as the punctuation U+2010–U+201F whose low byte it is (quotes and dashes a writer cut to one byte, as NEVARIS 25.2 does).' },
   GAEB2000_CHECKSUM_MISMATCH: { severity: 'warning', meaning: 'The checksum the file states does not match its content.' },
-  GAEB2000_COUNTING_CHANGED: { severity: 'warning', meaning: 'GAEB 2000 marks alternatives of positions only ([ZZGruppeNr], [ZZLfdNr]): an alternative group (DA XML ALNBGroupNo/ALNBSerNo), which the sums do not count, is written as an ordinary LVBereich that a receiver counts. The message names the groups and the BoQ total a receiver computes instead of the project\'s.' },
   GAEB2000_ELEMENT_DROPPED: { severity: 'warning', meaning: 'An element without a GAEB 2000 equivalent was dropped.' },
   GAEB2000_END_MARKER_ESCAPED: { severity: 'warning', meaning: "A text held the block end marker '[end]'; it was written as '[end ]'." },
   GAEB2000_INVALID_LVGLIED: { severity: 'warning', meaning: 'A level of the item number schema (LVGlied) is unusable and was left out of the schema.' },

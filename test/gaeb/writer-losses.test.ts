@@ -120,20 +120,22 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
   const boqTotal = (p: ProjectDto) => p.serviceSpecifications![0].totalPrice!;
   const categoryTotal = (p: ProjectDto, n: string) => groups(p).find((g) => g.itemNumber?.stringRepresentation === n)!.totalPrice!;
 
-  it('GAEB 2000 writes an alternative group as an ordinary LVBereich and says what a receiver then counts', () => {
+  it('GAEB 2000 marks the positions of an alternative group and of its base ([ZZGruppeNr]/[ZZLfdNr]): a receiver counts what the project counts', () => {
     const project = withAlternativeGroup();
-    const alternative = categoryTotal(project, '02.');
-    expect(alternative).toBeGreaterThan(0);
     const written = writeGaeb(project, 'Gaeb2000');
-    const reported = written.messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED');
-    expect(reported).toHaveLength(1);
-    expect(reported[0]).toMatchObject({ severity: 'warning', itemNumber: '02.' });
+    expect(written.messages.map((m) => m.code).filter((c) => c.includes('COUNTING'))).toEqual([]);
+    const text = written.bytes.toString('latin1');
+    const marks = [...text.matchAll(/\[OZ\](\S+)\[end\](?:(?!#end\[Position\])[\s\S])*?\[ZZGruppeNr\](\d+)\[end\]\s*\[ZZLfdNr\](\d+)\[end\]/g)].map((m) => [m[1], m[2], m[3]]);
+    const inCategory = (n: string) => positions(project).filter((p) => p.itemNumber!.stringRepresentation!.startsWith(n)).length;
+    // every position of 01. is a base (serial 0) and every one of 02. an alternative (serial 1) of group 1
+    expect([inCategory('01.'), inCategory('02.')].every((n) => n > 0)).toBe(true);
+    expect(marks.filter(([, g, s]) => g === '1' && s === '0')).toHaveLength(inCategory('01.'));
+    expect(marks.filter(([, g, s]) => g === '1' && s === '1')).toHaveLength(inCategory('02.'));
     const back = readGaeb(written.bytes);
-    expect(boqTotal(back)).toBeCloseTo(boqTotal(project) + alternative, 2);
-    expect(reported[0].message).toContain(`Category 02. (${alternative.toFixed(2)}; alternative group, not counted: written as an ordinary group, counted)`);
-    expect(reported[0].message).toContain(`computes the BoQ total as ${boqTotal(back).toFixed(2)} instead of ${boqTotal(project).toFixed(2)}`);
-    // the file as written holds no mark any more: written again, nothing to report
-    expect(writeGaeb(back, 'Gaeb2000').messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED')).toEqual([]);
+    expect(boqTotal(back)).toBe(boqTotal(project));
+    expect(positions(back).filter((p) => p.positionType === 'Alternative')).toHaveLength(inCategory('02.'));
+    // no [Summe] for the alternative category, whose positions a receiver does not count: nothing contradicts its recalculation
+    expect(findTotalMismatches(back)).toEqual([]);
   });
 
   it('GAEB 2000 keeps a not applicable item ([Entf]): nothing to report', () => {

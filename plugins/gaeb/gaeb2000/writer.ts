@@ -44,7 +44,7 @@ import { schemaLayout, splitIndexPart, type SchemaLayout } from '../../../core/m
 import { plainTextToHtml } from '../../../core/text/plain-text.js';
 import type {
   ElementContainerBase, ElementDto, ItemNumberSchemaTierDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto,
-  ServiceSpecificationGroupDto,
+  ServiceSpecificationDto, ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
@@ -59,7 +59,7 @@ import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
 import { containerDiscounted, pricedPositions, shortTextLine } from '../writer-losses.js';
-import { countingChange, countingChangeMessage } from '../../../core/model/counting-marks.js';
+import { groupAlternatives } from '../../../core/model/alternative-groups.js';
 
 /** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */
 const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6).replace(/0{1,4}$/, '');
@@ -96,6 +96,8 @@ class Gaeb2000Writer {
   /** Price component labels, in `[EPAnteil<n>]` order (`componentLabels`). */
   private readonly labels: string[];
   private current: string | undefined;
+  /** `[ZZGruppeNr]`/`[ZZLfdNr]` of the positions of alternative groups and their base groups (`alternativeMarks`). */
+  private readonly groupAlternatives: Map<PositionDto, { group: number; serial: number }>;
 
   constructor(private readonly project: ProjectDto, private readonly options: ResolvedOptions,
     private readonly report: ReaderReport, private readonly phase: Phase, private readonly longTexts?: LongTextCache) {
@@ -103,6 +105,7 @@ class Gaeb2000Writer {
     this.reduced = phase === '84';
     this.upDecimals = project.unitPriceAccuracy === 2 ? 2 : 3;
     this.labels = componentLabels(project, project.serviceSpecifications?.[0] ?? {});
+    this.groupAlternatives = alternativeMarks(project.serviceSpecifications?.[0] ?? {});
   }
 
   private begin(name: string): void {
@@ -308,7 +311,12 @@ class Gaeb2000Writer {
     this.end('ZusText');
   }
 
-  private body(elements: readonly ElementDto[], path: readonly string[]): void {
+  /**
+   * @param alternative the elements sit in an alternative category, whose positions carry alternative marks
+   *   (`alternativeMarks`): a receiver counts none of them, so no `[Summe]` is stated for such a category (the model's,
+   *   which sums them, would contradict the receiver's recalculation)
+   */
+  private body(elements: readonly ElementDto[], path: readonly string[], alternative = false): void {
     for (const e of elements) {
       if (isGroup(e)) {
         this.current = e.itemNumber?.stringRepresentation;
@@ -319,8 +327,9 @@ class Gaeb2000Writer {
           this.value('Bez', e.shortText);
           if (e.comissionStatus === 'Removed') this.value('Entf', 'J');
         }
-        this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? '']);
-        if (this.priced && e.totalPrice !== undefined) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
+        const inAlternative = alternative || e.alternativeTo !== undefined;
+        this.body(e.elements ?? [], [...path, e.itemNumber?.stringRepresentation ?? ''], inAlternative);
+        if (this.priced && e.totalPrice !== undefined && !inAlternative) this.value('Summe', formatGaeb2000Number(e.totalPrice, 2));
         if (this.priced) this.containerDiscount(e);
         this.end('LVBereich');
       } else if (isPosition(e)) this.position(e, path.length);
@@ -362,9 +371,12 @@ class Gaeb2000Writer {
     }
     if (p.positionType === 'Optional') this.value('Bedarf', p.priceType === 'WithTotal' ? 'M' : 'E');
     if (p.comissionStatus === 'Removed') this.value('Entf', 'J');
-    if (p.alternativeGroupIdentifier !== undefined) {
-      this.value('ZZGruppeNr', p.alternativeGroupIdentifier);
-      this.value('ZZLfdNr', p.alternativeIdentifier ?? 0);
+    const alternative = p.alternativeGroupIdentifier !== undefined
+      ? { group: p.alternativeGroupIdentifier, serial: p.alternativeIdentifier ?? 0 }
+      : this.groupAlternatives.get(p);
+    if (alternative !== undefined) {
+      this.value('ZZGruppeNr', alternative.group);
+      this.value('ZZLfdNr', alternative.serial);
     }
     if (p.isLumpSum) this.value('_GAEBXML_LumpSumItem', 'Yes');
     this.description(p);
@@ -428,21 +440,54 @@ class Gaeb2000Writer {
 }
 
 /**
+ * GAEB 2000 marks alternatives on positions only (`[ZZGruppeNr]`, `[ZZLfdNr]`): the positions of an alternative
+ * category and of the category it replaces (`core/model/alternative-groups.ts`) get the marks of one group — serial
+ * 0 in the base, the alternative's serial in the alternative — so that a receiver counts what the project counts.
+ * Positions with an alternative mark of their own keep it. The group number is the model's `alternativeGroupIdentifier`
+ * of the pair when no position uses it, else the next number no position or other pair uses.
+ */
+function alternativeMarks(spec: ServiceSpecificationDto): Map<PositionDto, { group: number; serial: number }> {
+  const members = groupAlternatives(spec);
+  const out = new Map<PositionDto, { group: number; serial: number }>();
+  if (members.size === 0) return out;
+  const used = new Set<number>();
+  const note = (elements: readonly ElementDto[] | undefined): void => {
+    for (const e of elements ?? []) {
+      if (isPosition(e) && e.alternativeGroupIdentifier !== undefined) used.add(e.alternativeGroupIdentifier);
+      else if (isGroup(e)) note(e.elements);
+    }
+  };
+  note(spec.elements);
+  const numbers = new Map<ServiceSpecificationGroupDto, number>();
+  let next = 1;
+  for (const [p, m] of members) {
+    if (p.positionType === 'Alternative' || p.alternativeGroupIdentifier !== undefined) continue;
+    let group = numbers.get(m.pair);
+    if (group === undefined) {
+      if (m.groupNumber !== undefined && m.groupNumber >= 1 && !used.has(m.groupNumber)) group = m.groupNumber;
+      else {
+        while (used.has(next)) next++;
+        group = next;
+      }
+      used.add(group);
+      numbers.set(m.pair, group);
+    }
+    out.set(p, { group, serial: m.serial });
+  }
+  return out;
+}
+
+/**
  * Writes a project as GAEB 2000.
  * @param project a prepared project (`prepareProject`: computed quantities, prices and padded item numbers)
  * @param options resolved options (reads RemoveUnprintableCharactersFromTexts)
- * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number; an
- *   alternative category, which has no GAEB 2000 mark, as `GAEB2000_COUNTING_CHANGED` with the BoQ total a receiver
- *   computes); the conversion context, whose `longTexts` (when set) gives the long texts already parsed
+ * @param sink    conversion messages for what GAEB 2000 cannot hold (codes `GAEB2000_*`, with the item number);
+ *   the conversion context, whose `longTexts` (when set) gives the long texts already parsed
  * @param phase   exchange phase written to `[DP]`; EP/GB/Summe only in 82, 84, 85, 86; 84 writes the reduced bid
  *   structure (see the module comment)
  * @returns Windows-1252 bytes with CRLF line ends and the checksum trailer
  */
 export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Phase): Buffer {
-  const report = new ReaderReport(sink);
-  // alternatives are marked on positions only ([ZZGruppeNr], [ZZLfdNr]); an alternative group is written as an ordinary LVBereich
-  const change = countingChange(project, new Set(['alternativeGroup']), options.SupportSkippedItemNumberLevelsInPositions === true);
-  if (change) report.report('GAEB2000_COUNTING_CHANGED', 'warning', countingChangeMessage('GAEB 2000', change), change.losses[0].itemNumber);
-  const text = new Gaeb2000Writer(project, options, report, phase, sink.longTexts).write();
+  const text = new Gaeb2000Writer(project, options, new ReaderReport(sink), phase, sink.longTexts).write();
   return iconv.encode(text, WINDOWS_1252);
 }
