@@ -9,7 +9,8 @@
  * receiver counts it differently:
  *
  * - `alternativeGroup`: a group with `alternativeTo` (GAEB `ALNBGroupNo`/`ALNBSerNo`) written as an ordinary group
- *   is counted (GAEB 90, GAEB 2000 and ÖNORM A 2063 have alternatives of positions only);
+ *   is counted (GAEB 90; GAEB 2000 and ÖNORM A 2063, which have alternatives of positions only, mark its positions
+ *   instead: `alternative-groups.ts`);
  * - `optionalWithTotal`: an optional position with `priceType` WithTotal written as the format's optional position
  *   is not counted where that kind never counts (ÖNORM A 2063 `eventualposition`: only normal positions count);
  * - `removed`: an element with `comissionStatus` Removed written without that mark is counted (GAEB 90 and ÖNORM
