@@ -233,6 +233,10 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(reported[0].message).toContain('Item 01.01.02 (25.00; optional position with total');
     expect(reported[0].message).toContain('Item 01.01.03 (40.00; not applicable');
     expect(reported[0].message).toContain('computes the BoQ total as 65.00 instead of 50.00 (difference 15.00)');
+    // and the total as written, whatever the cause
+    expect(w.messages.filter((m) => m.code === 'OENORM_TOTAL_CHANGED').map((m) => m.message)).toEqual([
+      expect.stringContaining('The LV total written (lv-summe after its discount) is 65.00; the project\'s is 50.00 (difference 15.00).'),
+    ]);
   });
 
   it('an alternative group and its base group become variants of their positions, counted as the project counts them', () => {

@@ -98,13 +98,15 @@ export function writeOenorm(
   writeKenndaten(ctx, project, spec, rules, hasShares ? labels : undefined, now);
   const bc = { spec, pc, sums: rules.sums, discounts, positionsTotal: 0 };
   const sum = writeBody(ctx, plan, bc);
+  let total: number | undefined;
   if (rules.sums) {
-    const total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
+    total = writeSum(ctx, 'lv-summe', sum, 'lv-summe', discounts.of(spec, 'the LV'));
     writeSummeNormalausfuehrung(ctx, spec, bc.positionsTotal, total, shares);
   }
   writeVariantenzusammenstellungen(ctx, spec, pc.variantsWritten);
   writeTeilangebote(ctx, spec, positions, rules.offer);
   discounts.finish();
+  if (total !== undefined) reportTotalChange(ctx, spec, total);
   b.close(); // LV type
   b.close(); // onlv root
   ctx.flush();
@@ -115,6 +117,19 @@ export function writeOenorm(
 function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, options: ResolvedOptions): void {
   const change = countingChange(project, LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
+}
+
+/**
+ * Reports an LV total written (`lv-summe` after its discount, in project currency) that differs from the project's
+ * (`deductedPrice`, else `totalPrice`) by a cent or more (`OENORM_TOTAL_CHANGED`): whatever the cause — values rounded
+ * to ÖNORM's two decimals, discounts or marks ÖNORM cannot hold, each reported where it happens — the user sees the
+ * total a receiver of the file will read.
+ */
+function reportTotalChange(ctx: OenormWriterContext, spec: ServiceSpecificationDto, written: number): void {
+  const project = Math.round((spec.deductedPrice ?? spec.totalPrice ?? 0) * 100) / 100;
+  const difference = Math.round((written - project) * 100) / 100;
+  if (difference === 0) return;
+  ctx.report('OENORM_TOTAL_CHANGED', 'warning', `The LV total written (lv-summe after its discount) is ${written.toFixed(2)}; the project's is ${project.toFixed(2)} (difference ${difference.toFixed(2)}). The other messages of this conversion name what ÖNORM A 2063 could not hold as it was: rounded values, discounts, how elements count.`);
 }
 
 /**
