@@ -18,6 +18,9 @@ export interface GroupAlternative {
   groupNumber?: number;
 }
 
+/** An alternative group's serial: its `alternativeIdentifier` (a whole number, as normalised) when 1–9, else 1. */
+const serialOf = (n: number | undefined): number => (n !== undefined && n >= 1 && n <= 9 ? n : 1);
+
 /**
  * The positions inside alternative groups and their base groups, in document order (empty when the service
  * specification has no alternative group).
@@ -46,7 +49,7 @@ export function groupAlternatives(spec: ServiceSpecificationDto): Map<PositionDt
         let inner = current;
         if (e.alternativeTo) {
           const base = groups.get(e.alternativeTo);
-          inner = { pair: base ?? e, serial: Math.min(9, Math.max(1, e.alternativeIdentifier ?? 1)), groupNumber: e.alternativeGroupIdentifier ?? base?.alternativeGroupIdentifier };
+          inner = { pair: base ?? e, serial: serialOf(e.alternativeIdentifier), groupNumber: e.alternativeGroupIdentifier ?? base?.alternativeGroupIdentifier };
         } else if (e.id !== undefined && bases.has(e.id)) {
           inner = { pair: e, serial: 0, groupNumber: e.alternativeGroupIdentifier };
         }

@@ -260,6 +260,17 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(back.position('01.02.01')).toMatchObject({ positionType: 'Alternative', alternativeIdentifier: 2 });
   });
 
+  it('an alternative group with numbers ÖNORM cannot take gets a free zz and variant 1, and stays valid', () => {
+    const p = project([group('01.', [
+      { ...group('01.01.', [position('01.01.01')]), id: 'base-group' } as ElementDto,
+      { ...group('01.02.', [position('01.02.01')]), alternativeTo: 'base-group', alternativeGroupIdentifier: 150, alternativeIdentifier: 12 } as ElementDto,
+    ])], 'Offer');
+    const w = write(p);
+    valid(w.xml);
+    expect(w.text).toContain('<pzzv><wahlposition><zz>01</zz><variantennummer>1</variantennummer></wahlposition></pzzv>');
+    expect(w.text).toContain('<pzzv><normalposition_einer_variante><zz>01</zz><variantennummer>0</variantennummer></normalposition_einer_variante></pzzv>');
+  });
+
   it('unit price components map onto preisanteil1/2 by the documented rule', () => {
     const comps = (...v: number[]) => v.map((x, i) => ({ label: ['Lohn', 'Stoff', 'Gerät'][i], values: [{ formula: String(x) }] }));
     const two = project([group('01.', [group('01.01.', [position('01.01.01', { unitPriceOverride: undefined, priceComponents: comps(4, 6) })])])], 'Offer', [2, 2, 'P2'], { projectInformation: { priceComponents: ['Lohn', 'Stoff'] } });
