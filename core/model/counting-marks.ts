@@ -14,7 +14,10 @@
  * - `optionalWithTotal`: an optional position with `priceType` WithTotal written as the format's optional position
  *   is not counted where that kind never counts (ÖNORM A 2063 `eventualposition`: only normal positions count);
  * - `removed`: an element with `comissionStatus` Removed written without that mark is counted (GAEB 90 and ÖNORM
- *   A 2063 have no such mark).
+ *   A 2063 have no such mark);
+ * - `alternativePosition`, `withoutTotal`: an alternative position (`ALNSerNo` 1–9) or one with `priceType`
+ *   WithoutTotal (`Provis` WithoutTotal) written as an ordinary position is counted (the GAEB 90 writer writes no
+ *   item kind: the item flags of record 21 are unverified).
  */
 import { calculateProject, groupCountsInTotal } from './calculate.js';
 import {
@@ -22,7 +25,7 @@ import {
 } from './types.js';
 
 /** A mark a target format may lack (see the module comment). */
-export type CountingMark = 'alternativeGroup' | 'optionalWithTotal' | 'removed';
+export type CountingMark = 'alternativeGroup' | 'alternativePosition' | 'optionalWithTotal' | 'withoutTotal' | 'removed';
 
 /** One element whose mark a target format cannot hold. */
 export interface CountingLoss {
@@ -56,6 +59,8 @@ function groupMark(g: ServiceSpecificationGroupDto, marks: ReadonlySet<CountingM
 
 function positionMark(p: PositionDto, marks: ReadonlySet<CountingMark>): CountingMark | undefined {
   if (marks.has('removed') && p.comissionStatus === 'Removed') return 'removed';
+  if (marks.has('alternativePosition') && p.positionType === 'Alternative') return 'alternativePosition';
+  if (marks.has('withoutTotal') && p.priceType === 'WithoutTotal') return 'withoutTotal';
   if (marks.has('optionalWithTotal') && p.positionType === 'Optional' && p.priceType !== 'WithoutTotal') return 'optionalWithTotal';
   return undefined;
 }
@@ -107,6 +112,8 @@ export function countingChange(project: ProjectDto, marks: ReadonlySet<CountingM
       if (isPosition(e)) {
         const mark = positionMark(e, marks);
         if (mark === 'removed') e.comissionStatus = 'Undefined';
+        else if (mark === 'alternativePosition') e.positionType = 'Regular';
+        else if (mark === 'withoutTotal') e.priceType = 'WithTotal';
         else if (mark === 'optionalWithTotal') e.priceType = 'WithoutTotal';
       } else if (isGroup(e)) {
         const mark = groupMark(e, marks);
@@ -123,6 +130,8 @@ export function countingChange(project: ProjectDto, marks: ReadonlySet<CountingM
 
 const MARK_TEXT: Record<CountingMark, string> = {
   alternativeGroup: 'alternative group, not counted: written as an ordinary group, counted',
+  alternativePosition: 'alternative position, not counted: written as an ordinary position, counted',
+  withoutTotal: 'position without total (unit price only), not counted: written as an ordinary position, counted',
   optionalWithTotal: 'optional position with total, counted: written as an optional position, not counted',
   removed: 'not applicable (entfällt), not counted: written without that mark, counted',
 };

@@ -147,6 +147,23 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     expect(boqTotal(readGaeb(written.bytes))).toBe(boqTotal(project));
   });
 
+  it('GAEB 90 reports an alternative item and an item without total, which a receiver counts', () => {
+    const project = source();
+    const byNumber = (n: string) => positions(project).find((p) => p.itemNumber?.stringRepresentation === n)!;
+    Object.assign(byNumber('01.0040'), { positionType: 'Alternative', alternativeTo: byNumber('01.0020').id, alternativeGroupIdentifier: 1, alternativeIdentifier: 1 });
+    Object.assign(byNumber('01.0020'), { alternativeGroupIdentifier: 1, alternativeIdentifier: 0 });
+    Object.assign(byNumber('02.0010'), { positionType: 'Optional', priceType: 'WithoutTotal' });
+    calculateProject(project);
+    // 01. without its alternative 01.0040 (and the markup item's share of it), 02. without its only item
+    expect(boqTotal(project)).toBe(2612.5);
+    const reported = writeGaeb(project, 'Gaeb90').messages.filter((m) => m.code === 'GAEB90_COUNTING_CHANGED');
+    expect(reported).toHaveLength(1);
+    expect(reported[0].message).toContain('Item 01.0040 (200.00; alternative position, not counted: written as an ordinary position, counted)');
+    expect(reported[0].message).toContain('Item 02.0010 (700.00; position without total (unit price only), not counted');
+    // a receiver counts both: the fixture's own total
+    expect(reported[0].message).toContain('computes the BoQ total as 3511.05 instead of 2612.50 (difference 898.55)');
+  });
+
   it('GAEB 90 reports an alternative group and a not applicable item, which a receiver counts', () => {
     const project = withAlternativeGroup();
     const removed = positions(project).find((p) => p.itemNumber?.stringRepresentation === '01.0010')!;

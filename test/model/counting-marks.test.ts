@@ -41,6 +41,8 @@ describe('counting marks', () => {
     expect(total(['optionalWithTotal'])).toBe(10); // 01.02 no longer counts
     expect(total(['alternativeGroup'])).toBe(30); // 02. counts, without its removed 02.02
     expect(total(['alternativeGroup', 'removed'])).toBe(40);
+    expect(total(['withoutTotal'])).toBe(30); // 01.03, optional without total, counts
+    expect(total(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed'])).toBe(50);
     expect(total(['optionalWithTotal', 'alternativeGroup', 'removed'])).toBe(30);
     expect(countingChange(project, new Set(['removed']), false)).toBeUndefined(); // 02.02 sits in a group that does not count
     expect(JSON.stringify(project)).toBe(before);

@@ -26,9 +26,9 @@
  * (`withoutDiscounts`), so record 23's total is quantity × unit price and every category and LV total is the sum
  * the receiver recalculates — a file stating discounted totals next to undiscounted prices would contradict itself
  * at every discounted item. One warning per file (`GAEB90_DISCOUNT_DROPPED`) names the first discounted elements
- * with their amounts and the BoQ total difference. An alternative category and a not applicable element, which the
- * sums do not count, are written without a mark a receiver would know (`GAEB90_COUNTING_CHANGED` names them and the
- * BoQ total the receiver computes; `core/model/counting-marks.ts`).
+ * with their amounts and the BoQ total difference. Alternative positions and categories, positions without total and
+ * not applicable elements, which the sums do not count, are written without a mark a receiver would know
+ * (`GAEB90_COUNTING_CHANGED` names them and the BoQ total the receiver computes; `core/model/counting-marks.ts`).
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
@@ -51,8 +51,10 @@ import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
-import { countingChange, countingChangeMessage } from '../../../core/model/counting-marks.js';
+import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 
+/** What decides whether an element counts and GAEB 90 is not written with (`core/model/counting-marks.ts`). */
+const GAEB90_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed']);
 export type Gaeb90Phase = '81' | '82' | '83' | '84' | '85' | '86';
 /** Phases that carry prices (GAEB DA XML 3.3 Lib, tgDP: 81 and 83 have none). */
 const PRICED: ReadonlySet<string> = new Set(['82', '84', '85', '86']);
@@ -475,8 +477,8 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
       sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message, ...(itemNumber ? { itemNumber } : {}) });
     }
   }
-  // no mark for an alternative group or a not applicable element is written (record 21's item flags are unverified)
-  const change = countingChange(project, new Set(['alternativeGroup', 'removed']), options.SupportSkippedItemNumberLevelsInPositions === true);
+  // no item kind, alternative group or not applicable mark is written (record 21's item flags are unverified)
+  const change = countingChange(project, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) {
     sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });
   }
