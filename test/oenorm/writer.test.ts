@@ -212,6 +212,18 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(w.messages.map((m) => m.code)).not.toContain('OENORM_COUNTING_CHANGED');
   });
 
+  it('a position without total (unit price only) is an eventualposition: priced, and counted by no sum, as a receiver reads it', () => {
+    const p = project([group('01.', [group('01.01.', [position('01.01.01'), position('01.01.02', { priceType: 'WithoutTotal' })])])], 'Offer');
+    expect(p.serviceSpecifications![0].totalPrice).toBe(25);
+    const w = write(p);
+    valid(w.xml);
+    expect(w.text).toMatch(/<grundtextnr nr="02">(?:(?!<\/grundtextnr>).)*<pzzv><eventualposition\/><\/pzzv>(?:(?!<\/grundtextnr>).)*<pospreis>25.00<\/pospreis>/);
+    const back = read(w.xml);
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(25);
+    expect(back.messages.map((m) => m.code)).not.toContain('OENORM_TOTAL_MISMATCH');
+    expect(back.position('01.01.02')).toMatchObject({ priceType: 'WithoutTotal', unitPrice: 10 });
+  });
+
   it('marks an ONLV cannot hold (optional with total, not applicable) are reported with the total a receiver computes', () => {
     const p = project([group('01.', [group('01.01.', [
       position('01.01.01'),

@@ -10,7 +10,7 @@
  * "wählbare Vorbemerkung") has no quantity block. In an LB (`onlb.xsd` `lb-wvb-pos.type`) the texts are followed
  * by `aenderungskennzeichnungen` and `herkunftskennzeichen`, and a position has only its `einheit`.
  *
- * `pzzv`: Alternative → `wahlposition` (zz and variantennummer required), Optional → `eventualposition`, the
+ * `pzzv`: Alternative → `wahlposition` (zz and variantennummer required), Optional or without total → `eventualposition`, the
  * base position an alternative points to → `normalposition_einer_variante` with variant 0, a position of an
  * alternative group or of its base group → `wahlposition` or `normalposition_einer_variante` (`variants.ts`), else `normalposition`;
  * `zz` (two characters) and `variantennummer` (0–9) as the reader kept them, else from the model's alternative group
@@ -240,7 +240,8 @@ function writePzzv(ctx: OenormWriterContext, p: PositionDto, props: Record<strin
     noteVariant(pc, zz, variant);
     return 'other';
   }
-  if (p.positionType === 'Optional') {
+  // a position without total is priced but not summed, which is what an eventualposition is (pzzv.type)
+  if (p.positionType === 'Optional' || p.priceType === 'WithoutTotal') {
     b.open('pzzv');
     if (keptZz) b.open('eventualposition').leaf('zz', keptZz).close();
     else b.empty('eventualposition');
