@@ -95,9 +95,9 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
 
 /**
  * What the receiver of a file without `marks` counts: the losses of the first service specification and its total
- * before and after (a copy of the project with those marks taken away — an alternative group as an ordinary group,
- * an optional position with total as one without, a removed element as a plain one — recalculated). The input is
- * not changed. Undefined when nothing is lost.
+ * before and after (a copy of the project with those marks taken away — an alternative group or position as an
+ * ordinary one, a position without total as one with, an optional position with total as one without, a removed
+ * element as a plain one — recalculated). The input is not changed. Undefined when nothing is lost.
  * @param project a project after `prepareProject`
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  */
@@ -139,7 +139,7 @@ const MARK_TEXT: Record<CountingMark, string> = {
 /**
  * The message text for marks a format cannot hold: the first elements with their totals and what became of them,
  * and the BoQ total before and after.
- * @param format `GAEB 2000`, `ÖNORM A 2063`
+ * @param format `GAEB 90`, `ÖNORM A 2063`
  */
 export function countingChangeMessage(format: string, change: CountingChange): string {
   const FIRST = 5;

@@ -143,7 +143,7 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     positions(project)[0].comissionStatus = 'Removed';
     calculateProject(project);
     const written = writeGaeb(project, 'Gaeb2000');
-    expect(written.messages.filter((m) => m.code === 'GAEB2000_COUNTING_CHANGED')).toEqual([]);
+    expect(written.messages.filter((m) => m.code.includes('COUNTING'))).toEqual([]);
     expect(boqTotal(readGaeb(written.bytes))).toBe(boqTotal(project));
   });
 
