@@ -3,7 +3,7 @@
  * receiver computes — on a small project, the input left as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { countingChange, countingLosses } from '../../core/model/counting-marks.js';
+import { countingChange, countingLosses, type CountingMark } from '../../core/model/counting-marks.js';
 import { prepareProject } from '../../core/model/index.js';
 import type { ElementDto, ProjectDto } from '../../core/model/types.js';
 
@@ -37,7 +37,7 @@ describe('counting marks', () => {
     const project = sample();
     const before = JSON.stringify(project);
     expect(project.serviceSpecifications![0].totalPrice).toBe(20);
-    const total = (marks: string[]) => countingChange(project, new Set(marks as never[]), false)?.after;
+    const total = (marks: CountingMark[]) => countingChange(project, new Set(marks), false)?.after;
     expect(total(['optionalWithTotal'])).toBe(10); // 01.02 no longer counts
     expect(total(['alternativeGroup'])).toBe(30); // 02. counts, without its removed 02.02
     expect(total(['alternativeGroup', 'removed'])).toBe(40);

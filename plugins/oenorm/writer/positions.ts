@@ -304,7 +304,8 @@ function writeQuantityBlock(ctx: OenormWriterContext, p: PositionDto, props: Rec
   b.leaf('pospreis', ctx.amount(total, 'pospreis', where));
   const mark = pc.ustkennzeichenOf(p);
   if (mark !== undefined) b.leaf('ustkennzeichen', mark);
-  return kind === 'normal' && p.priceType !== 'WithoutTotal' ? total : 0;
+  // a position without total is an eventualposition (writePzzv): only a normal one is summed
+  return kind === 'normal' ? total : 0;
 }
 
 /** The two price shares of a position (see the module comment), undefined when it has no components. */
