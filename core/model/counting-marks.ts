@@ -47,6 +47,12 @@ export interface CountingChange {
   before: number;
   /** The same total with the lost marks counted as the target's receiver counts them. */
   after: number;
+  /**
+   * A recalculated copy of the project (its first service specification only) with the lost marks taken away: what
+   * the receiver counts, element by element. A writer that states sums writes this copy, so that its stated totals
+   * are the ones the receiver's recalculation gives.
+   */
+  project: ProjectDto;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -97,7 +103,8 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
  * What the receiver of a file without `marks` counts: the losses of the first service specification and its total
  * before and after (a copy of the project with those marks taken away — an alternative group or position as an
  * ordinary one, a position without total as one with, an optional position with total as one without, a removed
- * element as a plain one — recalculated). The input is not changed. Undefined when nothing is lost.
+ * element as a plain one — recalculated, returned as `project`). The input is not changed. Undefined when nothing
+ * is lost.
  * @param project a project after `prepareProject`
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  */
@@ -124,8 +131,8 @@ export function countingChange(project: ProjectDto, marks: ReadonlySet<CountingM
     }
   };
   unmark(copy.serviceSpecifications[0].elements);
-  const after = calculateProject(copy, { supportSkippedItemNumberLevels }).serviceSpecifications![0];
-  return { losses, before: num(spec.totalPrice), after: num(after.totalPrice) };
+  const recalculated = calculateProject(copy, { supportSkippedItemNumberLevels });
+  return { losses, before: num(spec.totalPrice), after: num(recalculated.serviceSpecifications![0].totalPrice), project: recalculated };
 }
 
 const MARK_TEXT: Record<CountingMark, string> = {

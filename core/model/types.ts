@@ -448,6 +448,14 @@ export function canonicalElementType(value: unknown): ElementTypeDiscriminator |
 export const isPosition = (e: ElementDto): e is PositionDto => canonicalElementType(e.elementTypeDiscriminator) === 'PositionDto';
 export const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto =>
   canonicalElementType(e.elementTypeDiscriminator) === 'ServiceSpecificationGroupDto';
+/** The positions under `elements` (groups searched at any depth), in document order. */
+export function positionsOf(elements: readonly ElementDto[] | undefined, out: PositionDto[] = []): PositionDto[] {
+  for (const e of elements ?? []) {
+    if (isPosition(e)) out.push(e);
+    else if (isGroup(e)) positionsOf(e.elements, out);
+  }
+  return out;
+}
 export const isNoteText = (e: ElementDto): e is NoteTextDto => canonicalElementType(e.elementTypeDiscriminator) === 'NoteTextDto';
 export const isExecutionDescription = (e: ElementDto): e is ExecutionDescriptionDto =>
   canonicalElementType(e.elementTypeDiscriminator) === 'ExecutionDescriptionDto';

@@ -156,12 +156,21 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     calculateProject(project);
     // 01. without its alternative 01.0040 (and the markup item's share of it), 02. without its only item
     expect(boqTotal(project)).toBe(2612.5);
-    const reported = writeGaeb(project, 'Gaeb90').messages.filter((m) => m.code === 'GAEB90_COUNTING_CHANGED');
+    const written = writeGaeb(project, 'Gaeb90');
+    const reported = written.messages.filter((m) => m.code === 'GAEB90_COUNTING_CHANGED');
     expect(reported).toHaveLength(1);
     expect(reported[0].message).toContain('Item 01.0040 (200.00; alternative position, not counted: written as an ordinary position, counted)');
     expect(reported[0].message).toContain('Item 02.0010 (700.00; position without total (unit price only), not counted');
-    // a receiver counts both: the fixture's own total
-    expect(reported[0].message).toContain('computes the BoQ total as 3511.05 instead of 2612.50 (difference 898.55)');
+    // The discounts go first (reported apart: 2612.50 → 2800.00 without them), then a receiver counts both items:
+    // the fixture's total without its discounts, which is what the file states and what it reads back with.
+    expect(written.messages.find((m) => m.code === 'GAEB90_DISCOUNT_DROPPED')?.message).toContain('the BoQ total is 2800.00 instead of 2612.50');
+    expect(reported[0].message).toContain('computes the BoQ total as 3710.00 instead of 2800.00 (difference 910.00)');
+    expect(written.messages.filter((m) => m.code === 'GAEB90_ITEM_TYPE_DROPPED').map((m) => m.itemNumber)).toEqual(['01.0040', '02.0010']);
+    const back = readGaeb(written.bytes);
+    expect(boqTotal(back)).toBe(3710);
+    expect(positions(back).find((p) => p.itemNumber?.stringRepresentation === '02.0010')).toMatchObject({ totalPrice: 700 });
+    // records 23, 32 and 99 state what the receiver recalculates
+    expect(findTotalMismatches(back)).toEqual([]);
   });
 
   it('GAEB 90 reports an alternative group and a not applicable item, which a receiver counts', () => {
@@ -174,8 +183,12 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     expect(reported).toHaveLength(1);
     expect(reported[0].message).toContain(`Item 01.0010 (${removed.totalPrice!.toFixed(2)}; not applicable (entfällt), not counted`);
     expect(reported[0].message).toContain(`Category 02. (${categoryTotal(project, '02.').toFixed(2)}; alternative group`);
-    // counted by a receiver: 01.0010 (1500.00) within category 01., whose 5 % discount applies (1425.00), and 02. (700.00)
     expect([removed.totalPrice, categoryTotal(project, '02.'), boqTotal(project)]).toEqual([1500, 700, 1386.05]);
-    expect(reported[0].message).toContain('computes the BoQ total as 3511.05 instead of 1386.05 (difference 2125.00)');
+    // GAEB 90 holds no discount (1386.05 → 1510.00, reported apart); a receiver then counts 01.0010 and 02.
+    expect(written.messages.find((m) => m.code === 'GAEB90_DISCOUNT_DROPPED')?.message).toContain('the BoQ total is 1510.00 instead of 1386.05');
+    expect(reported[0].message).toContain('computes the BoQ total as 3710.00 instead of 1510.00 (difference 2200.00)');
+    const back = readGaeb(written.bytes);
+    expect([boqTotal(back), categoryTotal(back, '01.'), categoryTotal(back, '02.')]).toEqual([3710, 3010, 700]);
+    expect(findTotalMismatches(back)).toEqual([]);
   });
 });

@@ -45,6 +45,12 @@ describe('counting marks', () => {
     expect(total(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed'])).toBe(50);
     expect(total(['optionalWithTotal', 'alternativeGroup', 'removed'])).toBe(30);
     expect(countingChange(project, new Set(['removed']), false)).toBeUndefined(); // 02.02 sits in a group that does not count
+    // the copy a writer writes: the receiver's totals, element by element, without the marks
+    const copy = countingChange(project, new Set(['alternativeGroup']), false)!.project;
+    expect(copy).not.toBe(project);
+    const copied = copy.serviceSpecifications![0];
+    expect([copied.totalPrice, copied.elements!.map((g) => (g as { totalPrice?: number }).totalPrice)]).toEqual([30, [20, 10]]);
+    expect(copied.elements!.some((g) => (g as { alternativeTo?: string }).alternativeTo)).toBe(false);
     expect(JSON.stringify(project)).toBe(before);
   });
 

@@ -27,14 +27,17 @@
  * the receiver recalculates — a file stating discounted totals next to undiscounted prices would contradict itself
  * at every discounted item. One warning per file (`GAEB90_DISCOUNT_DROPPED`) names the first discounted elements
  * with their amounts and the BoQ total difference. Alternative positions and categories, positions without total and
- * not applicable elements, which the sums do not count, are written without a mark a receiver would know
- * (`GAEB90_COUNTING_CHANGED` names them and the BoQ total the receiver computes; `core/model/counting-marks.ts`).
+ * not applicable elements, which the sums do not count, are written without a mark a receiver would know, and so
+ * are their totals: the file is written from the project recalculated as that receiver counts (`countingChange`
+ * in `core/model/counting-marks.ts`), so its records 23, 32 and 99 agree with the receiver's recalculation;
+ * `GAEB90_COUNTING_CHANGED` names the elements and both BoQ totals.
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
 import { splitItemNumber } from '../../../core/model/item-numbers.js';
-import type {
-  ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
+import {
+  type ElementDto, type ExecutionDescriptionDto, type NoteTextDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto,
+  type ServiceSpecificationGroupDto, positionsOf,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
@@ -307,9 +310,6 @@ class Gaeb90Writer {
     const own = this.parts(p).slice((this.inLot ? 1 : 0) + levels.length).filter((x) => x !== '');
     const oz = this.oz(levels, own[0] ?? '', own.slice(1).join(''), number);
     const r21 = this.add('21').put('oz', oz).put('itemFlags', typeof p.gaeb90Flags === 'string' ? p.gaeb90Flags : 'NNN');
-    if (p.positionType === 'Optional' || p.positionType === 'Alternative') {
-      this.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, number);
-    }
     // A stated quantity only (override or components): a position without one keeps the field blank, as it reads.
     const stated = p.quantityOverride !== undefined || (p.quantityComponents?.length ?? 0) > 0;
     const qty = stated ? (p.quantity ?? p.quantityOverride) : undefined;
@@ -477,11 +477,17 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
       sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message, ...(itemNumber ? { itemNumber } : {}) });
     }
   }
-  // no item kind, alternative group or not applicable mark is written (record 21's item flags are unverified)
-  const change = countingChange(project, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
+  // No item kind, alternative group or not applicable mark is written (record 21's item flags are unverified): the
+  // file is written as its receiver counts it, so that its stated totals (records 23, 32, 99) are that receiver's.
+  const once = new OncePerItemReporter<GaebMessageCode>(sink, SOURCE);
+  for (const p of positionsOf(project.serviceSpecifications?.[0]?.elements)) {
+    if (p.positionType !== 'Optional' && p.positionType !== 'Alternative') continue;
+    once.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, p.itemNumber?.stringRepresentation);
+  }
+  const change = countingChange(written, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) {
     sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });
+    written = change.project;
   }
   return new Gaeb90Writer(written, options, sink, phase).write();
 }
-

@@ -8,7 +8,7 @@
  * `DestinationOenormType`, `TryRepairProjectStructure` (structure.ts), `SkipTryEnforceSchemaCompliantXmlOutput`
  * and `RemoveUnprintableCharactersFromTexts` (context.ts).
  */
-import { isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import { positionsOf, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
@@ -65,7 +65,7 @@ export function writeOenorm(
   const lvType = lvTypeOf(spec);
   const rules = lvTypeRules(lvType);
   const info = project.projectInformation ?? {};
-  const positions = allPositions(spec.elements);
+  const positions = positionsOf(spec.elements);
   const shares = vatShares(spec, positions, rules.sums);
   const pc: PositionContext = {
     edition: target.edition, offer: rules.offer, info, notiz: rules.notiz, zusatzangebotslvinfo: rules.zusatzangebotslvinfo, takeoff: rules.takeoff,
@@ -146,7 +146,7 @@ function writeOnlbBody(ctx: OenormWriterContext, spec: ServiceSpecificationDto, 
   const bc = { spec, pc: lb, sums: false, positionsTotal: 0 };
   writeRemark(ctx, 'svb', plan.svb, 'svb', bc);
   writeBody(ctx, plan, bc);
-  const priced = allPositions(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
+  const priced = positionsOf(spec.elements).filter((p) => (p.quantity ?? 0) !== 0 || (p.unitPrice ?? 0) !== 0).length;
   if (priced > 0) {
     ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `An ÖNORM LB holds no quantities or prices; those of ${priced} position(s) were not written.`);
   }
@@ -175,14 +175,6 @@ function collectGraphics(ctx: OenormWriterContext, list: readonly ElementDto[] |
     ctx.graphics.collect(text.htmlLongText, text.itemNumber?.stringRepresentation ?? 'a note text');
     if ('elements' in e && Array.isArray(e.elements)) collectGraphics(ctx, e.elements as ElementDto[]);
   }
-}
-
-function allPositions(list: readonly ElementDto[] | undefined, out: PositionDto[] = []): PositionDto[] {
-  for (const e of list ?? []) {
-    if (isPosition(e)) out.push(e);
-    else if ('elements' in e && Array.isArray(e.elements)) allPositions(e.elements as ElementDto[], out);
-  }
-  return out;
 }
 
 /** The Leistungsteil numbers the positions use (kept from ÖNORM), else 1. */

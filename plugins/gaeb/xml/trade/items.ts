@@ -14,7 +14,7 @@
  * tgOrderItem has no item total (IT) and tgOrder no order total: totals are not written (a receiver computes
  * Qty × NetPrice / PriceBasis).
  */
-import { isGroup, isPosition, type ElementDto, type PositionDto } from '../../../../core/model/types.js';
+import type { PositionDto } from '../../../../core/model/types.js';
 import type { WriterContext } from '../writer/context.js';
 import { formatFixed } from '../../../../core/model/decimal.js';
 import { writeDescription } from '../writer/description.js';
@@ -28,15 +28,6 @@ export interface ItemState {
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
-/** The positions below `elements`, depth first (document order). */
-export function collectPositions(elements: readonly ElementDto[], out: PositionDto[] = []): PositionDto[] {
-  for (const e of elements) {
-    if (isPosition(e)) out.push(e);
-    else if (isGroup(e)) collectPositions(e.elements ?? [], out);
-  }
-  return out;
-}
 
 /**
  * A unit price as decimal(10,2) NetPrice per PriceBasis: the smallest basis of 1, 10, 100, 1000 that represents

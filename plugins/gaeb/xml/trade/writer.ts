@@ -9,7 +9,9 @@
  * tgOrderItem, tgSupplierInfo, tgCustomerInfo, tgDeliveryPlaceInfo); 3.2 (2013-10) Lib; GAEB DA XML 3.3 Lib, tgDP.
  */
 import { targetError } from '../../../../core/errors.js';
-import { isGroup, isNoteText, isExecutionDescription, type ElementDto, type NoteTextDto, type ProjectDto } from '../../../../core/model/types.js';
+import {
+  isGroup, isNoteText, isExecutionDescription, positionsOf, type ElementDto, type NoteTextDto, type ProjectDto,
+} from '../../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
 import { WriterContext } from '../writer/context.js';
@@ -17,7 +19,7 @@ import { writeAddTexts, writeGaebInfo } from '../writer/document.js';
 import { numberingFor } from '../writer/numbering.js';
 import { phaseRules } from '../writer/phase.js';
 import { DocumentIndex } from '../writer/prepass.js';
-import { collectPositions, writeOrderItems } from './items.js';
+import { writeOrderItems } from './items.js';
 import { writeOrderInfo, writeParties, writeTradePrjInfo } from './order.js';
 import { TRADE_PHASES, tradeHasPrices, tradeNamespace, type TradePhase, type TradeXmlVersion } from './phase.js';
 
@@ -60,7 +62,7 @@ export function writeGaebTradeXml(project: ProjectDto, options: ResolvedOptions,
   const numbering = numberingFor(info.itemNumberSchema ?? spec.projectItemNumberSchema, top);
   const opening = top.filter((e): e is NoteTextDto => isNoteText(e) && e.isOpeningText === true);
   const closing = top.filter((e): e is NoteTextDto => isNoteText(e) && e.isClosingText === true && e.isOpeningText !== true);
-  const positions = collectPositions(top);
+  const positions = positionsOf(top);
 
   const { b } = ctx;
   b.declaration('utf-8');
