@@ -19,15 +19,22 @@ export function isUtf8Text(bytes: Buffer): boolean {
 const CP850_UMLAUTS = new Set([0x84, 0x94, 0x81, 0x8e, 0x99, 0x9a, 0xe1]);
 const ANSI_UMLAUTS = new Set([0xe4, 0xf6, 0xfc, 0xc4, 0xd6, 0xdc, 0xdf]);
 
+const isAsciiLetter = (b: number | undefined): boolean => b !== undefined && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+
 /**
  * True when the text's umlauts are Windows-1252 (ISO-8859-1) bytes and none is a CP850 one: in CP850 those bytes
- * are `õ ÷ ³ ─ Í ▄ ▀`, which German text does not hold.
+ * are `õ ÷ ³ ─ Í ▄ ▀`, which German text does not hold — except `³` (0xFC, Windows-1252 `ü`) in a unit: 0xFC after
+ * `m` and before no letter (`m³`, `cm³`, `m³/h`) is no evidence either way, so a CP850 file whose only non-ASCII
+ * characters are cubic units (an English text, say) is not taken for Windows-1252; German `mü` is followed by a letter.
  */
 export function isAnsiText(bytes: Buffer): boolean {
   let ansi = false;
-  for (const b of bytes) {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
     if (CP850_UMLAUTS.has(b)) return false;
-    if (ANSI_UMLAUTS.has(b)) ansi = true;
+    if (!ANSI_UMLAUTS.has(b)) continue;
+    if (b === 0xfc && bytes[i - 1] === 0x6d && !isAsciiLetter(bytes[i + 1])) continue;
+    ansi = true;
   }
   return ansi;
 }

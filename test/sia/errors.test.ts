@@ -37,6 +37,16 @@ describe('SIA 451 bad input', () => {
     expect(parseFailure(ansi).message).toMatch(/Windows-1252.*CP850/);
   });
 
+  it('reads a CP850 file whose only non-ASCII characters are cubic units (m³ is 0xFC, Windows-1252 ü)', () => {
+    const lines = records().map((l) => l.replace(/ä/g, 'a').replace(/ü/g, 'u').replace('Tiefe m bis 3,0.', 'Tiefe 2 m³/m bis 3,0.'));
+    const bytes = iconv.encode(`${lines.join('\r\n')}\r\n`, 'cp850');
+    expect([...bytes].filter((b) => b >= 0x80)).toEqual([0xfc]);
+    expect(read(bytes).position('211.111100')?.htmlLongText).toContain('Tiefe 2 m³/m bis 3,0.');
+    // the same file in Windows-1252 with one German umlaut after m ('mü' before a letter) is refused
+    const ansi = iconv.encode(`${lines.join('\r\n').replace('Baugruben und Erdbau', 'Baugruben und Gemüse')}\r\n`, 'windows-1252');
+    expect(parseFailure(ansi).message).toMatch(/Windows-1252.*CP850/);
+  });
+
   it('reads a number with quantity records but no unit record as a position', () => {
     const lines = records().filter((l) => !l.startsWith('G211   200001                            5'));
     lines[lines.length - 1] = lines[lines.length - 1].replace('0000000000032', '0000000000031');
