@@ -392,6 +392,21 @@ export function groupCountsInTotal(g: ServiceSpecificationGroupDto): boolean {
   return g.priceType !== 'WithoutTotal' && g.comissionStatus !== 'Removed' && !g.alternativeTo;
 }
 
+/**
+ * Fixes the unit price of every markup item (`isComplementingPosition`, GAEB tgMarkupItem) below `elements` at its
+ * calculated value (`unitPriceOverride` = `unitPrice`), so that recalculating a changed copy of a project keeps it.
+ * For the copies a writer makes of what its receiver computes (without discounts, with counting marks taken
+ * away): the GAEB 90 and SIA 451 writers write a markup item as a plain item with its unit price, which the
+ * receiver does not recompute from a base.
+ */
+export function freezeMarkupPrices(elements: readonly ElementDto[] | undefined): void {
+  for (const e of elements ?? []) {
+    if (isPosition(e)) {
+      if (e.isComplementingPosition === true && isSet(e.unitPrice)) e.unitPriceOverride = e.unitPrice;
+    } else if (isGroup(e)) freezeMarkupPrices(e.elements);
+  }
+}
+
 function addRate(byRate: Map<number, Exact>, rate: number, amount: Exact): void {
   const r = byRate.get(rate);
   byRate.set(rate, r === undefined ? amount : r.plus(amount));

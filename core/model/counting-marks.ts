@@ -19,7 +19,7 @@
  *   WithoutTotal (`Provis` WithoutTotal) written as an ordinary position is counted (the GAEB 90 writer writes no
  *   item kind: the item flags of record 21 are unverified).
  */
-import { calculateProject, groupCountsInTotal } from './calculate.js';
+import { calculateProject, freezeMarkupPrices, groupCountsInTotal } from './calculate.js';
 import {
   isGroup, isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto, type ServiceSpecificationGroupDto,
 } from './types.js';
@@ -103,7 +103,8 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
  * What the receiver of a file without `marks` counts: the losses of the first service specification and its total
  * before and after (a copy of the project with those marks taken away — an alternative group or position as an
  * ordinary one, a position without total as one with, an optional position with total as one without, a removed
- * element as a plain one — recalculated, returned as `project`). The input is not changed. Undefined when nothing
+ * element as a plain one — recalculated, returned as `project`; markup items keep their unit price, which the file
+ * states: `freezeMarkupPrices`). The input is not changed. Undefined when nothing
  * is lost.
  * @param project a project after `prepareProject`
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
@@ -130,6 +131,7 @@ export function countingChange(project: ProjectDto, marks: ReadonlySet<CountingM
       }
     }
   };
+  freezeMarkupPrices(copy.serviceSpecifications[0].elements);
   unmark(copy.serviceSpecifications[0].elements);
   const recalculated = calculateProject(copy, { supportSkippedItemNumberLevels });
   return { losses, before: num(spec.totalPrice), after: num(recalculated.serviceSpecifications![0].totalPrice), project: recalculated };

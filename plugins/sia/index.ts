@@ -27,8 +27,8 @@ export const siaPlugin: FormatPlugin = {
   writer: {
     optionGroups: [],
     acceptsSource: (sourceId) => sourceId === 'ava',
-    write(project, _options, ctx) {
-      return { data: writeSia(project, ctx), contentType: 'application/octet-stream', fileExtension: '.01S' };
+    write(project, options, ctx) {
+      return { data: writeSia(project, ctx, new Date(), options.SupportSkippedItemNumberLevelsInPositions === true), contentType: 'application/octet-stream', fileExtension: '.01S' };
     },
   },
 };

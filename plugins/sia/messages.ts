@@ -13,6 +13,9 @@ export const SIA_MESSAGES = defineMessages({
   SIA_CHARACTER_REPLACED: { severity: 'warning', meaning: 'Characters CP850 cannot hold were replaced by their nearest spelling or \'?\'.' },
   SIA_TEXT_TRUNCATED: { severity: 'warning', meaning: 'A text does not fit the 30-character text records (a word longer than 30 characters was split, or more than 99 lines) or a unit longer than 2 characters was shortened.' },
   SIA_ELEMENT_DROPPED: { severity: 'warning', meaning: 'An element SIA 451 has no record for (a note text not opening a group, a group nested deeper than chapter and heading, a second service specification) was not written.' },
+  SIA_DISCOUNT_DROPPED: { severity: 'warning', meaning: 'Discounts of positions, groups or the BoQ (GAEB DiscountPcnt, DiscountAmt, TotalLSUM) have no field in a SIA 451 G record: they were not written, and a receiver computes the totals without them. The message names the discounted elements and both BoQ totals.' },
+  SIA_COUNTING_CHANGED: { severity: 'warning', meaning: 'Alternative positions and groups, positions without total (unit price only) and elements that are not applicable (entfällt), none of which the sums count, are written as ordinary positions that a receiver counts: the meaning of the G record\'s variant group and variant fields is not public, so the writer writes no mark. The message names the elements and the BoQ total a receiver computes instead of the project\'s.' },
+  SIA_UNIT_PRICE_ROUNDED: { severity: 'warning', meaning: 'A unit price with more than the two decimals of a SIA 451 G record (12 digits, 2 implied decimals) was rounded half up; the message names both values.' },
   SIA_QUANTITY_COMPONENTS_SUMMED: { severity: 'info', meaning: 'Quantity components without an object outline were written as one quantity record holding their sum.' },
 });
 

@@ -5,7 +5,9 @@
  * every position number, quantity, unit and text. Skipped, with a notice, when the corpus is absent.
  */
 import { describe, expect, it } from 'vitest';
-import { hasCorpus, readCorpus } from '../support/corpus.js';
+import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
+import { readGaeb } from '../support/gaeb-round-trip.js';
+import { positionsOf } from '../../core/model/types.js';
 import { comparable, read, viaJson, write } from '../sia/support.js';
 
 /**
@@ -65,5 +67,43 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(comparable(second.project)).toEqual(comparable(first.project));
     // and once more: the written file is a fixed point
     expect(write(viaJson(second.project)).bytes.equals(written.bytes)).toBe(true);
+  });
+});
+
+/** The last BoQ total the messages name as the one a receiver computes, else undefined. */
+function receiverTotal(messages: readonly { code: string; message: string }[]): number | undefined {
+  const counted = messages.find((m) => m.code === 'SIA_COUNTING_CHANGED')?.message.match(/computes the BoQ total as (-?[\d.]+)/);
+  const discounted = messages.find((m) => m.code === 'SIA_DISCOUNT_DROPPED')?.message.match(/the BoQ total is (-?[\d.]+)/);
+  const found = counted ?? discounted;
+  return found ? Number(found[1]) : undefined;
+}
+
+/**
+ * Every corpus GAEB file as an ava project (`gaeb` → `ava` → `sia`, the route the seed gives SIA 451) written to
+ * SIA 451 and read back: the file reads (its code page sniffed right, whatever characters it holds), every position
+ * comes back in order with its quantity and unit price (rounded to two decimals where a message says so), and the
+ * BoQ total is the project's or, where discounts or counting marks were lost, the one the messages name.
+ */
+describe.skipIf(!hasCorpus)('corpus GAEB files written to SIA 451', () => {
+  const gaebFiles = corpusFiles('gaeb', /\.[dpx]8\d$/i);
+  it.each(gaebFiles)('%s', (name) => {
+    const project = readGaeb(readCorpus('gaeb', name));
+    const written = write(viaJson(project));
+    const back = read(written.bytes);
+    const before = positionsOf(project.serviceSpecifications![0].elements);
+    expect(back.positions).toHaveLength(before.length);
+    const rounded = new Set(written.messages.filter((m) => m.code === 'SIA_UNIT_PRICE_ROUNDED').map((m) => m.itemNumber));
+    before.forEach((p, i) => {
+      const got = back.positions[i];
+      expect([got.quantity ?? 0, got.unitTag]).toEqual([p.quantity ?? 0, (p.unitTag ?? '').slice(0, 2)]);
+      const price = p.unitPrice ?? 0;
+      // the writer's messages name the item numbers as written
+      expect(got.unitPrice ?? 0).toBe(rounded.has(got.itemNumber?.stringRepresentation) ? Math.round(price * 100) / 100 : price);
+    });
+    const spec = project.serviceSpecifications![0];
+    const expected = receiverTotal(written.messages) ?? spec.deductedPrice ?? spec.totalPrice ?? 0;
+    // unit prices rounded to cents move the total by at most half a cent per unit of quantity
+    const slack = before.filter((_, i) => rounded.has(back.positions[i].itemNumber?.stringRepresentation)).reduce((s, p) => s + Math.abs(p.quantity ?? 0) * 0.005, 0);
+    expect(Math.abs((back.project.serviceSpecifications![0].totalPrice ?? 0) - expected)).toBeLessThanOrEqual(slack + 0.005);
   });
 });

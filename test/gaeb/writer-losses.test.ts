@@ -161,14 +161,17 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     expect(reported).toHaveLength(1);
     expect(reported[0].message).toContain('Item 01.0040 (200.00; alternative position, not counted: written as an ordinary position, counted)');
     expect(reported[0].message).toContain('Item 02.0010 (700.00; position without total (unit price only), not counted');
-    // The discounts go first (reported apart: 2612.50 → 2800.00 without them), then a receiver counts both items:
-    // the fixture's total without its discounts, which is what the file states and what it reads back with.
+    // The discounts go first (reported apart: 2612.50 → 2800.00 without them), then a receiver counts both items
+    // (200 + 700), which is what the file states and what it reads back with. The markup item 01.0050 is written as
+    // a plain item with its unit price: a receiver does not add 10 % of the alternative to it (the fixture's own
+    // total without discounts, 3710.00, does).
     expect(written.messages.find((m) => m.code === 'GAEB90_DISCOUNT_DROPPED')?.message).toContain('the BoQ total is 2800.00 instead of 2612.50');
-    expect(reported[0].message).toContain('computes the BoQ total as 3710.00 instead of 2800.00 (difference 910.00)');
+    expect(reported[0].message).toContain('computes the BoQ total as 3700.00 instead of 2800.00 (difference 900.00)');
     expect(written.messages.filter((m) => m.code === 'GAEB90_ITEM_TYPE_DROPPED').map((m) => m.itemNumber)).toEqual(['01.0040', '02.0010']);
     const back = readGaeb(written.bytes);
-    expect(boqTotal(back)).toBe(3710);
+    expect(boqTotal(back)).toBe(3700);
     expect(positions(back).find((p) => p.itemNumber?.stringRepresentation === '02.0010')).toMatchObject({ totalPrice: 700 });
+    expect(positions(back).find((p) => p.itemNumber?.stringRepresentation === '01.0050')?.unitPrice).toBe(byNumber('01.0050').unitPrice);
     // records 23, 32 and 99 state what the receiver recalculates
     expect(findTotalMismatches(back)).toEqual([]);
   });

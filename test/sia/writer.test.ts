@@ -115,6 +115,56 @@ describe('SIA 451 writer', () => {
     expect((error as GatewayError).message).toMatch(/quantity 100000000000 of 001.010001 does not fit the 13 digits/);
   });
 
+  it('reports what a receiver counts differently: discounts, alternatives, items without total, not applicable items, rounded unit prices', () => {
+    const item = (n: string, extra: Record<string, unknown> = {}) =>
+      ({ elementTypeDiscriminator: 'PositionDto' as const, itemNumber: { stringRepresentation: n }, shortText: `Position ${n}`, unitTag: 'm', quantityOverride: 10, unitPriceOverride: 5, ...extra });
+    const project: ProjectDto = {
+      projectInformation: { itemNumberSchema: { separator: '.', tiers: [{ length: 2, tierType: 'Group' }, { length: 4, tierType: 'Position' }] } },
+      serviceSpecifications: [{
+        elements: [
+          {
+            elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber: { stringRepresentation: '01.' }, shortText: 'Rohbau', deductionFactor: 0.1,
+            elements: [
+              item('01.0010'),
+              item('01.0020', { deductionFactor: 0.5 }),
+              item('01.0030', { positionType: 'Alternative', alternativeTo: 'x' }),
+              item('01.0040', { positionType: 'Optional', priceType: 'WithoutTotal' }),
+              item('01.0050', { comissionStatus: 'Removed' }),
+              item('01.0060', { positionType: 'Optional', priceType: 'WithTotal' }),
+            ],
+          },
+          { elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber: { stringRepresentation: '02.' }, shortText: 'Ausbau', elements: [item('02.0010', { unitPriceOverride: 2.345 })] },
+        ],
+      }],
+    };
+    const { bytes, messages } = write(project);
+    // the project: 01. = (50 + 25 + 50) × 0.9 = 112.50 (01.0030–01.0050 not counted), 02. = 23.45 → 135.95
+    const byCode = (code: string) => messages.filter((m) => m.code === code).map((m) => m.message);
+    expect(byCode('SIA_DISCOUNT_DROPPED')).toHaveLength(1);
+    expect(byCode('SIA_DISCOUNT_DROPPED')[0]).toContain('Category 01. (125.00 → 112.50), Item 01.0020 (50.00 → 25.00)');
+    expect(byCode('SIA_DISCOUNT_DROPPED')[0]).toContain('the BoQ total is 173.45 instead of 135.95');
+    expect(byCode('SIA_COUNTING_CHANGED')).toHaveLength(1);
+    for (const named of ['Item 01.0030 (50.00; alternative position', 'Item 01.0040 (50.00; position without total', 'Item 01.0050 (50.00; not applicable']) {
+      expect(byCode('SIA_COUNTING_CHANGED')[0]).toContain(named);
+    }
+    expect(byCode('SIA_COUNTING_CHANGED')[0]).toContain('computes the BoQ total as 323.45 instead of 173.45');
+    expect(byCode('SIA_UNIT_PRICE_ROUNDED')).toEqual(['The unit price 2.345 was rounded to the 2 decimals of SIA 451 (2.35).']);
+    // what a receiver computes from the file: the counted total above, 02.0010 at its written unit price (23.50)
+    const back = read(bytes);
+    expect(back.position('002.000001').unitPrice).toBe(2.35);
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(323.5);
+  });
+
+  it('reads back totals to the cent, as the unit prices of G records are (2 decimals)', () => {
+    const project = gaebLike();
+    Object.assign(project, { priceAccuracy: 2 });
+    const first = project.serviceSpecifications![0].elements![0] as { elements: { elements: Record<string, unknown>[] }[] };
+    Object.assign(first.elements[1].elements[0], { quantityComponents: undefined, quantityOverride: 1.234, unitPriceOverride: 5.67 });
+    const back = read(write(project).bytes);
+    expect(back.positions[0]).toMatchObject({ quantity: 1.234, unitPrice: 5.67, totalPrice: 7 }); // 6.99678
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(7);
+  });
+
   it('is a target from ava only (the seed: reb and sia targets only from ava)', () => {
     expect(siaPlugin.writer!.acceptsSource!('ava')).toBe(true);
     for (const source of ['gaeb', 'oenorm', 'sia', 'excel']) expect(siaPlugin.writer!.acceptsSource!(source)).toBe(false);

@@ -58,7 +58,8 @@ import { COUNT_TAG, amountTag, componentAmounts, labelTag } from './price-compon
 import { checksumOf } from './tokenizer.js';
 import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
-import { containerDiscounted, pricedPositions, shortTextLine } from '../writer-losses.js';
+import { containerDiscounted } from '../../../core/model/discount-losses.js';
+import { pricedPositions, shortTextLine } from '../writer-losses.js';
 import { groupAlternatives } from '../../../core/model/alternative-groups.js';
 
 /** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */

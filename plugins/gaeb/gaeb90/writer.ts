@@ -53,7 +53,8 @@ import {
 import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
-import { discountedElements, discountsDroppedMessage, pricedPositions, shortTextLine, withoutDiscounts } from '../writer-losses.js';
+import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
+import { pricedPositions, shortTextLine } from '../writer-losses.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 
 /** What decides whether an element counts and GAEB 90 is not written with (`core/model/counting-marks.ts`). */

@@ -81,13 +81,15 @@ function outlinesAndConditions(lines: readonly SiaLine[], spec: ServiceSpecifica
  * Reads a SIA 451 file.
  * @param bytes the whole file
  * @param sink  receives conversion messages (codes `SIA_*`)
- * @returns the project: one service specification, chapters as groups, item number schema Kapitel.Leistungsposition
+ * @returns the project: one service specification, chapters as groups, item number schema Kapitel.Leistungsposition,
+ *   `priceAccuracy` and `unitPriceAccuracy` 2 (the unit prices of G records have two implied decimals)
  * @throws GatewayError GW_ERR_PARSE (400, key `siaFile`): see `siaLines` (empty, other format, UTF-8, truncated)
  */
 export function readSia(bytes: Buffer, sink: MessageSink): ProjectDto {
   const report = new SiaReport(sink);
   const lines = siaLines(bytes, report);
-  const project: ProjectDto = { projectInformation: { itemNumberSchema: structuredClone(SIA_ITEM_NUMBER_SCHEMA) } };
+  // G records hold unit prices with 2 implied decimals: totals are computed to the same precision
+  const project: ProjectDto = { priceAccuracy: 2, unitPriceAccuracy: 2, projectInformation: { itemNumberSchema: structuredClone(SIA_ITEM_NUMBER_SCHEMA) } };
   const spec: ServiceSpecificationDto = { origin: 'Sia', elements: [] };
   header(lines[0].text, spec, project);
   const outlines = outlinesAndConditions(lines, spec, report);

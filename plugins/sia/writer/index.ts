@@ -9,7 +9,8 @@
  * also as variable 00 lines), type-3 long-text lines (one variable per paragraph, 30-character lines by word
  * wrap), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
  * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
- * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost.
+ * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
+ * receiver, who computes every total from quantities and unit prices, counts differently (`reportLosses`).
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
@@ -21,6 +22,8 @@ import {
   SIA_RECORD_LENGTH, SIA_TEXT_WIDTH, Z_COLUMNS,
 } from '../records.js';
 import { SiaReport } from '../report.js';
+import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
+import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
@@ -196,6 +199,10 @@ class SiaWriter {
     }
     const price = p.unitPrice ?? 0;
     if (!perOutline && rows[0].quantity === 0 && price === 0) return;
+    const written = Math.round(price * 100) / 100;
+    if (written !== price) {
+      this.report.report('SIA_UNIT_PRICE_ROUNDED', 'warning', `The unit price ${price} was rounded to the ${PRICE_DECIMALS} decimals of SIA 451 (${written.toFixed(PRICE_DECIMALS)}).`, itemNumber);
+    }
     for (const row of rows) {
       if (row.outline && !this.outlines.has(row.outline)) this.outlines.set(row.outline, row.outline);
       const r = this.g(chapter, number, G_TYPE.quantity).put('objectOutline', row.outline).put('quantityKind', 'A');
@@ -207,12 +214,42 @@ class SiaWriter {
   }
 }
 
+/** What decides whether an element counts and a G record is written without (`core/model/counting-marks.ts`). */
+const SIA_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed']);
+
+/**
+ * What a receiver of the file counts differently: SIA 451 states quantities and unit prices only (no totals), so
+ * a receiver computes every total from them — without the discounts a G record has no field for, and counting the
+ * alternative, without-total and not applicable elements the writer cannot mark. Reported as
+ * `SIA_DISCOUNT_DROPPED` and `SIA_COUNTING_CHANGED`, the second from the totals without discounts, so that its
+ * last BoQ total is the one the receiver computes (unit prices as written to two decimals).
+ */
+function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItemNumberLevels: boolean): void {
+  const spec = project.serviceSpecifications?.[0];
+  if (!spec) return;
+  let counted = project;
+  const found = discountedElements(spec);
+  if (found.length > 0) {
+    counted = withoutDiscounts(project, supportSkippedItemNumberLevels);
+    const after = counted.serviceSpecifications![0];
+    const message = discountsDroppedMessage('SIA 451', found, spec.deductedPrice ?? spec.totalPrice ?? 0, after.deductedPrice ?? after.totalPrice ?? 0, false);
+    report.report('SIA_DISCOUNT_DROPPED', 'warning', message);
+  }
+  const change = countingChange(counted, SIA_LOST_MARKS, supportSkippedItemNumberLevels);
+  if (change) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', change));
+}
+
 /**
  * Writes a project as SIA 451.
- * @param today the export date of the Z record (and the creation date when the project has none)
+ * @param project a normalised, calculated project (`prepareProject`); its first service specification is written
+ * @param sink    receives a message per shortened, replaced, rounded or dropped thing (codes `SIA_*`)
+ * @param today   the export date of the Z record (and the creation date when the project has none)
+ * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) for a quantity or price that does not fit its digits, more
  *   than 999 chapters, or more headings or positions in one group than the numbering holds
  */
-export function writeSia(project: ProjectDto, sink: MessageSink, today = new Date()): Buffer {
-  return new SiaWriter(project, sink, today).write();
+export function writeSia(project: ProjectDto, sink: MessageSink, today = new Date(), supportSkippedItemNumberLevels = false): Buffer {
+  const writer = new SiaWriter(project, sink, today);
+  reportLosses(project, new SiaReport(sink), supportSkippedItemNumberLevels);
+  return writer.write();
 }
