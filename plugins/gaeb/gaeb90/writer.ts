@@ -56,6 +56,7 @@ import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
+import { markupItemsMessage } from '../../../core/model/markup-items.js';
 
 /** What decides whether an element counts and GAEB 90 is not written with (`core/model/counting-marks.ts`). */
 const GAEB90_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed']);
@@ -485,6 +486,8 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
     if (p.positionType !== 'Optional' && p.positionType !== 'Alternative') continue;
     once.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, p.itemNumber?.stringRepresentation);
   }
+  const markups = markupItemsMessage('GAEB 90', project.serviceSpecifications?.[0]);
+  if (markups) once.report('GAEB90_MARKUP_ITEM_FIXED', 'info', markups);
   const change = countingChange(written, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) {
     sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });

@@ -10,6 +10,7 @@
  */
 import { positionsOf, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
+import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
@@ -117,6 +118,8 @@ export function writeOenorm(
 function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, options: ResolvedOptions): void {
   const change = countingChange(project, LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
+  const markups = markupItemsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0]);
+  if (markups) ctx.report('OENORM_MARKUP_ITEM_FIXED', 'info', markups);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 import { SiaReport } from '../report.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
+import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
@@ -237,6 +238,8 @@ function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItem
   }
   const change = countingChange(counted, SIA_LOST_MARKS, supportSkippedItemNumberLevels);
   if (change) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', change));
+  const markups = markupItemsMessage('SIA 451', spec);
+  if (markups) report.report('SIA_MARKUP_ITEM_FIXED', 'info', markups);
 }
 
 /**
