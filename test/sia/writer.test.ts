@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
 import type { ProjectDto } from '../../core/model/types.js';
 import { siaPlugin } from '../../plugins/sia/index.js';
+import { siaUnit } from '../../plugins/sia/writer/units.js';
+import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
 import { describeProject, fixture, read, siaRecords, viaJson, write } from './support.js';
 
 const fixtureRecords = (): string[] => iconv.decode(fixture('schulhaus.01s'), 'cp850').split('\r\n').filter((l) => l !== '');
@@ -83,7 +85,7 @@ describe('SIA 451 writer', () => {
     expect(messages.map((m) => [m.code, m.itemNumber])).toEqual(expect.arrayContaining([
       ['SIA_ITEM_NUMBER_CHANGED', '01.01.'], ['SIA_ITEM_NUMBER_CHANGED', '01.01.0010'],
       ['SIA_ITEM_NUMBER_CHANGED', '01.01.0020'], ['SIA_CHARACTER_REPLACED', '01.'], ['SIA_CHARACTER_REPLACED', '001.010001'],
-      ['SIA_TEXT_TRUNCATED', '001.010001'], ['SIA_TEXT_TRUNCATED', '001.010002'], ['SIA_ELEMENT_DROPPED', '01.'],
+      ['SIA_TEXT_TRUNCATED', '001.010001'], ['SIA_UNIT_MAPPED', undefined], ['SIA_ELEMENT_DROPPED', '01.'],
       ['SIA_ELEMENT_DROPPED', '01.01.'], ['SIA_QUANTITY_COMPONENTS_SUMMED', '001.010001'],
     ]));
     expect(messages).toHaveLength(10); // chapter 01 → 001 is the same number: not a change
@@ -95,7 +97,9 @@ describe('SIA 451 writer', () => {
     expect([p.quantity, p.unitPrice, p.unitTag]).toEqual([50, 4.25, 'm2']);
     expect(p.shortText).toBe('Oberboden abtragen und seitlich lagern, Stärke 20 cm');
     expect(p.longText).toBe('Oberboden abtragen, Kosten 5 EUR je m² (Richtwert).\nDonaudampfschifffahrtsgesellsc haftskapitänsmütze liefern.');
-    expect(back.position('001.010002').unitTag).toBe('ps');
+    // psch (Pauschale) in its NPK spelling gl (global), not cut to 'ps'
+    expect(back.position('001.010002').unitTag).toBe('gl');
+    expect(messages.find((m) => m.code === 'SIA_UNIT_MAPPED')?.message).toBe("Units were written in their SIA 451 (NPK) spelling: 'psch' → 'gl' (1 position).");
   });
 
   it('answers 400 for a quantity that does not fit 13 digits with 3 decimals', () => {
@@ -163,6 +167,16 @@ describe('SIA 451 writer', () => {
     const back = read(write(project).bytes);
     expect(back.positions[0]).toMatchObject({ quantity: 1.234, unitPrice: 5.67, totalPrice: 7 }); // 6.99678
     expect(back.project.serviceSpecifications![0].totalPrice).toBe(7);
+  });
+
+  it('spells units as NPK positions do (and ÖNORM takes SIA\'s gl back as PA)', () => {
+    const pairs = ['Stk', 'Stck.', 'psch', 'PA', 'Flat', 'm²', 'm³', 'qm', 'lfm', 'Std', 'to', 'VE', 'm', 'St', 'Wo'].map((u) => [u, siaUnit(u).unit]);
+    expect(pairs).toEqual([
+      ['Stk', 'St'], ['Stck.', 'St'], ['psch', 'gl'], ['PA', 'gl'], ['Flat', 'gl'], ['m²', 'm2'], ['m³', 'm3'], ['qm', 'm2'],
+      ['lfm', 'm'], ['Std', 'h'], ['to', 't'], ['VE', 'LE'], ['m', 'm'], ['St', 'St'], ['Wo', 'Wo'],
+    ]);
+    expect([siaUnit('m').mapped, siaUnit('m²').mapped, siaUnit('Wo').mapped]).toEqual([false, true, false]);
+    expect(oenormUnit('gl')).toEqual({ unit: 'PA', kind: 'mapped' });
   });
 
   it('is a target from ava only (the seed: reb and sia targets only from ava)', () => {

@@ -1,8 +1,8 @@
 /**
  * Units onto the closed ÖNORM unit list (2009 `ontypdef.xsd` `einheit.type`: cm m km cm² m² cm³ m³ l g kg t Stk
- * PA h d Wo Mo VE). Spellings of the same unit seen in GAEB and German tender software map onto the ÖNORM one
- * (`m2` → `m²`, `St`/`Stck` → `Stk`, `psch`/`pau` → `PA` (Pauschale), `Std` → `h`, `Tag` → `d` …); a unit with no
- * equivalent is written as `VE` (Verrechnungseinheit, the list's generic unit) and reported.
+ * PA h d Wo Mo VE). Spellings of the same unit seen in GAEB, SIA 451 and German tender software map onto the
+ * ÖNORM one (`m2` → `m²`, `St`/`Stck` → `Stk`, `psch`/`pau`/SIA `gl` → `PA` (Pauschale), `Std` → `h`, `Tag` → `d`
+ * …); a unit with no equivalent is written as `VE` (Verrechnungseinheit, the list's generic unit) and reported.
  */
 import { lookupTable } from '../../../core/lookup.js';
 
@@ -17,7 +17,7 @@ const ALIASES: Readonly<Record<string, string>> = lookupTable({
   ltr: 'l', liter: 'l', lt: 'l',
   to: 't', tonne: 't', tonnen: 't',
   st: 'Stk', stk: 'Stk', stck: 'Stk', stück: 'Stk', stk1: 'Stk', pcs: 'Stk', pc: 'Stk', ea: 'Stk', each: 'Stk', nr: 'Stk',
-  psch: 'PA', pau: 'PA', pa: 'PA', pauschal: 'PA', pauschale: 'PA', ls: 'PA', lsum: 'PA', 'lump sum': 'PA',
+  psch: 'PA', pau: 'PA', pa: 'PA', pauschal: 'PA', pauschale: 'PA', ls: 'PA', lsum: 'PA', 'lump sum': 'PA', gl: 'PA', global: 'PA',
   std: 'h', stunde: 'h', stunden: 'h', hr: 'h', hrs: 'h',
   tag: 'd', tage: 'd', tg: 'd', day: 'd', days: 'd', at: 'd',
   wo: 'Wo', woche: 'Wo', wochen: 'Wo', wk: 'Wo',

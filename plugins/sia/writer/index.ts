@@ -26,6 +26,7 @@ import { countingChange, countingChangeMessage, type CountingMark } from '../../
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
+import { siaUnit } from './units.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
 const MAX_LINES = 99;
@@ -48,6 +49,8 @@ class SiaWriter {
   private readonly report: SiaReport;
   private readonly spec: ServiceSpecificationDto;
   private readonly outlines = new Map<string, string>();
+  /** `'psch' → 'gl'` → positions written with that unit. */
+  private readonly mappedUnits = new Map<string, number>();
 
   constructor(private readonly project: ProjectDto, sink: MessageSink, private readonly today: Date) {
     this.report = new SiaReport(sink);
@@ -104,6 +107,10 @@ class SiaWriter {
     this.conditionRecords();
     this.records.push(...body);
     this.trailer();
+    if (this.mappedUnits.size > 0) {
+      const list = [...this.mappedUnits].map(([change, n]) => `${change} (${n} position${n === 1 ? '' : 's'})`).join(', ');
+      this.report.report('SIA_UNIT_MAPPED', 'info', `Units were written in their SIA 451 (NPK) spelling: ${list}.`);
+    }
     return iconv.encode(this.records.map((r) => `${r}\r\n`).join(''), SIA_ENCODING);
   }
 
@@ -189,7 +196,12 @@ class SiaWriter {
   }
 
   private quantities(chapter: string, number: string, p: PositionDto, itemNumber: string): void {
-    this.add(this.g(chapter, number, G_TYPE.unit).put('unit', this.cut(p.unitTag ?? '', 2, 'The unit', itemNumber)));
+    const unit = siaUnit(this.clean(p.unitTag ?? '', itemNumber));
+    if (unit.mapped) {
+      const key = `'${(p.unitTag ?? '').trim()}' → '${unit.unit}'`;
+      this.mappedUnits.set(key, (this.mappedUnits.get(key) ?? 0) + 1);
+    }
+    this.add(this.g(chapter, number, G_TYPE.unit).put('unit', this.cut(unit.unit, 2, 'The unit', itemNumber)));
     const components = p.quantityComponents ?? [];
     const perOutline = components.length > 0 && components.every((c) => typeof c.siaObjectOutline === 'string' && c.siaObjectOutline !== '');
     const rows: { outline: string; quantity: number }[] = perOutline
