@@ -10,6 +10,7 @@ import { readGaeb } from '../support/gaeb-round-trip.js';
 import { positionsOf } from '../../core/model/types.js';
 import { comparable, read, viaJson, write } from '../sia/support.js';
 import { siaUnit } from '../../plugins/sia/writer/units.js';
+import { D, round } from '../../core/model/decimal.js';
 
 /**
  * What the public reader janhajk/451 (`lib/sia451.js`, commit 11cfc559c4adc985979fbda385adc5a3a1c7e756, GPL-2.0)
@@ -99,7 +100,7 @@ describe.skipIf(!hasCorpus)('corpus GAEB files written to SIA 451', () => {
       expect([got.quantity ?? 0, got.unitTag]).toEqual([p.quantity ?? 0, Array.from(siaUnit(p.unitTag ?? '').unit).slice(0, 2).join('')]);
       const price = p.unitPrice ?? 0;
       // the writer's messages name the item numbers as written
-      expect(got.unitPrice ?? 0).toBe(rounded.has(got.itemNumber?.stringRepresentation) ? Math.round(price * 100) / 100 : price);
+      expect(got.unitPrice ?? 0).toBe(rounded.has(got.itemNumber?.stringRepresentation) ? round(new D(price), 2) : price);
     });
     const spec = project.serviceSpecifications![0];
     const expected = receiverTotal(written.messages) ?? spec.deductedPrice ?? spec.totalPrice ?? 0;

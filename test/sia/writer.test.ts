@@ -137,26 +137,33 @@ describe('SIA 451 writer', () => {
               item('01.0060', { positionType: 'Optional', priceType: 'WithTotal' }),
             ],
           },
-          { elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber: { stringRepresentation: '02.' }, shortText: 'Ausbau', elements: [item('02.0010', { unitPriceOverride: 2.345 })] },
+          {
+            elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber: { stringRepresentation: '02.' }, shortText: 'Ausbau',
+            // 1.005 is the double 1.00499…: written (and reported) half up on its decimal form, as 1.01
+            elements: [item('02.0010', { unitPriceOverride: 2.345 }), item('02.0020', { unitPriceOverride: 1.005, quantityOverride: 100 })],
+          },
         ],
       }],
     };
     const { bytes, messages } = write(project);
-    // the project: 01. = (50 + 25 + 50) × 0.9 = 112.50 (01.0030–01.0050 not counted), 02. = 23.45 → 135.95
+    // the project: 01. = (50 + 25 + 50) × 0.9 = 112.50 (01.0030–01.0050 not counted), 02. = 23.45 + 100.50 → 236.45
     const byCode = (code: string) => messages.filter((m) => m.code === code).map((m) => m.message);
     expect(byCode('SIA_DISCOUNT_DROPPED')).toHaveLength(1);
     expect(byCode('SIA_DISCOUNT_DROPPED')[0]).toContain('Category 01. (125.00 → 112.50), Item 01.0020 (50.00 → 25.00)');
-    expect(byCode('SIA_DISCOUNT_DROPPED')[0]).toContain('the BoQ total is 173.45 instead of 135.95');
+    expect(byCode('SIA_DISCOUNT_DROPPED')[0]).toContain('the BoQ total is 273.95 instead of 236.45');
     expect(byCode('SIA_COUNTING_CHANGED')).toHaveLength(1);
     for (const named of ['Item 01.0030 (50.00; alternative position', 'Item 01.0040 (50.00; position without total', 'Item 01.0050 (50.00; not applicable']) {
       expect(byCode('SIA_COUNTING_CHANGED')[0]).toContain(named);
     }
-    expect(byCode('SIA_COUNTING_CHANGED')[0]).toContain('computes the BoQ total as 323.45 instead of 173.45');
-    expect(byCode('SIA_UNIT_PRICE_ROUNDED')).toEqual(['The unit price 2.345 was rounded to the 2 decimals of SIA 451 (2.35).']);
-    // what a receiver computes from the file: the counted total above, 02.0010 at its written unit price (23.50)
+    expect(byCode('SIA_COUNTING_CHANGED')[0]).toContain('computes the BoQ total as 423.95 instead of 273.95');
+    expect(byCode('SIA_UNIT_PRICE_ROUNDED')).toEqual([
+      'The unit price 2.345 was rounded to the 2 decimals of SIA 451 (2.35).', 'The unit price 1.005 was rounded to the 2 decimals of SIA 451 (1.01).',
+    ]);
+    // what a receiver computes from the file: the counted total above, 02.0010 and 02.0020 at their written unit
+    // prices (23.50, 101.00)
     const back = read(bytes);
-    expect(back.position('002.000001').unitPrice).toBe(2.35);
-    expect(back.project.serviceSpecifications![0].totalPrice).toBe(323.5);
+    expect([back.position('002.000001').unitPrice, back.position('002.000002').unitPrice]).toEqual([2.35, 1.01]);
+    expect(back.project.serviceSpecifications![0].totalPrice).toBe(424.5);
   });
 
   it('reads back totals to the cent, as the unit prices of G records are (2 decimals)', () => {

@@ -22,6 +22,7 @@ import {
   SIA_RECORD_LENGTH, SIA_TEXT_WIDTH, Z_COLUMNS,
 } from '../records.js';
 import { SiaReport } from '../report.js';
+import { D, round } from '../../../core/model/decimal.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
@@ -212,7 +213,8 @@ class SiaWriter {
     }
     const price = p.unitPrice ?? 0;
     if (!perOutline && rows[0].quantity === 0 && price === 0) return;
-    const written = Math.round(price * 100) / 100;
+    // the value formatImplied writes (half up on the number's shortest decimal form)
+    const written = round(new D(price), PRICE_DECIMALS);
     if (written !== price) {
       this.report.report('SIA_UNIT_PRICE_ROUNDED', 'warning', `The unit price ${price} was rounded to the ${PRICE_DECIMALS} decimals of SIA 451 (${written.toFixed(PRICE_DECIMALS)}).`, itemNumber);
     }
