@@ -104,8 +104,7 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
  * before and after (a copy of the project with those marks taken away — an alternative group or position as an
  * ordinary one, a position without total as one with, an optional position with total as one without, a removed
  * element as a plain one — recalculated, returned as `project`; markup items keep their unit price, which the file
- * states: `freezeMarkupPrices`). The input is not changed. Undefined when nothing
- * is lost.
+ * states: `freezeMarkupPrices`). The input is not changed. Undefined when nothing is lost.
  * @param project a project after `prepareProject`
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  */

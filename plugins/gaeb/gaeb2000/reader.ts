@@ -30,6 +30,7 @@ import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js'
 import { applyLumpSumQuantity } from '../lump-sum.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { readContainerDiscount, readPositionDiscount } from './discounts.js';
+import { readItemFlags } from './item-flags.js';
 import { readLongText, readShortText } from './long-text.js';
 import { checkComponentSum, readComponentLabels, readPositionComponents } from './price-components.js';
 import {
@@ -325,7 +326,7 @@ class Gaeb2000Reader {
       p.alternativeIdentifier = serial;
       if (serial > 0) p.positionType = 'Alternative';
     }
-    if (/^(yes|j)/i.test(textOf(b, '_gaebxml_lumpsumitem') ?? '')) p.isLumpSum = true;
+    readItemFlags(b, p); // [_GAEBXML_LumpSumItem], [_GAEBXML_HourIt], [_GAEBXML_QtyTBD] (item-flags.ts)
     applyLumpSumQuantity(p); // a lump sum without [Menge] has quantity 1, as in DA XML (../lump-sum.ts)
     for (const c of b.children) {
       if (c.kind !== 'block') continue;

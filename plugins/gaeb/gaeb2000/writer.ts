@@ -51,6 +51,7 @@ import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { type CodePage, toCodePage } from '../../../core/text/records.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
+import { itemFlagTags } from './item-flags.js';
 import { componentLabels } from '../price-components.js';
 import { writeLongText } from './long-text.js';
 import { hasDroppedFormatting } from './long-text-runs.js';
@@ -380,7 +381,7 @@ class Gaeb2000Writer {
       this.value('ZZGruppeNr', alternative.group);
       this.value('ZZLfdNr', alternative.serial);
     }
-    if (p.isLumpSum) this.value('_GAEBXML_LumpSumItem', 'Yes');
+    for (const tag of itemFlagTags(p)) this.value(tag, 'Yes'); // lump sum, hourly, quantity by the bidder (item-flags.ts)
     this.description(p);
     if ((p.subDescriptions?.length ?? 0) > 0) this.report.report('GAEB2000_SUBDESCRIPTION_DROPPED', 'warning', 'Sub descriptions have no GAEB 2000 equivalent and were dropped.', number);
     this.end('Position');

@@ -35,9 +35,8 @@
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
 import { splitItemNumber } from '../../../core/model/item-numbers.js';
-import {
-  type ElementDto, type ExecutionDescriptionDto, type NoteTextDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto,
-  type ServiceSpecificationGroupDto, positionsOf,
+import type {
+  ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
@@ -56,7 +55,7 @@ import { subTextLines } from './sub-text.js';
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
-import { markupItemsMessage } from '../../../core/model/markup-items.js';
+import { reportItemKinds } from './item-kinds.js';
 
 /** What decides whether an element counts and GAEB 90 is not written with (`core/model/counting-marks.ts`). */
 const GAEB90_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', 'alternativePosition', 'withoutTotal', 'removed']);
@@ -481,13 +480,7 @@ export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink:
   }
   // No item kind, alternative group or not applicable mark is written (record 21's item flags are unverified): the
   // file is written as its receiver counts it, so that its stated totals (records 23, 32, 99) are that receiver's.
-  const once = new OncePerItemReporter<GaebMessageCode>(sink, SOURCE);
-  for (const p of positionsOf(project.serviceSpecifications?.[0]?.elements)) {
-    if (p.positionType !== 'Optional' && p.positionType !== 'Alternative') continue;
-    once.report('GAEB90_ITEM_TYPE_DROPPED', 'warning', `The ${p.positionType} item type was not written: the item flags of record 21 are unverified.`, p.itemNumber?.stringRepresentation);
-  }
-  const markups = markupItemsMessage('GAEB 90', project.serviceSpecifications?.[0]);
-  if (markups) once.report('GAEB90_MARKUP_ITEM_FIXED', 'info', markups);
+  reportItemKinds(project, new OncePerItemReporter<GaebMessageCode>(sink, SOURCE));
   const change = countingChange(written, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) {
     sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });

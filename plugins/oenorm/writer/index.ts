@@ -11,6 +11,7 @@
 import { positionsOf, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
+import { itemKindsMessage } from '../../../core/model/item-kinds.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { LongTextCache } from '../../../core/text/long-text-cache.js';
@@ -120,6 +121,8 @@ function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, opt
   if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
   const markups = markupItemsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0]);
   if (markups) ctx.report('OENORM_MARKUP_ITEM_FIXED', 'info', markups);
+  const kinds = itemKindsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0], ['lumpSum', 'hourly', 'quantityByBidder']);
+  if (kinds) ctx.report('OENORM_ITEM_KIND_DROPPED', 'warning', kinds);
 }
 
 /**

@@ -26,6 +26,7 @@ import { D, round } from '../../../core/model/decimal.js';
 import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
+import { itemKindsMessage } from '../../../core/model/item-kinds.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { siaUnit } from './units.js';
 
@@ -254,6 +255,8 @@ function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItem
   if (change) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', change));
   const markups = markupItemsMessage('SIA 451', spec);
   if (markups) report.report('SIA_MARKUP_ITEM_FIXED', 'info', markups);
+  const kinds = itemKindsMessage('SIA 451', spec, ['lumpSum', 'hourly', 'quantityByBidder', 'optional', 'alternative']);
+  if (kinds) report.report('SIA_ITEM_KIND_DROPPED', 'warning', kinds);
 }
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * Item kinds a target format has no mark for (GAEB DA XML 3.3 Lib, tgItem): a lump sum (`LumpSumItem`:
+ * `isLumpSum`), hourly paid work (`HourIt`: `serviceType` HourlyPaidWork), a quantity the bidder enters (`QtyTBD`:
+ * `amountToBeEnteredByBidder`), an optional position (`Provis`: `positionType` Optional) and an alternative one
+ * (`ALNSerNo` 1–9: `positionType` Alternative). A writer without the mark writes such a position as an ordinary
+ * one; {@link itemKindsMessage} names them, per kind, for one message per file. What the sums count is reported
+ * apart (`counting-marks.ts`).
+ */
+import { positionsOf, type PositionDto, type ServiceSpecificationDto } from './types.js';
+
+export type ItemKind = 'lumpSum' | 'hourly' | 'quantityByBidder' | 'optional' | 'alternative';
+
+const KINDS: Readonly<Record<ItemKind, { has: (p: PositionDto) => boolean; name: string }>> = {
+  lumpSum: { has: (p) => p.isLumpSum === true, name: 'lump sum (LumpSumItem)' },
+  hourly: { has: (p) => p.serviceType === 'HourlyPaidWork', name: 'hourly paid work (HourIt)' },
+  quantityByBidder: { has: (p) => p.amountToBeEnteredByBidder === true, name: 'quantity to be entered by the bidder (QtyTBD)' },
+  optional: { has: (p) => p.positionType === 'Optional', name: 'optional position (Provis)' },
+  alternative: { has: (p) => p.positionType === 'Alternative', name: 'alternative position (ALNSerNo)' },
+};
+
+const FIRST = 3;
+
+/**
+ * The message for positions of `kinds` written as ordinary ones, or undefined when there are none.
+ * @param format `ÖNORM A 2063`, `SIA 451`
+ * @param spec   the service specification written
+ * @param kinds  the kinds the format has no mark for, in the order the message names them
+ */
+export function itemKindsMessage(format: string, spec: ServiceSpecificationDto | undefined, kinds: readonly ItemKind[]): string | undefined {
+  const positions = positionsOf(spec?.elements);
+  const parts: string[] = [];
+  for (const kind of kinds) {
+    const numbers = positions.filter(KINDS[kind].has).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
+    if (numbers.length === 0) continue;
+    const more = numbers.length > FIRST ? ` and ${numbers.length - FIRST} more` : '';
+    parts.push(`${KINDS[kind].name}: ${numbers.length} (${numbers.slice(0, FIRST).join(', ')}${more})`);
+  }
+  if (parts.length === 0) return undefined;
+  return `${format} has no mark for these item kinds; their positions were written as ordinary ones: ${parts.join('; ')}.`;
+}
