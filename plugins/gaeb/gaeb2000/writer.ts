@@ -50,7 +50,7 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { type CodePage, toCodePage } from '../../../core/text/records.js';
 import { ReaderReport } from '../xml/reader/report.js';
-import { markupItemsMessage } from '../../../core/model/markup-items.js';
+import { reportUnwritten } from './unwritten.js';
 import { itemFlagTags } from './item-flags.js';
 import { componentLabels } from '../price-components.js';
 import { writeLongText } from './long-text.js';
@@ -492,8 +492,7 @@ function alternativeMarks(spec: ServiceSpecificationDto): Map<PositionDto, { gro
  */
 export function writeGaeb2000(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Phase): Buffer {
   const report = new ReaderReport(sink);
-  const markups = markupItemsMessage('GAEB 2000', project.serviceSpecifications?.[0]);
-  if (markups) report.report('GAEB2000_MARKUP_ITEM_FIXED', 'info', markups);
+  reportUnwritten(project.serviceSpecifications?.[0], report);
   const text = new Gaeb2000Writer(project, options, report, phase, sink.longTexts).write();
   return iconv.encode(text, WINDOWS_1252);
 }

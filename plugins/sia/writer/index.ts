@@ -27,6 +27,7 @@ import { countingChange, countingChangeMessage, type CountingMark } from '../../
 import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { itemKindsMessage } from '../../../core/model/item-kinds.js';
+import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { siaUnit } from './units.js';
 
@@ -257,6 +258,8 @@ function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItem
   if (markups) report.report('SIA_MARKUP_ITEM_FIXED', 'info', markups);
   const kinds = itemKindsMessage('SIA 451', spec, ['lumpSum', 'hourly', 'quantityByBidder', 'optional', 'alternative']);
   if (kinds) report.report('SIA_ITEM_KIND_DROPPED', 'warning', kinds);
+  const oenorm = oenormMarksMessage('SIA 451', spec);
+  if (oenorm) report.report('SIA_OENORM_MARKS_DROPPED', 'warning', oenorm);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { BoqState } from './item.js';
 import { numberingFor } from './numbering.js';
 import { phaseRules, writablePhases, type GaebPhase, type GaebXmlVersion } from './phase.js';
 import { DocumentIndex } from './prepass.js';
+import { oenormMarksMessage } from '../../../../core/model/oenorm-marks.js';
 
 export type { GaebPhase, GaebXmlVersion } from './phase.js';
 
@@ -104,6 +105,8 @@ export function writeGaebXml(project: ProjectDto, options: ResolvedOptions, sink
   if (!rules.prices && index.pricedPositions > 0) {
     ctx.report('GAEB_XML_PRICES_DROPPED', 'info', `phase ${rules.phase} carries no prices; unit prices and totals of ${index.pricedPositions} position(s) were not written`);
   }
+  const oenorm = oenormMarksMessage('GAEB DA XML', spec);
+  if (oenorm) ctx.report('GAEB_XML_OENORM_MARKS_DROPPED', 'warning', oenorm);
   if (index.generatedIds > 0) {
     ctx.report('GAEB_XML_ID_GENERATED', 'info', `${index.generatedIds} element(s) had no usable, unique gaebXmlId (an XML NCName); IDs of the form ID_<uuid> were written`);
   }

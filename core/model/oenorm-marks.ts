@@ -1,0 +1,38 @@
+/**
+ * ÖNORM A 2063 marks of a position that GAEB and SIA 451 have no field for (ÖNORM A 2063:2009 `ontypdef.xsd`, as
+ * the ÖNORM reader keeps them in `oenormPositionProperties`): `wesentlicheposition` (W, an essential position:
+ * `isMainPosition`), `garantierteangebotssumme` (G, a guaranteed offer sum), `herkunftskennzeichen` Z or + (a
+ * position not taken from the standard LB: `originCode` FreeText or AdditionDescription), and a position's
+ * `kommentar` and `notiz`. A writer of another format leaves them out; {@link oenormMarksMessage} says so, per
+ * mark, once per file. GAEB DA XML's `KeyIt` (Schwerpunktposition) is not taken for W: no public source equates
+ * them.
+ */
+import { positionsOf, type OenormPositionPropertiesDto, type ServiceSpecificationDto } from './types.js';
+
+const MARKS: readonly (readonly [string, (o: OenormPositionPropertiesDto) => boolean])[] = [
+  ['wesentliche Position (W)', (o) => o.isMainPosition === true],
+  ['garantierte Angebotssumme (G)', (o) => o.garantierteangebotssumme !== undefined && o.garantierteangebotssumme !== false],
+  ['Herkunftskennzeichen Z or + (not from the standard LB)', (o) => o.originCode === 'FreeText' || o.originCode === 'AdditionDescription'],
+  ['kommentar', (o) => typeof o.kommentar === 'string' && o.kommentar !== ''],
+  ['notiz', (o) => typeof o.notiz === 'string' && o.notiz !== ''],
+];
+
+const FIRST = 3;
+
+/**
+ * The message for the ÖNORM marks a format leaves out, or undefined when no position of `spec` has one.
+ * @param format `GAEB DA XML`, `GAEB 2000`, `GAEB 90`, `SIA 451`
+ */
+export function oenormMarksMessage(format: string, spec: ServiceSpecificationDto | undefined): string | undefined {
+  const marked = positionsOf(spec?.elements).filter((p) => p.oenormPositionProperties !== undefined);
+  if (marked.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const [name, has] of MARKS) {
+    const numbers = marked.filter((p) => has(p.oenormPositionProperties!)).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
+    if (numbers.length === 0) continue;
+    const more = numbers.length > FIRST ? ` and ${numbers.length - FIRST} more` : '';
+    parts.push(`${name}: ${numbers.length} (${numbers.slice(0, FIRST).join(', ')}${more})`);
+  }
+  if (parts.length === 0) return undefined;
+  return `${format} has no field for these ÖNORM A 2063 marks of positions, which were not written: ${parts.join('; ')}.`;
+}

@@ -1,0 +1,30 @@
+/**
+ * ÖNORM marks other formats have no field for (`core/model/oenorm-marks.ts`): our fixture angebot-2009-lg.onlv has
+ * a Folgeposition with herkunftskennzeichen Z (01.01.01.A) and an ungeteilte Position marked W and G (01.01.03);
+ * written as GAEB DA XML, GAEB 2000, GAEB 90 or SIA 451, one warning per file names them.
+ */
+import { describe, expect, it } from 'vitest';
+import { oenormMarksMessage } from '../../core/model/oenorm-marks.js';
+import { writeGaeb } from '../support/gaeb-round-trip.js';
+import { fixture, read } from '../oenorm/support.js';
+import { write as writeSia, viaJson } from '../sia/support.js';
+
+const EXPECTED = /has no field for these ÖNORM A 2063 marks of positions, which were not written: wesentliche Position \(W\): 1 \(01\.01\.03\); garantierte Angebotssumme \(G\): 1 \(01\.01\.03\); Herkunftskennzeichen Z or \+ \(not from the standard LB\): 1 \(01\.01\.01\.A\)\.$/;
+
+describe('ÖNORM marks written to other formats', () => {
+  const project = () => read(fixture('angebot-2009-lg.onlv')).project;
+
+  it('names each mark with its positions', () => {
+    expect(oenormMarksMessage('GAEB 90', project().serviceSpecifications![0])).toMatch(EXPECTED);
+    expect(oenormMarksMessage('GAEB 90', { elements: [] })).toBeUndefined();
+  });
+
+  it.each([['GaebXml_V3_3', 'GAEB_XML_OENORM_MARKS_DROPPED'], ['Gaeb2000', 'GAEB2000_OENORM_MARKS_DROPPED'], ['Gaeb90', 'GAEB90_OENORM_MARKS_DROPPED']])('%s: one warning', (destination, code) => {
+    const reported = writeGaeb(project(), destination).messages.filter((m) => m.code === code);
+    expect(reported.map((m) => [m.severity, m.message])).toEqual([['warning', expect.stringMatching(EXPECTED)]]);
+  });
+
+  it('SIA 451: one warning', () => {
+    expect(writeSia(viaJson(project())).messages.filter((m) => m.code === 'SIA_OENORM_MARKS_DROPPED').map((m) => m.message)).toEqual([expect.stringMatching(EXPECTED)]);
+  });
+});
