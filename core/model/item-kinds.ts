@@ -1,19 +1,20 @@
 /**
  * Item kinds a target format has no mark for (GAEB DA XML 3.3 Lib, tgItem): a lump sum (`LumpSumItem`:
  * `isLumpSum`), hourly paid work (`HourIt`: `serviceType` HourlyPaidWork), a quantity the bidder enters (`QtyTBD`:
- * `amountToBeEnteredByBidder`), an optional position (`Provis`: `positionType` Optional) and an alternative one
+ * `amountToBeEnteredByBidder`), a position the bidder did not offer (`NotOffered`: `notOffered`), an optional position (`Provis`: `positionType` Optional) and an alternative one
  * (`ALNSerNo` 1–9: `positionType` Alternative). A writer without the mark writes such a position as an ordinary
  * one; {@link itemKindsMessage} names them, per kind, for one message per file. What the sums count is reported
  * apart (`counting-marks.ts`).
  */
 import { positionsOf, type PositionDto, type ServiceSpecificationDto } from './types.js';
 
-export type ItemKind = 'lumpSum' | 'hourly' | 'quantityByBidder' | 'optional' | 'alternative';
+export type ItemKind = 'lumpSum' | 'hourly' | 'quantityByBidder' | 'notOffered' | 'optional' | 'alternative';
 
 const KINDS: Readonly<Record<ItemKind, { has: (p: PositionDto) => boolean; name: string }>> = {
   lumpSum: { has: (p) => p.isLumpSum === true, name: 'lump sum (LumpSumItem)' },
   hourly: { has: (p) => p.serviceType === 'HourlyPaidWork', name: 'hourly paid work (HourIt)' },
   quantityByBidder: { has: (p) => p.amountToBeEnteredByBidder === true, name: 'quantity to be entered by the bidder (QtyTBD)' },
+  notOffered: { has: (p) => p.notOffered === true, name: 'not offered by the bidder (NotOffered)' },
   optional: { has: (p) => p.positionType === 'Optional', name: 'optional position (Provis)' },
   alternative: { has: (p) => p.positionType === 'Alternative', name: 'alternative position (ALNSerNo)' },
 };

@@ -3,7 +3,8 @@
  * element>` convention, as `[_GAEBXML_UPFracDig]` and the discount tags of `discounts.ts`), on a `Position`:
  * `[_GAEBXML_LumpSumItem]Yes` (tgItem `LumpSumItem`, a lump sum: `isLumpSum`), `[_GAEBXML_HourIt]Yes` (`HourIt`,
  * hourly paid work: `serviceType` HourlyPaidWork) and `[_GAEBXML_QtyTBD]Yes` (`QtyTBD`, quantity to be entered by
- * the bidder: `amountToBeEnteredByBidder`). GAEB DA XML 3.3 Lib, tgItem. A receiver that does not know them skips
+ * the bidder: `amountToBeEnteredByBidder`) and `[_GAEBXML_NotOffered]Yes` (`NotOffered`, a position the bidder did
+ * not offer: `notOffered`). GAEB DA XML 3.3 Lib, tgItem. A receiver that does not know them skips
  * them, as GAEB 2000 lets it skip every `_` tag; read back, they give the flags again.
  */
 import type { PositionDto } from '../../../core/model/types.js';
@@ -13,6 +14,7 @@ const FLAGS = [
   ['_GAEBXML_LumpSumItem', (p: PositionDto) => p.isLumpSum === true, (p: PositionDto) => { p.isLumpSum = true; }],
   ['_GAEBXML_HourIt', (p: PositionDto) => p.serviceType === 'HourlyPaidWork', (p: PositionDto) => { p.serviceType = 'HourlyPaidWork'; }],
   ['_GAEBXML_QtyTBD', (p: PositionDto) => p.amountToBeEnteredByBidder === true, (p: PositionDto) => { p.amountToBeEnteredByBidder = true; }],
+  ['_GAEBXML_NotOffered', (p: PositionDto) => p.notOffered === true, (p: PositionDto) => { p.notOffered = true; }],
 ] as const;
 
 /** The flag tags a position needs, each with its value `Yes`, in this order. */

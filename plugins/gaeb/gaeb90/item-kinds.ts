@@ -1,7 +1,7 @@
 /**
  * What the GAEB 90 writer reports of the item kinds it writes no mark for (record 21's item flags, cols 12–14, are
  * unverified, so every item is written as an ordinary one): optional and alternative items one message each
- * (`GAEB90_ITEM_TYPE_DROPPED`), lump sums and quantities the bidder enters together (`GAEB90_ITEM_KIND_DROPPED`),
+ * (`GAEB90_ITEM_TYPE_DROPPED`), lump sums, quantities the bidder enters and positions not offered together (`GAEB90_ITEM_KIND_DROPPED`),
  * markup items written with their unit price (`GAEB90_MARKUP_ITEM_FIXED`), ÖNORM marks (`GAEB90_OENORM_MARKS_DROPPED`).
  * Hourly paid work has its mark (col 43).
  */
@@ -21,7 +21,7 @@ export function reportItemKinds(project: ProjectDto, once: OncePerItemReporter<G
   }
   const markups = markupItemsMessage('GAEB 90', spec);
   if (markups) once.report('GAEB90_MARKUP_ITEM_FIXED', 'info', markups);
-  const kinds = itemKindsMessage('GAEB 90', spec, ['lumpSum', 'quantityByBidder']);
+  const kinds = itemKindsMessage('GAEB 90', spec, ['lumpSum', 'quantityByBidder', 'notOffered']);
   if (kinds) once.report('GAEB90_ITEM_KIND_DROPPED', 'warning', kinds);
   const oenorm = oenormMarksMessage('GAEB 90', spec);
   if (oenorm) once.report('GAEB90_OENORM_MARKS_DROPPED', 'warning', oenorm);
