@@ -64,6 +64,13 @@ export const C_COLUMNS = {
   text: [93, 122],
 } as const satisfies Record<string, ColumnRange>;
 
+/**
+ * Whether a C condition is the value added tax: number `…203` or a text naming it (the real BauPlus tender of
+ * janhajk/451 `lib/sia451.sample.01s` writes `C003203 … +000800 Mehrwertsteuer` beside `001501` Rabatt and `002502`
+ * Skonto).
+ */
+export const isVatCondition = (c: { number: string; text: string }): boolean => /^\d{3}203$/.test(c.number) || /mehrwertsteuer|\bmwst\b/i.test(c.text);
+
 /** G standard NPK record. */
 export const G_COLUMNS = {
   kind: [1, 1],

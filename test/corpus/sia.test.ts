@@ -32,6 +32,7 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(r.positions.every((p) => p.unitTag !== '' && (p.quantity ?? 0) > 0)).toBe(true);
     const spec = r.project.serviceSpecifications![0];
     expect(spec).toMatchObject({ name: 'FL-Mastfundamente Aesch', exchangePhase: 'OfferRequest', creationDate: '2015-08-25', origin: 'Sia' });
+    expect(spec.projectTaxRate).toBe(0.08); // C003203 … +000800 Mehrwertsteuer (Swiss VAT in 2015)
     expect(r.groups.filter((g) => g.hierarchyLevel === 0).map((g) => key(g)?.slice(0, 3))).toContain('241');
     expect(r.position('111.222001')).toMatchObject({ quantity: 20600, unitTag: 'LE' });
     expect(r.position('241.992502')).toMatchObject({ quantity: 1, unitTag: 'St', shortText: expect.stringMatching(/^Mauerersatz/) });

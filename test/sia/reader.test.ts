@@ -28,9 +28,12 @@ describe('SIA 451 reader', () => {
     expect(r.project.projectInformation?.name).toBe('Schulhaus Mattenweg');
   });
 
-  it('keeps the object outlines (CP850 umlauts decoded) and the conditions', () => {
+  it('keeps the object outlines (CP850 umlauts decoded) and the conditions; the VAT condition is the tax rate', () => {
     expect(spec.siaObjectOutlines).toEqual([{ code: '01Haus', name: 'Hauptgebäude' }, { code: '02Turn', name: 'Turnhalle' }]);
     expect(spec.siaConditions).toEqual([{ number: '003203', text: 'Mehrwertsteuer', percent: 7.7 }]);
+    expect(spec.projectTaxRate).toBe(0.077);
+    // 211.111100: 570.5 m3 at 28.50 = 16259.25 net, 17511.21 with 7.7 % VAT
+    expect(r.position('211.111100')).toMatchObject({ totalPrice: 16259.25, totalPriceGross: 17511.21 });
   });
 
   it('builds chapters, headings nested by NPK digits and positions, numbered Kapitel.Leistungsposition', () => {

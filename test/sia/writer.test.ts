@@ -176,6 +176,21 @@ describe('SIA 451 writer', () => {
     expect(back.project.serviceSpecifications![0].totalPrice).toBe(7);
   });
 
+  it('writes the project\'s tax rate as the VAT condition, as the real BauPlus tender does, and reads it back', () => {
+    const project = gaebLike();
+    Object.assign(project.serviceSpecifications![0], { projectTaxRate: 0.19 });
+    const records = siaRecords(write(project).bytes);
+    expect(records.filter((r) => r.startsWith('C')).map((r) => r.trimEnd())).toEqual([
+      `C000${' '.repeat(37)}0`,
+      `C003203${' '.repeat(34)}1 %${' '.repeat(30)}+001900           Mehrwertsteuer`,
+    ]);
+    expect(read(write(project).bytes).project.serviceSpecifications![0].projectTaxRate).toBe(0.19);
+    // a kept VAT condition takes the project's rate, the others stay as read
+    Object.assign(project.serviceSpecifications![0], { siaConditions: [{ number: '001501', text: 'Rabatt', percent: 2 }, { number: '003203', text: 'Mehrwertsteuer', percent: 7.7 }] });
+    const kept = siaRecords(write(project).bytes).filter((r) => r.startsWith('C0015') || r.startsWith('C0032')).map((r) => r.slice(74, 81));
+    expect(kept).toEqual(['+000200', '+001900']);
+  });
+
   it('spells units as NPK positions do (and ÖNORM takes SIA\'s gl back as PA)', () => {
     const pairs = ['Stk', 'Stck.', 'psch', 'PA', 'Flat', 'm²', 'm³', 'qm', 'lfm', 'Std', 'to', 'VE', 'm', 'St', 'Wo'].map((u) => [u, siaUnit(u).unit]);
     expect(pairs).toEqual([

@@ -6,14 +6,15 @@
  * → Grant, A Ausmass / E Teilrechnung / F Situationsrechnung → Undefined, the code kept in `originDetail`),
  * project id and name, software vendor. B002 object outlines name the quantity components; B001 outlines (BKP
  * codes) and C conditions are kept as written in the service specification (`siaSecondaryOutlines`,
- * `siaConditions`), without effect on prices. G records: `entries.ts`, `build.ts`. Z: record count checked
+ * `siaConditions`); the VAT condition's percentage is the tax rate, the others (Rabatt, Skonto) have no effect on
+ * prices. G records: `entries.ts`, `build.ts`. Z: record count checked
  * (`lines.ts`). Record layout: `records.ts` (janhajk/451 `lib/sia451.js`, ItsWasteD/npk-tools
  * `src/types/npk_types.ts`, RPGAdmin/crbxparser `parse_sia451.py`).
  */
 import type { ExchangePhaseDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { parseImplied, sliceColumns } from '../../../core/text/records.js';
-import { A_COLUMNS, B_COLUMNS, C_COLUMNS, DOCUMENT_CODES } from '../records.js';
+import { A_COLUMNS, B_COLUMNS, C_COLUMNS, DOCUMENT_CODES, isVatCondition } from '../records.js';
 import { SiaReport } from '../report.js';
 import { buildElements, SIA_ITEM_NUMBER_SCHEMA } from './build.js';
 import { collectChapters } from './entries.js';
@@ -47,7 +48,10 @@ function header(a: string, spec: ServiceSpecificationDto, project: ProjectDto): 
   if (vendor) spec.siaSoftware = vendor;
 }
 
-/** B and C records: object outlines (for the components), the rest kept as written. */
+/**
+ * B and C records: object outlines (for the components), the rest kept as written; the percentage of the VAT
+ * condition is the service specification's tax rate (`projectTaxRate`, a fraction).
+ */
 function outlinesAndConditions(lines: readonly SiaLine[], spec: ServiceSpecificationDto, report: SiaReport): Map<string, string> {
   const outlines = new Map<string, string>();
   const secondary: { outline: string; code: string; text: string }[] = [];
@@ -73,6 +77,8 @@ function outlinesAndConditions(lines: readonly SiaLine[], spec: ServiceSpecifica
   }
   if (secondary.length > 0) spec.siaSecondaryOutlines = secondary;
   if (conditions.length > 0) spec.siaConditions = conditions;
+  const vat = conditions.find(isVatCondition);
+  if (vat?.percent !== undefined && vat.percent > 0) spec.projectTaxRate = vat.percent / 100;
   if (outlines.size > 0) spec.siaObjectOutlines = [...outlines].map(([code, name]) => ({ code, name }));
   return outlines;
 }

@@ -19,7 +19,7 @@ import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { formatImplied, RecordBuilder, toCodePage, wrapWords } from '../../../core/text/records.js';
 import {
   A_COLUMNS, B_COLUMNS, C_COLUMNS, G_COLUMNS, G_TYPE, PRICE_DECIMALS, QUANTITY_DECIMALS, SIA_ENCODING, SIA_INTERFACE_VERSION,
-  SIA_RECORD_LENGTH, SIA_TEXT_WIDTH, Z_COLUMNS,
+  SIA_RECORD_LENGTH, SIA_TEXT_WIDTH, Z_COLUMNS, isVatCondition,
 } from '../records.js';
 import { SiaReport } from '../report.js';
 import { D, round } from '../../../core/model/decimal.js';
@@ -141,8 +141,17 @@ class SiaWriter {
     }
   }
 
+  /**
+   * C conditions: those a SIA 451 source kept, the VAT one with the project's tax rate; without kept conditions,
+   * a VAT condition when the project has a tax rate (number and text as the real BauPlus tender has them).
+   */
   private conditionRecords(): void {
-    const conditions = (this.spec.siaConditions as { number: string; text: string; percent?: number }[] | undefined) ?? [];
+    const rate = this.spec.projectTaxRate ?? this.spec.priceInformation?.taxRate;
+    const vatPercent = typeof rate === 'number' && rate > 0 ? round(new D(rate).times(100), 2) : undefined;
+    const kept = (this.spec.siaConditions as { number: string; text: string; percent?: number }[] | undefined) ?? [];
+    const conditions = kept.length > 0
+      ? kept.map((c) => (vatPercent !== undefined && isVatCondition(c) ? { ...c, percent: vatPercent } : c))
+      : vatPercent !== undefined ? [{ number: '003203', text: 'Mehrwertsteuer', percent: vatPercent }] : [];
     if (conditions.length === 0) return;
     this.add(new RecordBuilder(C_COLUMNS, SIA_RECORD_LENGTH).put('kind', 'C').put('number', '000').put('recordType', '0'));
     for (const c of conditions) {
