@@ -21,6 +21,12 @@ const KINDS: Readonly<Record<ItemKind, { has: (p: PositionDto) => boolean; name:
 
 const FIRST = 3;
 
+/** `12 (01.0010, 01.0020, 01.0030 and 9 more)`: how many item numbers, and the first three of them. */
+export function countedNumbers(numbers: readonly string[]): string {
+  const more = numbers.length > FIRST ? ` and ${numbers.length - FIRST} more` : '';
+  return `${numbers.length} (${numbers.slice(0, FIRST).join(', ')}${more})`;
+}
+
 /**
  * The message for positions of `kinds` written as ordinary ones, or undefined when there are none.
  * @param format `ÖNORM A 2063`, `SIA 451`
@@ -32,9 +38,7 @@ export function itemKindsMessage(format: string, spec: ServiceSpecificationDto |
   const parts: string[] = [];
   for (const kind of kinds) {
     const numbers = positions.filter(KINDS[kind].has).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
-    if (numbers.length === 0) continue;
-    const more = numbers.length > FIRST ? ` and ${numbers.length - FIRST} more` : '';
-    parts.push(`${KINDS[kind].name}: ${numbers.length} (${numbers.slice(0, FIRST).join(', ')}${more})`);
+    if (numbers.length > 0) parts.push(`${KINDS[kind].name}: ${countedNumbers(numbers)}`);
   }
   if (parts.length === 0) return undefined;
   return `${format} has no mark for these item kinds; their positions were written as ordinary ones: ${parts.join('; ')}.`;

@@ -7,6 +7,7 @@
  * mark, once per file. GAEB DA XML's `KeyIt` (Schwerpunktposition) is not taken for W: no public source equates
  * them.
  */
+import { countedNumbers } from './item-kinds.js';
 import { positionsOf, type OenormPositionPropertiesDto, type ServiceSpecificationDto } from './types.js';
 
 const MARKS: readonly (readonly [string, (o: OenormPositionPropertiesDto) => boolean])[] = [
@@ -16,8 +17,6 @@ const MARKS: readonly (readonly [string, (o: OenormPositionPropertiesDto) => boo
   ['kommentar', (o) => typeof o.kommentar === 'string' && o.kommentar !== ''],
   ['notiz', (o) => typeof o.notiz === 'string' && o.notiz !== ''],
 ];
-
-const FIRST = 3;
 
 /**
  * The message for the ÖNORM marks a format leaves out, or undefined when no position of `spec` has one.
@@ -29,9 +28,7 @@ export function oenormMarksMessage(format: string, spec: ServiceSpecificationDto
   const parts: string[] = [];
   for (const [name, has] of MARKS) {
     const numbers = marked.filter((p) => has(p.oenormPositionProperties!)).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
-    if (numbers.length === 0) continue;
-    const more = numbers.length > FIRST ? ` and ${numbers.length - FIRST} more` : '';
-    parts.push(`${name}: ${numbers.length} (${numbers.slice(0, FIRST).join(', ')}${more})`);
+    if (numbers.length > 0) parts.push(`${name}: ${countedNumbers(numbers)}`);
   }
   if (parts.length === 0) return undefined;
   return `${format} has no field for these ÖNORM A 2063 marks of positions, which were not written: ${parts.join('; ')}.`;
