@@ -90,6 +90,14 @@ describe('DA11 writer: options and limits', () => {
     expect(err).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', statusCode: 400, errors: { '01.0123456789.0020': [expect.stringContaining('01.0123456789.0020')] } });
   });
 
+  it('positions at different depths (one under a skipped level) answer 400 naming one of each depth', async () => {
+    const err = await write(takeoffProject({ '1.10': [{ formula: '1' }], '2.1.010': [{ formula: '2' }] })).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'GW_ERR_TARGET_CONSTRAINT', statusCode: 400,
+      errors: { '1.10': ['The item numbers have different depths (1.10: 1 level(s), 2.1.010: 2); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.'] },
+    });
+  });
+
   it('an item number with letters answers 400 naming it', async () => {
     const err = await write(takeoffProject({ '01.AB.0010': [{ formula: '1' }] })).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'GW_ERR_TARGET_CONSTRAINT', errors: { '01.AB.0010': [expect.stringContaining('does not fit a REB OZ')] } });

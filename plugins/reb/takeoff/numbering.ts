@@ -48,7 +48,8 @@ export function numberedPositions(project: ProjectDto): NumberedPosition[] {
 /**
  * The OZ mask for the positions: the schema's widths when they fit nine characters, else the widths used.
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400, key = item number) naming the first item number that does
- *   not fit a mask (more than 4 levels, more than 9 characters, an index longer than one character)
+ *   not fit a mask (more than 4 levels, more than 9 characters, an index longer than one character), or two at
+ *   different depths (a position under a skipped level), or the widest when all together need more than 9
  */
 export function ozMaskFor(project: ProjectDto, items: readonly NumberedPosition[]): OzMask {
   const layout = schemaLayout(project.projectInformation?.itemNumberSchema);
@@ -66,6 +67,15 @@ export function ozMaskFor(project: ProjectDto, items: readonly NumberedPosition[
   const bad = items.find((i) => { const m = alone(i); return !m || formatOz(i.parts, m) === undefined; });
   if (bad) {
     throw targetError(`The item number ${bad.itemNumber} does not fit a REB OZ: at most 4 numeric levels, a numeric position number and a one-character index, 9 characters in all.`, bad.itemNumber);
+  }
+  // Positions at different depths (one under a skipped level: 1.10 beside 2.1.010) fit no single mask.
+  const shallow = items.find((i) => i.parts.levels.length < levels);
+  if (shallow) {
+    const deep = items.find((i) => i.parts.levels.length === levels)!;
+    throw targetError(
+      `The item numbers have different depths (${shallow.itemNumber}: ${shallow.parts.levels.length} level(s), ${deep.itemNumber}: ${levels}); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.`,
+      shallow.itemNumber,
+    );
   }
   const widest = items.reduce((a, b) => (a.itemNumber.length >= b.itemNumber.length ? a : b));
   throw targetError(`The item numbers do not fit one REB OZ mask of 9 characters: the widest level, position and index widths together need more (e.g. ${widest.itemNumber}).`, widest.itemNumber);
