@@ -32,12 +32,17 @@ export function countedNumbers(numbers: readonly string[]): string {
  * @param format `ÖNORM A 2063`, `SIA 451`
  * @param spec   the service specification written
  * @param kinds  the kinds the format has no mark for, in the order the message names them
+ * @param conveyed per kind, the positions whose kind the file conveys otherwise (a lump sum whose unit is the
+ *   format's lump-sum unit: ÖNORM `PA`, SIA `gl`), left out of the message
  */
-export function itemKindsMessage(format: string, spec: ServiceSpecificationDto | undefined, kinds: readonly ItemKind[]): string | undefined {
+export function itemKindsMessage(
+  format: string, spec: ServiceSpecificationDto | undefined, kinds: readonly ItemKind[], conveyed: Partial<Record<ItemKind, (p: PositionDto) => boolean>> = {},
+): string | undefined {
   const positions = positionsOf(spec?.elements);
   const parts: string[] = [];
   for (const kind of kinds) {
-    const numbers = positions.filter(KINDS[kind].has).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
+    const otherwise = conveyed[kind];
+    const numbers = positions.filter((p) => KINDS[kind].has(p) && !otherwise?.(p)).map((p) => p.itemNumber?.stringRepresentation ?? '(without number)');
     if (numbers.length > 0) parts.push(`${KINDS[kind].name}: ${countedNumbers(numbers)}`);
   }
   if (parts.length === 0) return undefined;

@@ -17,7 +17,8 @@ import { write as writeSia } from '../sia/support.js';
 function kinds(): ProjectDto {
   const project = readGaeb(readFileSync(new URL('../fixtures/gaeb/lump-sum-discounts-v33.x86', import.meta.url)));
   const at = (n: string) => positionsOf(project.serviceSpecifications![0].elements).find((p) => p.itemNumber?.stringRepresentation === n)!;
-  // 01.0010, 01.0020 and 02.0010 are lump sums in the fixture
+  // 01.0010, 01.0020 and 02.0010 are lump sums in the fixture (unit psch); 01.0010 gets the unit LE
+  Object.assign(at('01.0010'), { unitTag: 'LE' });
   Object.assign(at('01.0020'), { isLumpSum: false, serviceType: 'HourlyPaidWork' });
   Object.assign(at('01.0030'), { amountToBeEnteredByBidder: true });
   Object.assign(at('01.0040'), { notOffered: true });
@@ -50,14 +51,17 @@ describe('item kinds a format has no mark for', () => {
 
   it('ÖNORM A 2063, SIA 451 and GAEB 90 report the kinds they write as ordinary positions, once per file', () => {
     const project = kinds();
+    // a second lump sum with the unit psch: ÖNORM writes it as PA (Pauschale), SIA as gl (global), GAEB 90 has no such unit
+    const psch = positionsOf(project.serviceSpecifications![0].elements).find((p) => p.itemNumber?.stringRepresentation === '01.0040')!;
+    Object.assign(psch, { isLumpSum: true, unitTag: 'psch', notOffered: false });
     const onlv = writeOnlv(project, { TryRepairProjectStructure: true }).messages.filter((m) => m.code === 'OENORM_ITEM_KIND_DROPPED');
     expect(onlv.map((m) => [m.severity, m.message])).toEqual([['warning', expect.stringMatching(/^ÖNORM A 2063 has no mark .*lump sum \(LumpSumItem\): 1 \(01\.0010\); hourly paid work \(HourIt\): 1 \(01\.0020\); quantity to be entered by the bidder \(QtyTBD\): 1 \(01\.0030\)\.$/)]]);
     const sia = writeSia(project).messages.filter((m) => m.code === 'SIA_ITEM_KIND_DROPPED');
-    expect(sia.map((m) => m.message)).toEqual([expect.stringMatching(/QtyTBD\): 1 \(01\.0030\); not offered by the bidder \(NotOffered\): 1 \(01\.0040\); optional position \(Provis\): 1 \(02\.0010\)\.$/)]);
+    expect(sia.map((m) => m.message)).toEqual([expect.stringMatching(/: lump sum \(LumpSumItem\): 1 \(01\.0010\); .*QtyTBD\): 1 \(01\.0030\); optional position \(Provis\): 1 \(02\.0010\)\.$/)]);
     const gaeb90 = writeGaeb(project, 'Gaeb90').messages;
     expect(gaeb90.filter((m) => m.code === 'GAEB90_ITEM_KIND_DROPPED').map((m) => m.message)).toEqual([
-      'GAEB 90 has no mark for these item kinds; their positions were written as ordinary ones: lump sum (LumpSumItem): 1 (01.0010); '
-      + 'quantity to be entered by the bidder (QtyTBD): 1 (01.0030); not offered by the bidder (NotOffered): 1 (01.0040).',
+      'GAEB 90 has no mark for these item kinds; their positions were written as ordinary ones: lump sum (LumpSumItem): 2 (01.0010, 01.0040); '
+      + 'quantity to be entered by the bidder (QtyTBD): 1 (01.0030).',
     ]);
     expect(gaeb90.filter((m) => m.code === 'GAEB90_ITEM_TYPE_DROPPED').map((m) => m.itemNumber)).toEqual(['02.0010']);
   });

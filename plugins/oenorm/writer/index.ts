@@ -29,6 +29,7 @@ import type { PositionContext } from './positions.js';
 import { planOutline, type Plan } from './structure.js';
 import { lvTypeOf, lvTypeRules, oenormTarget } from './target.js';
 import { variants } from './variants.js';
+import { oenormUnit } from './units.js';
 
 export { WRITABLE_OENORM_TYPES } from './target.js';
 const DEFAULT_SHARE_LABELS: readonly [string, string] = ['Lohn', 'Sonstiges'];
@@ -121,7 +122,9 @@ function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, opt
   if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
   const markups = markupItemsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0]);
   if (markups) ctx.report('OENORM_MARKUP_ITEM_FIXED', 'info', markups);
-  const kinds = itemKindsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0], ['lumpSum', 'hourly', 'quantityByBidder']);
+  const kinds = itemKindsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0], ['lumpSum', 'hourly', 'quantityByBidder'], {
+    lumpSum: (p) => oenormUnit(p.unitTag ?? '').unit === 'PA', // written as PA (Pauschale)
+  });
   if (kinds) ctx.report('OENORM_ITEM_KIND_DROPPED', 'warning', kinds);
 }
 

@@ -265,7 +265,9 @@ function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItem
   if (change) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', change));
   const markups = markupItemsMessage('SIA 451', spec);
   if (markups) report.report('SIA_MARKUP_ITEM_FIXED', 'info', markups);
-  const kinds = itemKindsMessage('SIA 451', spec, ['lumpSum', 'hourly', 'quantityByBidder', 'notOffered', 'optional', 'alternative']);
+  const kinds = itemKindsMessage('SIA 451', spec, ['lumpSum', 'hourly', 'quantityByBidder', 'notOffered', 'optional', 'alternative'], {
+    lumpSum: (p) => siaUnit(p.unitTag ?? '').unit === 'gl', // written as gl (global)
+  });
   if (kinds) report.report('SIA_ITEM_KIND_DROPPED', 'warning', kinds);
   const oenorm = oenormMarksMessage('SIA 451', spec);
   if (oenorm) report.report('SIA_OENORM_MARKS_DROPPED', 'warning', oenorm);
