@@ -11,7 +11,8 @@ import { itemKindsMessage } from '../../core/model/item-kinds.js';
 import { positionsOf, type PositionDto, type ProjectDto } from '../../core/model/types.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { write as writeOnlv } from '../oenorm/writer-support.js';
-import { write as writeSia } from '../sia/support.js';
+import { read as readOnlv } from '../oenorm/support.js';
+import { read as readSia, write as writeSia } from '../sia/support.js';
 
 /** Our fixture with 01.0010 a lump sum, 01.0020 hourly paid work, 01.0030 a quantity the bidder enters, 01.0040 not offered, 02.0010 optional. */
 function kinds(): ProjectDto {
@@ -64,5 +65,15 @@ describe('item kinds a format has no mark for', () => {
       + 'quantity to be entered by the bidder (QtyTBD): 1 (01.0030).',
     ]);
     expect(gaeb90.filter((m) => m.code === 'GAEB90_ITEM_TYPE_DROPPED').map((m) => m.itemNumber)).toEqual(['02.0010']);
+  });
+
+  it('ÖNORM (PA, Pauschale) and SIA 451 (gl, global) carry a lump sum in its unit and read it back as one', () => {
+    const project = kinds(); // lump sum 01.0010 has the unit LE; 01.0020 and 02.0010 have the unit psch
+    const lumpSums = (positions: PositionDto[]) => positions.filter((p) => p.isLumpSum === true).map((p) => p.unitTag);
+    const onlv = readOnlv(writeOnlv(project, { TryRepairProjectStructure: true }).xml).positions;
+    const sia = readSia(writeSia(project).bytes).positions;
+    // psch is written as PA / gl, which say lump sum, and read back as such; 01.0010's LE says nothing (reported)
+    expect(onlv.map((p) => p.unitTag)).toEqual(['VE', 'PA', 'm²', 'm', 'Stk', 'PA']); // the markup item without unit: Stk (filled)
+    expect([lumpSums(onlv), lumpSums(sia)]).toEqual([['PA', 'PA'], ['gl', 'gl']]);
   });
 });

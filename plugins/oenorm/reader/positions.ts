@@ -255,7 +255,7 @@ export function buildElement(d: PositionDraft, ctx: BuildContext): BuiltElement 
     amountToBeEnteredByBidder: false,
     priceCompositionRequired: false,
     useDifferentTaxRate: false,
-    isLumpSum: false,
+    isLumpSum: d.einheit === 'PA', // Pauschale: ÖNORM's only way of saying lump sum (GAEB LumpSumItem)
     notOffered: d.nichtangeboten === true && ctx.offer,
     taxRate: 0,
     deductionFactor: 0,

@@ -72,6 +72,7 @@ function position(entry: SiaEntry, outlines: ReadonlyMap<string, string>, report
     quantityComponents: components(entry.quantities, outlines),
   };
   if (longText) p.longText = longText;
+  if (entry.unit === 'gl') p.isLumpSum = true; // global: a lump sum (GAEB LumpSumItem)
   if (prices.length > 0) p.unitPriceOverride = prices[0];
   return p;
 }
