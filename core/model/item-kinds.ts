@@ -1,10 +1,10 @@
 /**
  * Item kinds a target format has no mark for (GAEB DA XML 3.3 Lib, tgItem): a lump sum (`LumpSumItem`:
  * `isLumpSum`), hourly paid work (`HourIt`: `serviceType` HourlyPaidWork), a quantity the bidder enters (`QtyTBD`:
- * `amountToBeEnteredByBidder`), a position the bidder did not offer (`NotOffered`: `notOffered`), an optional position (`Provis`: `positionType` Optional) and an alternative one
- * (`ALNSerNo` 1–9: `positionType` Alternative). A writer without the mark writes such a position as an ordinary
- * one; {@link itemKindsMessage} names them, per kind, for one message per file. What the sums count is reported
- * apart (`counting-marks.ts`).
+ * `amountToBeEnteredByBidder`), a position the bidder did not offer (`NotOffered`: `notOffered`), an optional
+ * position (`Provis`: `positionType` Optional) and an alternative one (`ALNSerNo` 1–9: `positionType` Alternative).
+ * A writer without the mark writes such a position as an ordinary one; {@link itemKindsMessage} names them, per
+ * kind, for one message per file. What the sums count is reported apart (`counting-marks.ts`).
  */
 import { positionsOf, type PositionDto, type ServiceSpecificationDto } from './types.js';
 

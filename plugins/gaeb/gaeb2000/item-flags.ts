@@ -2,10 +2,10 @@
  * GAEB 2000 vendor tags for the DA XML item flags GAEB 2000 has no keyword for (the project's `_GAEBXML_<DA XML
  * element>` convention, as `[_GAEBXML_UPFracDig]` and the discount tags of `discounts.ts`), on a `Position`:
  * `[_GAEBXML_LumpSumItem]Yes` (tgItem `LumpSumItem`, a lump sum: `isLumpSum`), `[_GAEBXML_HourIt]Yes` (`HourIt`,
- * hourly paid work: `serviceType` HourlyPaidWork) and `[_GAEBXML_QtyTBD]Yes` (`QtyTBD`, quantity to be entered by
- * the bidder: `amountToBeEnteredByBidder`) and `[_GAEBXML_NotOffered]Yes` (`NotOffered`, a position the bidder did
- * not offer: `notOffered`). GAEB DA XML 3.3 Lib, tgItem. A receiver that does not know them skips
- * them, as GAEB 2000 lets it skip every `_` tag; read back, they give the flags again.
+ * hourly paid work: `serviceType` HourlyPaidWork), `[_GAEBXML_QtyTBD]Yes` (`QtyTBD`, quantity to be entered by the
+ * bidder: `amountToBeEnteredByBidder`) and `[_GAEBXML_NotOffered]Yes` (`NotOffered`, a position the bidder did not
+ * offer: `notOffered`). GAEB DA XML 3.3 Lib, tgItem. A receiver that does not know them skips them, as GAEB 2000
+ * lets it skip every `_` tag; read back, they give the flags again.
  */
 import type { PositionDto } from '../../../core/model/types.js';
 import { type Gaeb2000Block, textOf } from './tokenizer.js';

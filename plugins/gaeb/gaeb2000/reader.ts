@@ -326,7 +326,7 @@ class Gaeb2000Reader {
       p.alternativeIdentifier = serial;
       if (serial > 0) p.positionType = 'Alternative';
     }
-    readItemFlags(b, p); // [_GAEBXML_LumpSumItem], [_GAEBXML_HourIt], [_GAEBXML_QtyTBD] (item-flags.ts)
+    readItemFlags(b, p); // [_GAEBXML_LumpSumItem], [_GAEBXML_HourIt], [_GAEBXML_QtyTBD], [_GAEBXML_NotOffered] (item-flags.ts)
     applyLumpSumQuantity(p); // a lump sum without [Menge] has quantity 1, as in DA XML (../lump-sum.ts)
     for (const c of b.children) {
       if (c.kind !== 'block') continue;

@@ -381,7 +381,7 @@ class Gaeb2000Writer {
       this.value('ZZGruppeNr', alternative.group);
       this.value('ZZLfdNr', alternative.serial);
     }
-    for (const tag of itemFlagTags(p)) this.value(tag, 'Yes'); // lump sum, hourly, quantity by the bidder (item-flags.ts)
+    for (const tag of itemFlagTags(p)) this.value(tag, 'Yes'); // lump sum, hourly, bidder's quantity, not offered (item-flags.ts)
     this.description(p);
     if ((p.subDescriptions?.length ?? 0) > 0) this.report.report('GAEB2000_SUBDESCRIPTION_DROPPED', 'warning', 'Sub descriptions have no GAEB 2000 equivalent and were dropped.', number);
     this.end('Position');
