@@ -85,7 +85,8 @@ function receiverTotal(messages: readonly { code: string; message: string }[]): 
  * Every corpus GAEB file as an ava project (`gaeb` → `ava` → `sia`, the route the seed gives SIA 451) written to
  * SIA 451 and read back: the file reads (its code page sniffed right, whatever characters it holds), every position
  * comes back in order with its quantity, unit (in its SIA spelling) and unit price (rounded to two decimals where a
- * message says so), and the BoQ total is the project's or, where discounts or counting marks were lost, the one the messages name.
+ * message says so), and the BoQ total is the project's or, where discounts or counting marks were lost, the one the
+ * messages name.
  */
 describe.skipIf(!hasCorpus)('corpus GAEB files written to SIA 451', () => {
   const gaebFiles = corpusFiles('gaeb', /\.[dpx]8\d$/i);
