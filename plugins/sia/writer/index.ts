@@ -248,7 +248,9 @@ const SIA_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', '
  * a receiver computes every total from them — without the discounts a G record has no field for, and counting the
  * alternative, without-total and not applicable elements the writer cannot mark. Reported as
  * `SIA_DISCOUNT_DROPPED` and `SIA_COUNTING_CHANGED`, the second from the totals without discounts, so that its
- * last BoQ total is the one the receiver computes (unit prices as written to two decimals).
+ * last BoQ total is the one the receiver computes (unit prices as written to two decimals). Also reported: markup
+ * items written as ordinary positions (`SIA_MARKUP_ITEM_FIXED`), item kinds a G record has no mark for
+ * (`SIA_ITEM_KIND_DROPPED`; a lump sum in `gl` says it) and ÖNORM marks (`SIA_OENORM_MARKS_DROPPED`).
  */
 function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItemNumberLevels: boolean): void {
   const spec = project.serviceSpecifications?.[0];
