@@ -20,6 +20,7 @@
  *   item kind: the item flags of record 21 are unverified).
  */
 import { calculateProject, freezeMarkupPrices, groupCountsInTotal } from './calculate.js';
+import { type DiscountedElement, discountedElements, withoutDiscounts } from './discount-losses.js';
 import {
   isGroup, isPosition, type ElementDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto, type ServiceSpecificationGroupDto,
 } from './types.js';
@@ -48,9 +49,9 @@ export interface CountingChange {
   /** The same total with the lost marks counted as the target's receiver counts them. */
   after: number;
   /**
-   * A recalculated copy of the project (its first service specification only) with the lost marks taken away: what
-   * the receiver counts, element by element. A writer that states sums writes this copy, so that its stated totals
-   * are the ones the receiver's recalculation gives.
+   * A recalculated copy of the project's first service specification with the lost marks taken away (the others
+   * as they were): what the receiver counts, element by element. A writer that states sums writes this copy, so
+   * that its stated totals are the ones the receiver's recalculation gives.
    */
   project: ProjectDto;
 }
@@ -103,8 +104,9 @@ export function countingLosses(spec: ServiceSpecificationDto, marks: ReadonlySet
  * What the receiver of a file without `marks` counts: the losses of the first service specification and its total
  * before and after (a copy of the project with those marks taken away — an alternative group or position as an
  * ordinary one, a position without total as one with, an optional position with total as one without, a removed
- * element as a plain one — recalculated, returned as `project`; markup items keep their unit price, which the file
- * states: `freezeMarkupPrices`). The input is not changed. Undefined when nothing is lost.
+ * element as a plain one — recalculated, returned as `project` with the other service specifications as they were,
+ * not copied; markup items keep their unit price, which the file states: `freezeMarkupPrices`). The input is not
+ * changed. Undefined when nothing is lost.
  * @param project a project after `prepareProject`
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  */
@@ -133,7 +135,43 @@ export function countingChange(project: ProjectDto, marks: ReadonlySet<CountingM
   freezeMarkupPrices(copy.serviceSpecifications[0].elements);
   unmark(copy.serviceSpecifications[0].elements);
   const recalculated = calculateProject(copy, { supportSkippedItemNumberLevels });
-  return { losses, before: num(spec.totalPrice), after: num(recalculated.serviceSpecifications![0].totalPrice), project: recalculated };
+  const counted = recalculated.serviceSpecifications![0];
+  // a writer checks how many specifications it was given (GAEB 90, SIA 451 report the ones they leave out)
+  recalculated.serviceSpecifications = [counted, ...(project.serviceSpecifications ?? []).slice(1)];
+  return { losses, before: num(spec.totalPrice), after: num(counted.totalPrice), project: recalculated };
+}
+
+/** What a receiver computes from a file that states quantities and unit prices but neither discounts nor some marks. */
+export interface ReceiverCount {
+  /** The project as that receiver counts it: a recalculated copy when something is lost, else the input itself. */
+  project: ProjectDto;
+  /** The discounted elements left out and the BoQ total with and without them (`deductedPrice`); absent when none. */
+  discounts?: { found: DiscountedElement[]; before: number; after: number };
+  /** The lost marks, counted on the totals without the discounts; absent when none. */
+  counting?: CountingChange;
+}
+
+/**
+ * Discounts first (`withoutDiscounts`), then the counting marks on what remains (`countingChange`): the order in
+ * which the messages name the totals, so that the last one named is what the receiver's recalculation of the written
+ * file gives. For the GAEB 90 and SIA 451 writers.
+ * @param project a project after `prepareProject`
+ * @param marks   the marks the format cannot hold
+ * @param dropDiscounts false where the file carries no prices (GAEB 90 phases 81, 83): discounts change nothing it states
+ */
+export function receiverCount(project: ProjectDto, marks: ReadonlySet<CountingMark>, supportSkippedItemNumberLevels: boolean, dropDiscounts = true): ReceiverCount {
+  const spec = project.serviceSpecifications?.[0];
+  if (!spec) return { project };
+  let counted = project;
+  let discounts: ReceiverCount['discounts'];
+  const found = dropDiscounts ? discountedElements(spec) : [];
+  if (found.length > 0) {
+    counted = withoutDiscounts(project, supportSkippedItemNumberLevels);
+    const after = counted.serviceSpecifications![0];
+    discounts = { found, before: spec.deductedPrice ?? spec.totalPrice ?? 0, after: after.deductedPrice ?? after.totalPrice ?? 0 };
+  }
+  const counting = countingChange(counted, marks, supportSkippedItemNumberLevels);
+  return { project: counting?.project ?? counted, ...(discounts ? { discounts } : {}), ...(counting ? { counting } : {}) };
 }
 
 const MARK_TEXT: Record<CountingMark, string> = {

@@ -24,7 +24,6 @@ export interface DiscountedElement {
   after: number;
 }
 
-
 /** Whether a container states a discount (percent, amount) or a lump-sum total. */
 export const containerDiscounted = (c: ElementContainerBase): boolean =>
   num(c.deductionFactor) !== 0 || num(c.absoluteDeduction) !== 0 || c.flatSum !== undefined;

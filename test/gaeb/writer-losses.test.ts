@@ -176,6 +176,16 @@ describe('marks that decide what counts (alternative group, not applicable)', ()
     expect(findTotalMismatches(back)).toEqual([]);
   });
 
+  it('GAEB 90 still reports a second service specification it leaves out when it writes the counted copy', () => {
+    const project = source();
+    project.serviceSpecifications!.push(structuredClone(project.serviceSpecifications![0]));
+    Object.assign(positions(project)[3], { positionType: 'Alternative' });
+    calculateProject(project);
+    const codes = writeGaeb(project, 'Gaeb90').messages.map((m) => m.code);
+    expect(codes).toContain('GAEB90_COUNTING_CHANGED');
+    expect(codes).toContain('GAEB90_SPECIFICATIONS_DROPPED');
+  });
+
   it('GAEB 90 reports an alternative group and a not applicable item, which a receiver counts', () => {
     const project = withAlternativeGroup();
     const removed = positions(project).find((p) => p.itemNumber?.stringRepresentation === '01.0010')!;

@@ -51,6 +51,9 @@ describe('counting marks', () => {
     const copied = copy.serviceSpecifications![0];
     expect([copied.totalPrice, copied.elements!.map((g) => (g as { totalPrice?: number }).totalPrice)]).toEqual([30, [20, 10]]);
     expect(copied.elements!.some((g) => (g as { alternativeTo?: string }).alternativeTo)).toBe(false);
+    // a second service specification is handed on as it was (a writer reports the ones it leaves out)
+    const two = { ...project, serviceSpecifications: [project.serviceSpecifications![0], { elements: [] }] };
+    expect(countingChange(two, new Set(['alternativeGroup']), false)!.project.serviceSpecifications![1]).toBe(two.serviceSpecifications[1]);
     expect(JSON.stringify(project)).toBe(before);
   });
 

@@ -52,9 +52,9 @@ import {
 import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
-import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
+import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
-import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
+import { countingChangeMessage, receiverCount, type CountingMark } from '../../../core/model/counting-marks.js';
 import { reportItemKinds } from './item-kinds.js';
 
 /** What decides whether an element counts and GAEB 90 is not written with (`core/model/counting-marks.ts`). */
@@ -459,32 +459,27 @@ function decimalsOf(n: number): number {
  *   has more than 2 characters, or a number does not fit its digit field
  */
 export function writeGaeb90(project: ProjectDto, options: ResolvedOptions, sink: MessageSink & { readonly longTexts?: LongTextCache }, phase: Gaeb90Phase): Buffer {
-  const spec = project.serviceSpecifications?.[0];
-  let written = project;
-  if (!PRICED.has(phase)) {
-    const priced = pricedPositions(spec);
-    if (priced > 0) {
-      sink.report({ code: 'GAEB90_PRICES_DROPPED', severity: 'info', source: SOURCE, message: `phase ${phase} carries no prices; unit prices and totals of ${priced} position(s) were not written` });
-    }
-  } else if (spec) {
-    // GAEB 90 has no discount field (records 21/23/32/99, ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts): the file is written as a receiver
-    // recalculates it (quantity × unit price, sums of the children), so its totals are consistent; the loss is reported.
-    const found = discountedElements(spec);
-    if (found.length > 0) {
-      written = withoutDiscounts(project, options.SupportSkippedItemNumberLevelsInPositions === true);
-      const after = written.serviceSpecifications![0];
-      const message = discountsDroppedMessage('GAEB 90', found, spec.deductedPrice ?? spec.totalPrice ?? 0, after.deductedPrice ?? after.totalPrice ?? 0);
-      const itemNumber = found.find((d) => d.itemNumber)?.itemNumber;
-      sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message, ...(itemNumber ? { itemNumber } : {}) });
+  const priced = PRICED.has(phase);
+  if (!priced) {
+    const count = pricedPositions(project.serviceSpecifications?.[0]);
+    if (count > 0) {
+      sink.report({ code: 'GAEB90_PRICES_DROPPED', severity: 'info', source: SOURCE, message: `phase ${phase} carries no prices; unit prices and totals of ${count} position(s) were not written` });
     }
   }
-  // No item kind, alternative group or not applicable mark is written (record 21's item flags are unverified): the
-  // file is written as its receiver counts it, so that its stated totals (records 23, 32, 99) are that receiver's.
+  // GAEB 90 has no discount field (records 21/23/32/99, ddrews-de/gaeb-converter, app/lib/gaeb/parsers/gaeb90.ts)
+  // and writes no item kind, alternative group or not applicable mark (record 21's item flags are unverified): the
+  // file is written as its receiver recalculates and counts it, so that its stated totals (records 23, 32, 99) are
+  // that receiver's; the losses are reported.
+  const view = receiverCount(project, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true, priced);
+  if (view.discounts) {
+    const { found, before, after } = view.discounts;
+    const itemNumber = found.find((d) => d.itemNumber)?.itemNumber;
+    sink.report({ code: 'GAEB90_DISCOUNT_DROPPED', severity: 'warning', source: SOURCE, message: discountsDroppedMessage('GAEB 90', found, before, after), ...(itemNumber ? { itemNumber } : {}) });
+  }
   reportItemKinds(project, new OncePerItemReporter<GaebMessageCode>(sink, SOURCE));
-  const change = countingChange(written, GAEB90_LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
+  const change = view.counting;
   if (change) {
     sink.report({ code: 'GAEB90_COUNTING_CHANGED', severity: 'warning', source: SOURCE, message: countingChangeMessage('GAEB 90', change), ...(change.losses[0].itemNumber ? { itemNumber: change.losses[0].itemNumber } : {}) });
-    written = change.project;
   }
-  return new Gaeb90Writer(written, options, sink, phase).write();
+  return new Gaeb90Writer(view.project, options, sink, phase).write();
 }

@@ -87,7 +87,7 @@ export function writeOenorm(
     ctx.flush();
     return b.toBuffer();
   }
-  reportCountingChange(ctx, project, options);
+  reportUnwritten(ctx, project, options);
   const discounts = new OenormDiscounts(ctx, spec, plan, rules.sums);
   writeHeaderTables(ctx, spec, leistungsteile(positions), discounts, target.edition, rules.takeoff);
   writeParameterlisten(ctx, spec, false);
@@ -116,8 +116,12 @@ export function writeOenorm(
   return b.toBuffer();
 }
 
-/** Reports the elements an ONLV counts otherwise than the project, and the LV total that follows (`OENORM_COUNTING_CHANGED`). */
-function reportCountingChange(ctx: OenormWriterContext, project: ProjectDto, options: ResolvedOptions): void {
+/**
+ * Reports what the ONLV holds otherwise than the project: the elements it counts otherwise and the LV total that
+ * follows (`OENORM_COUNTING_CHANGED`), markup items written as ordinary positions (`OENORM_MARKUP_ITEM_FIXED`) and
+ * item kinds ÖNORM has no mark for (`OENORM_ITEM_KIND_DROPPED`; a lump sum in `PA` says it).
+ */
+function reportUnwritten(ctx: OenormWriterContext, project: ProjectDto, options: ResolvedOptions): void {
   const change = countingChange(project, LOST_MARKS, options.SupportSkippedItemNumberLevelsInPositions === true);
   if (change) ctx.report('OENORM_COUNTING_CHANGED', 'warning', countingChangeMessage('ÖNORM A 2063', change), change.losses[0].itemNumber);
   const markups = markupItemsMessage('ÖNORM A 2063', project.serviceSpecifications?.[0]);

@@ -23,8 +23,8 @@ import {
 } from '../records.js';
 import { SiaReport } from '../report.js';
 import { D, round } from '../../../core/model/decimal.js';
-import { countingChange, countingChangeMessage, type CountingMark } from '../../../core/model/counting-marks.js';
-import { discountedElements, discountsDroppedMessage, withoutDiscounts } from '../../../core/model/discount-losses.js';
+import { countingChangeMessage, receiverCount, type CountingMark } from '../../../core/model/counting-marks.js';
+import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { itemKindsMessage } from '../../../core/model/item-kinds.js';
 import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
@@ -208,7 +208,7 @@ class SiaWriter {
   }
 
   private quantities(chapter: string, number: string, p: PositionDto, itemNumber: string): void {
-    const unit = siaUnit(this.clean(p.unitTag ?? '', itemNumber));
+    const unit = siaUnit(p.unitTag ?? ''); // cleaned by cut() below
     if (unit.mapped) {
       const key = `'${(p.unitTag ?? '').trim()}' → '${unit.unit}'`;
       this.mappedUnits.set(key, (this.mappedUnits.get(key) ?? 0) + 1);
@@ -255,16 +255,9 @@ const SIA_LOST_MARKS: ReadonlySet<CountingMark> = new Set(['alternativeGroup', '
 function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItemNumberLevels: boolean): void {
   const spec = project.serviceSpecifications?.[0];
   if (!spec) return;
-  let counted = project;
-  const found = discountedElements(spec);
-  if (found.length > 0) {
-    counted = withoutDiscounts(project, supportSkippedItemNumberLevels);
-    const after = counted.serviceSpecifications![0];
-    const message = discountsDroppedMessage('SIA 451', found, spec.deductedPrice ?? spec.totalPrice ?? 0, after.deductedPrice ?? after.totalPrice ?? 0, false);
-    report.report('SIA_DISCOUNT_DROPPED', 'warning', message);
-  }
-  const change = countingChange(counted, SIA_LOST_MARKS, supportSkippedItemNumberLevels);
-  if (change) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', change));
+  const { discounts, counting } = receiverCount(project, SIA_LOST_MARKS, supportSkippedItemNumberLevels);
+  if (discounts) report.report('SIA_DISCOUNT_DROPPED', 'warning', discountsDroppedMessage('SIA 451', discounts.found, discounts.before, discounts.after, false));
+  if (counting) report.report('SIA_COUNTING_CHANGED', 'warning', countingChangeMessage('SIA 451', counting));
   const markups = markupItemsMessage('SIA 451', spec);
   if (markups) report.report('SIA_MARKUP_ITEM_FIXED', 'info', markups);
   const kinds = itemKindsMessage('SIA 451', spec, ['lumpSum', 'hourly', 'quantityByBidder', 'notOffered', 'optional', 'alternative'], {
