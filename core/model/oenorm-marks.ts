@@ -23,7 +23,8 @@ const MARKS: readonly (readonly [string, (o: OenormPositionPropertiesDto) => boo
  * @param format `GAEB DA XML`, `GAEB 2000`, `GAEB 90`, `SIA 451`
  */
 export function oenormMarksMessage(format: string, spec: ServiceSpecificationDto | undefined): string | undefined {
-  const marked = positionsOf(spec?.elements).filter((p) => p.oenormPositionProperties !== undefined);
+  // a posted ProjectDto may hold null (or anything) there
+  const marked = positionsOf(spec?.elements).filter((p) => typeof p.oenormPositionProperties === 'object' && p.oenormPositionProperties !== null);
   if (marked.length === 0) return undefined;
   const parts: string[] = [];
   for (const [name, has] of MARKS) {

@@ -5,7 +5,7 @@
  * and total columns), `WriteLongTexts` (default true: long text column), `ConversionCulture` (culture.ts).
  */
 import XlsxPopulate, { type Sheet, type Workbook } from 'xlsx-populate';
-import type { ProjectDto } from '../../core/model/types.js';
+import type { ProjectDto, ServiceSpecificationDto } from '../../core/model/types.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { OncePerItemReporter } from '../../core/pipeline/messages.js';
 import type { ConversionContext } from '../../core/plugin/contract.js';
@@ -68,7 +68,9 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
     unitPriceFormat: priceFormat(culture, unitPlaces, currency),
     report: new OncePerItemReporter<ExcelMessageCode>(ctx, 'excel'),
   };
-  const specs = project.serviceSpecifications ?? [];
+  // a project without service specification (a posted ProjectDto may have none) gets one empty BoQ sheet: the
+  // column headers a person can fill in, and the visible sheet a workbook must have
+  const specs: ServiceSpecificationDto[] = project.serviceSpecifications?.length ? project.serviceSpecifications : [{ elements: [] }];
   const blank = workbook.sheet(0)!;
   const taken = new Set<string>();
   const overview = specs.length > 1 ? workbook.addSheet(sheetName(culture.overview, culture.overview, taken)) : undefined;

@@ -46,6 +46,8 @@ declare module 'xlsx-populate' {
 
   export interface Range {
     address(opts?: { includeSheetName?: boolean; anchored?: boolean }): string;
+    startCell(): Cell;
+    endCell(): Cell;
   }
 
   export interface Sheet {

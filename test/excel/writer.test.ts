@@ -154,6 +154,19 @@ describe('excel writer', () => {
     expect(overview.cell(4, 2).value()).toBe((overview.cell(2, 2).value() as number) * 2);
   });
 
+  it('writes a posted project without service specification as one BoQ sheet of column headers and a zero total', async () => {
+    const project = sampleProject();
+    project.serviceSpecifications = [];
+    const { bytes } = await toExcel(project, { ConversionCulture: 'de' });
+    const wb = await openWorkbook(bytes);
+    expect(wb.sheets().map((s) => s.name())).toEqual([project.projectInformation!.name, 'ava-project']);
+    const sheet = wb.sheet(0)!;
+    expect([1, 2, 3].map((c) => sheet.cell(1, c).value())).toEqual(['OZ', 'Art', 'Kurztext']);
+    expect([sheet.cell(2, 3).value(), sheet.cell(2, 8).value(), sheet.usedRange()!.endCell().rowNumber()]).toEqual(['Summe', 0, 2]);
+    // read back, it is a workbook without BoQ content, as any empty one
+    await expect(toAva(bytes)).rejects.toThrow(/holds no BoQ content/);
+  });
+
   it('shortens a text over 32,767 characters to the cell limit and says so', async () => {
     const project = sampleProject();
     const long = 'Beton '.repeat(6000);

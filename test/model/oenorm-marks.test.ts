@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oenormMarksMessage } from '../../core/model/oenorm-marks.js';
+import { positionsOf } from '../../core/model/types.js';
 import { writeGaeb } from '../support/gaeb-round-trip.js';
 import { fixture, read } from '../oenorm/support.js';
 import { write as writeSia, viaJson } from '../sia/support.js';
@@ -17,6 +18,14 @@ describe('ÖNORM marks written to other formats', () => {
   it('names each mark with its positions', () => {
     expect(oenormMarksMessage('GAEB 90', project().serviceSpecifications![0])).toMatch(EXPECTED);
     expect(oenormMarksMessage('GAEB 90', { elements: [] })).toBeUndefined();
+  });
+
+  it('passes over properties a posted project sent as null', () => {
+    const spec = project().serviceSpecifications![0];
+    const positions = [...positionsOf(spec.elements)];
+    expect(positions.length).toBeGreaterThan(2);
+    for (const p of positions) (p as { oenormPositionProperties?: unknown }).oenormPositionProperties = null;
+    expect(oenormMarksMessage('GAEB 90', spec)).toBeUndefined();
   });
 
   it.each([['GaebXml_V3_3', 'GAEB_XML_OENORM_MARKS_DROPPED'], ['Gaeb2000', 'GAEB2000_OENORM_MARKS_DROPPED'], ['Gaeb90', 'GAEB90_OENORM_MARKS_DROPPED']])('%s: one warning', (destination, code) => {

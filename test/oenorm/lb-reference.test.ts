@@ -57,6 +57,25 @@ describe('ÖNORM LV: the LBs it was written from', () => {
     }
   });
 
+  it('a posted project whose kept LB or publisher holds other types than texts is written with what is usable (valid)', () => {
+    const lv = read(withLbs());
+    const kept = lv.project.serviceSpecifications![0].oenormProperties as Record<string, Record<string, unknown>>;
+    kept.lb.bezeichnung = { elements: null };
+    kept.lb.versionsnummer = 22;
+    kept.herausgeber.name = ['Bundesministerium'];
+    kept.herausgeber.city = { name: 'Wien' };
+    kept.erglb.herausgeber = { name: false, city: 'Graz', zipCode: 8010 };
+    const written = write(lv.project, { DestinationOenormType: 'Lv2009' });
+    // a number is taken as its text; other members that are not texts count as absent: the free-text LB's name,
+    // the filled-in place, the rest as kept
+    expect(written.text).toContain(
+      '<lb><bezeichnung>frei formuliert</bezeichnung><herausgeber><firma><name>frei formuliert</name><kommunikation><adresse><strasse>Stubenring 1</strasse>' +
+      '<ort>-</ort><plz>1010</plz><land>AUT</land></adresse><email>lb@example.at</email></kommunikation></firma></herausgeber><lbkennung>HB</lbkennung><versionsnummer>22</versionsnummer>',
+    );
+    expect(written.text).toContain('<erglb><bezeichnung>Ergänzungs-LB Holzbau</bezeichnung><herausgeber><firma><name>frei formuliert</name><kommunikation><adresse><ort>Graz</ort><plz>8010</plz>');
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
+  });
+
   it('keeps an LB\'s other identifications (supplementary LB, previous versions) and writes them back (valid)', () => {
     const block = (element: string, name: string, kennung: string, version: string) =>
       `<${element}><bezeichnung>${name}</bezeichnung>${publisher('Verlag', 'Wien')}<lbkennung>${kennung}</lbkennung>` +

@@ -46,7 +46,7 @@ describe('TryRepairProjectStructure', () => {
 
   it('a single group level gets an added ULG; positions outside groups an added LG and ULG', () => {
     const p = project([position('0001'), group('01.', [position('01.0010'), position('01.0020')])], 'CostEstimate', [2, 'P4']);
-    expect(refused(() => write(p)).message).toMatch(/^0001 lies 0 group level\(s\) deep.*2 \(LG, ULG\)/);
+    expect(refused(() => write(p)).message).toMatch(/^0001 lies 0 group levels deep, and the positions of the project lie 0, 1 levels deep.*2 \(LG, ULG\)/);
     const w = write(p, REPAIR);
     const repaired = texts(w.messages, 'OENORM_STRUCTURE_REPAIRED');
     expect(repaired).toContain('LG 02 was added for the positions outside any group.');
@@ -60,7 +60,7 @@ describe('TryRepairProjectStructure', () => {
 
   it('groups deeper than two levels are merged into the ULG of their deepest group; long group numbers are renumbered', () => {
     const p = project([group('001.', [group('001.01.', [group('001.01.01.', [group('001.01.01.01.', [group('001.01.01.01.01.', [position('001.01.01.01.01.01')])])])])])], 'CostEstimate', [3, 2, 2, 2, 2, 'P2']);
-    expect(refused(() => write(p)).message).toContain('lies 5 group level(s) deep');
+    expect(refused(() => write(p)).message).toContain('lies 5 group levels deep');
     const w = write(p, REPAIR);
     const repaired = texts(w.messages, 'OENORM_STRUCTURE_REPAIRED');
     expect(repaired).toContain('Group 001. was renumbered LG 01 (ÖNORM group numbers have two characters A–Z/0–9, unique per level).');

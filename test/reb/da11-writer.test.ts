@@ -52,6 +52,23 @@ describe('DA11 writer: the public worked examples', () => {
     expect(lines.slice(2, 6).map((l) => l.slice(69, 75))).toEqual(['0001A0', '0001B0', '0001C0', '0001D0']);
   });
 
+  it('a component whose REB fields a posted project changed to other types is written from its formula', async () => {
+    const project = withMask(takeoffProject({ '01.04.0020': [] }));
+    const c = project.serviceSpecifications![0].elements![0] as { elements: { elements: { quantityComponents: object[] }[] }[] };
+    c.elements[0].elements[0].quantityComponents.push(
+      { formula: '2*3', description: 'Wand', rebFormulaNumber: '04', rebValues: '2000' },
+      { formula: '4', description: 'Tür', rebFormulaNumber: true, rebValues: [false] },
+      { formula: '5', description: 'Fenster', rebFormulaNumber: '91', rebExpression: '5', rebAddress: 7 },
+      { description: 'Notiz', rebFlag: '*', rebAddress: {} },
+    );
+    const lines = da11Lines((await write(project)).bytes);
+    // each a free formula (91) of its project formula, ending with "="; the comment without its (unusable) address
+    expect(lines.slice(1, 4).map((l) => [l.slice(13, 22).trim(), l.slice(29, 31), l.slice(31, 69).trim()])).toEqual([
+      ['Wand', '91', '2*3='], ['Tür', '91', '4='], ['Fenster', '91', '5='],
+    ]);
+    expect(lines[4].trimEnd()).toBe('1101040020  *Notiz');
+  });
+
   it('long calculations continue between tokens on formula-91 lines, the last ending with "="', async () => {
     const expression = '(1234,567+2345,678+3456,789+4567,891)*(5678,912-6789,123)/7,5';
     const lines = da11Lines((await write(takeoffProject({ '01.01.0010': [{ formula: expression, description: 'lang' }] }))).bytes).slice(1, -1);
@@ -94,7 +111,7 @@ describe('DA11 writer: options and limits', () => {
     const err = await write(takeoffProject({ '1.10': [{ formula: '1' }], '2.1.010': [{ formula: '2' }] })).catch((e: unknown) => e);
     expect(err).toMatchObject({
       code: 'GW_ERR_TARGET_CONSTRAINT', statusCode: 400,
-      errors: { '1.10': ['The item numbers have different depths (1.10: 1 level(s), 2.1.010: 2); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.'] },
+      errors: { '1.10': ['The item numbers have different depths (1.10: 1 level, 2.1.010: 2 levels); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.'] },
     });
   });
 

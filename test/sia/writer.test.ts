@@ -191,6 +191,36 @@ describe('SIA 451 writer', () => {
     expect(kept).toEqual(['+000200', '+001900']);
   });
 
+  it('checks the records a posted project keeps for SIA: texts taken as texts, anything else a 400 naming its place', () => {
+    const project = gaebLike();
+    const spec = project.serviceSpecifications![0] as Record<string, unknown>;
+    // numbers where texts belong are written as texts, null counts as absent (as the normalisation does)
+    Object.assign(spec, { siaObjectOutlines: [{ code: 7, name: 'Haus' }], siaSecondaryOutlines: null, siaConditions: [{ number: '003203', text: null, percent: '8' }] });
+    const records = siaRecords(write(project).bytes);
+    expect(records.find((r) => r.startsWith('B002') && r.includes('Haus'))?.slice(17, 23).trim()).toBe('7');
+    const refused = (kept: Record<string, unknown>): GatewayError => {
+      Object.assign(spec, { siaObjectOutlines: undefined, siaSecondaryOutlines: undefined, siaConditions: undefined }, kept);
+      try {
+        write(project);
+      } catch (err) {
+        return err as GatewayError;
+      }
+      throw new Error(`written with ${JSON.stringify(kept)}`);
+    };
+    for (const [kept, key] of [
+      [{ siaObjectOutlines: true }, 'serviceSpecifications[0].siaObjectOutlines'],
+      [{ siaObjectOutlines: [false] }, 'serviceSpecifications[0].siaObjectOutlines[0]'],
+      [{ siaObjectOutlines: [{ code: {}, name: 'Haus' }] }, 'serviceSpecifications[0].siaObjectOutlines[0].code'],
+      [{ siaObjectOutlines: [{ name: 'Haus' }] }, 'serviceSpecifications[0].siaObjectOutlines[0].code'],
+      [{ siaSecondaryOutlines: [{ outline: 'B001', code: '1', text: [] }] }, 'serviceSpecifications[0].siaSecondaryOutlines[0].text'],
+      [{ siaConditions: [{ number: '001501', text: 'Rabatt', percent: 'zwei' }] }, 'serviceSpecifications[0].siaConditions[0].percent'],
+    ] as const) {
+      const err = refused(kept);
+      expect(err, JSON.stringify(kept)).toBeInstanceOf(GatewayError);
+      expect([err.statusCode, err.code, Object.keys(err.errors ?? {})]).toEqual([400, 'GW_ERR_INPUT', [key]]);
+    }
+  });
+
   it('spells units as NPK positions do (and ÖNORM takes SIA\'s gl back as PA)', () => {
     const pairs = ['Stk', 'Stck.', 'psch', 'PA', 'Flat', 'm²', 'm³', 'qm', 'lfm', 'Std', 'to', 'VE', 'm', 'St', 'Wo'].map((u) => [u, siaUnit(u).unit]);
     expect(pairs).toEqual([

@@ -8,7 +8,9 @@ import { expect } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { ConversionService } from '../../core/pipeline/convert.js';
+import type { ConversionInput } from '../../core/plugin/contract.js';
 import type { ConversionRoute } from '../../core/registry/format-registry.js';
+import { resolveOptions } from '../../core/options/resolve.js';
 import { mutateBytes, seededRandom } from './random.js';
 
 export interface MutationRun {
@@ -19,20 +21,35 @@ export interface MutationRun {
 }
 
 /**
+ * Converts `count` seeded random mutations of `source`'s bytes (`mutateBytes`).
  * @param pick the route and options of mutation `n`
  */
 export async function convertMutations(
   source: Buffer, fileName: string, seed: number, count: number,
   pick: (n: number) => { route: ConversionRoute; options: ResolvedOptions },
 ): Promise<MutationRun> {
+  return convertMutatedInputs(seed, count, (next) => ({ bytes: mutateBytes(source, next), fileName }), pick);
+}
+
+/**
+ * Converts `count` inputs made by `mutate` from one seeded random sequence (so a failing mutation `n` is reproduced
+ * by the same seed): bytes damaged by a format's own mutator, an edited workbook, a changed JSON body.
+ * @param mutate the input of the next mutation, drawing its random numbers from `next`
+ * @param pick the route and options of mutation `n` (`randomRouteOptions` for random ones)
+ */
+export async function convertMutatedInputs(
+  seed: number, count: number,
+  mutate: (next: () => number) => ConversionInput | Promise<ConversionInput>,
+  pick: (n: number, next: () => number) => { route: ConversionRoute; options: ResolvedOptions },
+): Promise<MutationRun> {
   const service = new ConversionService();
   const next = seededRandom(seed);
   const run: MutationRun = { converted: 0, refused: 0, crashes: [] };
   for (let n = 0; n < count; n++) {
-    const bytes = mutateBytes(source, next);
-    const { route, options } = pick(n);
+    const input = await mutate(next);
+    const { route, options } = pick(n, next);
     try {
-      const { output } = await service.convert(route, { bytes, fileName }, options, (err, stage) => {
+      const { output } = await service.convert(route, input, options, (err, stage) => {
         run.crashes.push(`mutation ${n} (${stage}): ${(err as Error).stack}`);
       });
       if (!Buffer.isBuffer(output.data)) for (const chunk of output.data) expect(chunk.length).toBeGreaterThan(0);
@@ -44,4 +61,18 @@ export async function convertMutations(
     }
   }
   return run;
+}
+
+/**
+ * Options for `route` as a client might send them: each of the route's options left out half of the time, else a
+ * random value (an enum's member, true or false, a culture among `de`, `en`, `fr` and one that does not exist).
+ */
+export function randomRouteOptions(route: ConversionRoute, next: () => number): ResolvedOptions {
+  const pickOne = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+  const query: Record<string, string> = {};
+  for (const spec of route.options) {
+    if (next() < 0.5) continue;
+    query[spec.name] = spec.enum ? pickOne(spec.enum) : spec.type === 'boolean' ? String(next() < 0.5) : pickOne(['de', 'en', 'fr', 'xx']);
+  }
+  return resolveOptions(route.options, query);
 }

@@ -130,8 +130,9 @@ function required(ctx: OenormWriterContext, field: string, value: string | undef
  * `email`, `www` as the ÖNORM reader keeps it), `kontaktperson` from `contactPersonName` (`nachname` its last word,
  * `vorname` the words before).
  */
-export function writeParty(ctx: OenormWriterContext, element: string, party: PartyInformationDto | undefined, fallbackName: string): void {
+export function writeParty(ctx: OenormWriterContext, element: string, given: PartyInformationDto | undefined, fallbackName: string): void {
   const b = ctx.b;
+  const party: Partial<Record<keyof PartyInformationDto, string>> | undefined = given === undefined ? undefined : textMembers(given);
   const name = required(ctx, `${element}/firma/name`, party?.name, fallbackName);
   b.open(element).open('firma').leaf('name', name);
   const where = `${element}`;
@@ -163,6 +164,21 @@ export function writeParty(ctx: OenormWriterContext, element: string, party: Par
     b.close();
   }
   b.close().close();
+}
+
+/**
+ * The text members of an object: what the writer reads of a party or of a kept block (`oenormProperties`), where a
+ * posted ProjectDto may hold anything. A finite number is taken as its text (a version number or postcode sent as
+ * a number); members of other types are left out, as absent ones are.
+ */
+function textMembers(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string') out[key] = v;
+    else if (typeof v === 'number' && Number.isFinite(v)) out[key] = String(v);
+  }
+  return out;
 }
 
 /** ISO 3166-1 alpha-2 → alpha-3 for the countries of the trade's tender formats (`land` is alpha-3). */
@@ -247,9 +263,8 @@ const LB_FIELDS = ['bezeichnung', 'lbkennung', 'versionsnummer', 'versionsdatum'
 export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto, element = 'lb'): string {
   const all = keptOf(spec);
   const own = element === 'lb' || element === 'lbkenndaten';
-  let kept = ((own ? all.lb : all[element]) ?? {}) as Record<string, string>;
+  const kept = textMembers(own ? all.lb : all[element]);
   if (element === 'lbkenndaten') {
-    kept = { ...kept };
     for (const f of LB_FIELDS) if (typeof all[f] === 'string') kept[f] = all[f] as string;
     if (spec.name) kept.bezeichnung = spec.name;
   }

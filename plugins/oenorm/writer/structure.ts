@@ -134,7 +134,8 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     const where = numberOf(bad.element) || bad.element.shortText || 'an element';
     const outlines = lb ? 'an ÖNORM LB has 2 group levels (LG, ULG)' : 'an ÖNORM outline has 2 (LG, ULG), 3 (OG, LG, ULG) or 4 (HG, OG, LG, ULG) group levels';
     throw targetError(
-      `${where} lies ${bad.path.length} group level(s) deep, and the positions of the project lie ${[...depths].sort().join(', ')} levels deep; ${outlines} with every position in a ULG; ${REPAIR_HINT}`,
+      `${where} lies ${bad.path.length} group ${bad.path.length === 1 ? 'level' : 'levels'} deep, and the positions of the project lie ` +
+        `${[...depths].sort((a, b) => a - b).join(', ')} ${depths.size === 1 && depths.has(1) ? 'level' : 'levels'} deep; ${outlines} with every position in a ULG; ${REPAIR_HINT}`,
       where,
     );
   }

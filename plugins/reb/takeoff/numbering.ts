@@ -72,8 +72,9 @@ export function ozMaskFor(project: ProjectDto, items: readonly NumberedPosition[
   const shallow = items.find((i) => i.parts.levels.length < levels);
   if (shallow) {
     const deep = items.find((i) => i.parts.levels.length === levels)!;
+    const depth = (n: number) => `${n} ${n === 1 ? 'level' : 'levels'}`;
     throw targetError(
-      `The item numbers have different depths (${shallow.itemNumber}: ${shallow.parts.levels.length} level(s), ${deep.itemNumber}: ${levels}); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.`,
+      `The item numbers have different depths (${shallow.itemNumber}: ${depth(shallow.parts.levels.length)}, ${deep.itemNumber}: ${depth(levels)}); one REB OZ mask holds positions of one depth only. Renumber the positions under a skipped level.`,
       shallow.itemNumber,
     );
   }

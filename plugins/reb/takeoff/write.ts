@@ -31,9 +31,22 @@ export interface LineWriter {
   report: RebReport;
 }
 
+const isOptional = (v: unknown, type: 'string' | 'boolean'): boolean => v === undefined || typeof v === type;
+
+/**
+ * Whether every REB field of a component has the type the reader gives it (`component.ts`); a posted ProjectDto may
+ * hold anything there, and a component whose fields do not is written from its formula, as an edited one is.
+ */
+function hasRebFieldTypes(c: RebComponent): boolean {
+  return typeof c.rebFormulaNumber === 'string' && isOptional(c.rebFlag, 'string') && isOptional(c.rebAddress, 'string')
+    && isOptional(c.rebFactor, 'string') && isOptional(c.rebDeduction, 'boolean') && isOptional(c.rebExpression, 'string')
+    && (c.rebValues === undefined || (Array.isArray(c.rebValues) && c.rebValues.every((v) => typeof v === 'string')))
+    && (c.rebResult === undefined || Number.isFinite(c.rebResult)) && (c.rebAngleUnit === undefined || c.rebAngleUnit === 'degree');
+}
+
 /** Whether a component still is what the reader made of a take-off calculation. */
 function isUnchangedReb(c: RebComponent): boolean {
-  if (typeof c.rebFormulaNumber !== 'string') return false;
+  if (!hasRebFieldTypes(c)) return false;
   // a 1979 standard formula with an angle: written as a free formula of its value
   if (c.rebAngleUnit === 'degree' && c.rebFormulaNumber !== FREE_FORMULA) return false;
   const formula = (c.formula ?? '').trim();
@@ -123,7 +136,7 @@ class Lines {
     const formula = typeof c.formula === 'string' ? c.formula.trim() : '';
     const flag = typeof c.rebFlag === 'string' && (FLAGS as readonly string[]).includes(c.rebFlag) ? c.rebFlag : '';
     if (formula === '' && (flag === '*' || c.rebFormulaNumber === undefined)) {
-      if (description.trim() !== '') this.comment(description, c.rebAddress);
+      if (description.trim() !== '') this.comment(description, typeof c.rebAddress === 'string' ? c.rebAddress : undefined);
       return undefined;
     }
     const explanation = this.text(description.replace(/\s+/g, ' ').trim(), EXPLANATION_WIDTH, 'explanation');

@@ -29,6 +29,7 @@ import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { itemKindsMessage } from '../../../core/model/item-kinds.js';
 import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
+import { keptSiaRecords, type KeptSiaRecords } from './kept.js';
 import { siaUnit } from './units.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
@@ -42,16 +43,12 @@ function ttmmjj(iso: string | undefined): string | undefined {
   return m ? `${m[3]}${m[2]}${m[1]}` : undefined;
 }
 
-interface Outline {
-  code: string;
-  name: string;
-}
-
 class SiaWriter {
   private readonly records: string[] = [];
   private readonly report: SiaReport;
   private readonly spec: ServiceSpecificationDto;
   private readonly outlines = new Map<string, string>();
+  private readonly kept: KeptSiaRecords;
   /** `'psch' → 'gl'` → positions written with that unit. */
   private readonly mappedUnits = new Map<string, number>();
 
@@ -61,7 +58,8 @@ class SiaWriter {
     if ((project.serviceSpecifications?.length ?? 0) > 1) {
       this.report.report('SIA_ELEMENT_DROPPED', 'warning', 'SIA 451 holds one service specification; only the first was written.');
     }
-    for (const o of (this.spec.siaObjectOutlines as Outline[] | undefined) ?? []) this.outlines.set(o.code, o.name);
+    this.kept = keptSiaRecords(this.spec, 'serviceSpecifications[0]');
+    for (const o of this.kept.objectOutlines) this.outlines.set(o.code, o.name);
   }
 
   /** Text made writable in CP850 (controls → blank, others replaced and reported). */
@@ -134,7 +132,7 @@ class SiaWriter {
 
   /** B001 outlines and C conditions a SIA 451 source kept (`siaSecondaryOutlines`, `siaConditions`), as read. */
   private keptRecords(): void {
-    const secondary = (this.spec.siaSecondaryOutlines as { outline: string; code: string; text: string }[] | undefined) ?? [];
+    const secondary = this.kept.secondaryOutlines;
     for (const [i, o] of secondary.entries()) {
       if (i === 0 || secondary[i - 1].outline !== o.outline) this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '0'));
       this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '1').put('code', o.code).putAt(B_COLUMNS.text[0], SIA_RECORD_LENGTH, this.clean(o.text)));
@@ -148,7 +146,7 @@ class SiaWriter {
   private conditionRecords(): void {
     const rate = this.spec.projectTaxRate ?? this.spec.priceInformation?.taxRate;
     const vatPercent = typeof rate === 'number' && rate > 0 ? round(new D(rate).times(100), 2) : undefined;
-    const kept = (this.spec.siaConditions as { number: string; text: string; percent?: number }[] | undefined) ?? [];
+    const kept = this.kept.conditions;
     const conditions = kept.length > 0
       ? kept.map((c) => (vatPercent !== undefined && isVatCondition(c) ? { ...c, percent: vatPercent } : c))
       : vatPercent !== undefined ? [{ number: '003203', text: 'Mehrwertsteuer', percent: vatPercent }] : [];
