@@ -273,7 +273,8 @@ function reportLosses(project: ProjectDto, report: SiaReport, supportSkippedItem
  * @param today   the export date of the Z record (and the creation date when the project has none)
  * @param supportSkippedItemNumberLevels as the project was prepared with (option SupportSkippedItemNumberLevelsInPositions)
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) for a quantity or price that does not fit its digits, more
- *   than 999 chapters, or more headings or positions in one group than the numbering holds
+ *   than 999 chapters, or more headings or positions in one group than the numbering holds; GW_ERR_INPUT (400,
+ *   key = the JSON path) for kept SIA records of the wrong shape (`keptSiaRecords`)
  */
 export function writeSia(project: ProjectDto, sink: MessageSink, today = new Date(), supportSkippedItemNumberLevels = false): Buffer {
   const writer = new SiaWriter(project, sink, today);

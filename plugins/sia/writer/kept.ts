@@ -18,7 +18,10 @@ export interface KeptSiaRecords {
   conditions: Condition[];
 }
 
-/** A text member that must be there (after `texts`): an object outline without its code has no record to go in. */
+/**
+ * A text member that must be there (after `texts`): an object outline without its code, or an outline without its
+ * kind (`B001`), has no record to go in.
+ */
 function required(o: Obj, key: string, path: string): string {
   const v = o[key];
   if (typeof v !== 'string' || v.trim() === '') fail(at(path, key), `${key} must be a non-empty string`);
@@ -30,7 +33,7 @@ function required(o: Obj, key: string, path: string): string {
  * @param path its JSON path, for messages (`serviceSpecifications[0]`)
  * @returns the kept records, empty lists where none were kept; text members left out are empty
  * @throws GatewayError GW_ERR_INPUT (400, key = the JSON path) for a list that is not an array of objects, a member
- *   of the wrong type, or an object outline or condition without code or number
+ *   of the wrong type, or an object outline without code or an outline without kind
  */
 export function keptSiaRecords(spec: ServiceSpecificationDto, path: string): KeptSiaRecords {
   const owner = spec as unknown as Obj;
@@ -47,7 +50,7 @@ export function keptSiaRecords(spec: ServiceSpecificationDto, path: string): Kep
     texts(o, p, ['number', 'text']);
     num(o, 'percent', p);
     const percent = o.percent as number | undefined;
-    kept.conditions.push({ number: required(o, 'number', p), text: (o.text as string | undefined) ?? '', ...(percent !== undefined ? { percent } : {}) });
+    kept.conditions.push({ number: (o.number as string | undefined) ?? '', text: (o.text as string | undefined) ?? '', ...(percent !== undefined ? { percent } : {}) });
   });
   return kept;
 }
