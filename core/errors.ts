@@ -17,7 +17,7 @@ export interface ErrorCodeEntry {
 
 export const ERROR_CODES = {
   GW_ERR_PARSE: { statusCode: 400, title: 'The input file could not be read', when: 'the file is malformed or not of the expected format (the message says what was expected)' },
-  GW_ERR_INPUT: { statusCode: 400, title: 'The request input is missing or of the wrong kind', when: 'the file field is missing, misnamed or empty; the JSON project has a wrong shape (key = JSON path); the body is not valid JSON or not multipart' },
+  GW_ERR_INPUT: { statusCode: 400, title: 'The request input is missing or of the wrong kind', when: 'the file field is missing, misnamed or empty; the JSON project has a wrong shape (key = JSON path); the body is not valid JSON, not multipart or a multipart body cut short' },
   GW_ERR_OPTION: { statusCode: 400, title: 'An option value is not allowed', when: 'an option value is not allowed (key = option name)' },
   GW_ERR_TARGET_CONSTRAINT: { statusCode: 400, title: 'The project cannot be written to the target', when: 'the project cannot be written to the target, e.g. a character XML forbids (key = item number)' },
   GW_ERR_UNSUPPORTED_FORMAT: { statusCode: 400, title: 'The format needs a plugin that is not installed', when: 'a seed format without built-in reader (`aslv`) and no customer plugin for it configured (the message names the plugin contract to install)' },

@@ -43,9 +43,9 @@ export function installJsonBodyParser(app: FastifyInstance, bodyLimit: number): 
 const inputError = (message: string, key: string) => new GatewayError('GW_ERR_INPUT', message, key);
 
 /**
- * @throws GatewayError GW_ERR_INPUT (400) when the field is missing, misnamed or empty, or the request is not
- *   multipart (file sources) or not JSON (JSON sources); fastify/multipart errors (413 for uploads over the
- *   limit) pass through
+ * @throws GatewayError GW_ERR_INPUT (400) when the field is missing, misnamed or empty, the request is not
+ *   multipart (file sources) or not JSON (JSON sources), or the multipart body is cut short or malformed (key
+ *   `body`); fastify/multipart errors with a code (413 for uploads over the limit) pass through
  */
 export async function readConversionInput(request: FastifyRequest, source: FormatPlugin): Promise<PoolInput> {
   if (source.bodyParameter) {
@@ -60,13 +60,20 @@ export async function readConversionInput(request: FastifyRequest, source: Forma
   }
   let found: PoolInput | undefined;
   const otherFields: string[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file' && part.fieldname === field && !found) {
-      found = { bytes: await part.toBuffer(), fileName: part.filename };
-    } else {
-      otherFields.push(part.fieldname);
-      if (part.type === 'file') part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === field && !found) {
+        found = { bytes: await part.toBuffer(), fileName: part.filename };
+      } else {
+        otherFields.push(part.fieldname);
+        if (part.type === 'file') part.file.resume();
+      }
     }
+  } catch (err) {
+    // fastify's and @fastify/multipart's own errors carry a code (limits: 413) and pass through; the multipart
+    // parser's (busboy: "Unexpected end of multipart data" for a body cut before its closing boundary) carry none
+    if (err instanceof GatewayError || (err as { code?: unknown }).code !== undefined || (err as { statusCode?: unknown }).statusCode !== undefined) throw err;
+    throw inputError(`The multipart/form-data body could not be read (${(err as Error).message}); send the whole body, the file in the form field "${field}".`, 'body');
   }
   if (!found) {
     const hint = otherFields.length ? ` (the request has: ${otherFields.join(', ')})` : '';

@@ -70,6 +70,22 @@ describe('problem bodies', () => {
     });
   });
 
+  it('a multipart body cut before its closing boundary (an upload that broke off) is a 400, not a 500', async () => {
+    const whole = multipartBody('gaebFile', 'x.X83', X83);
+    const cut = whole.payload.subarray(0, whole.payload.lastIndexOf('--'));
+    for (const payload of [cut, cut.subarray(0, 200)]) {
+      const res = await app.inject({ method: 'POST', url: '/conversion/gaeb/ava', headers: whole.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(problemOf(res)).toEqual({
+        type: '/problems/gw-err-input',
+        title: 'The request input is missing or of the wrong kind',
+        status: 400,
+        code: 'GW_ERR_INPUT',
+        errors: { body: ['The multipart/form-data body could not be read (Unexpected end of multipart data); send the whole body, the file in the form field "gaebFile".'] },
+      });
+    }
+  });
+
   it('client errors: invalid JSON (parsed where the conversion runs), an unsupported content type', async () => {
     const json = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/json' }, payload: '{"serviceSpecifications": [' });
     expect(json.statusCode).toBe(400);
