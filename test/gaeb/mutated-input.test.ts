@@ -5,8 +5,9 @@
  * every GAEB destination type; each either converts or is refused with a GatewayError of status 4xx raised by the
  * reader or writer itself — not a raw exception that the service's safety net had to turn into a 400
  * (`ConversionService.convert` reports those to its error logger, which here fails the case). The DA XML fixtures
- * changed but kept well-formed (`mutateXml`), so that the reader meets the changed content, go to every target from
- * `gaeb` with random options.
+ * changed but kept well-formed (`mutateXml`), so that the reader meets the changed content, and the GAEB 90 and 2000
+ * fixtures with their records shifted, cut and overwritten (`mutateRecords`) go to every target from `gaeb` with
+ * random options.
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
 import { builtinFormatPlugins } from '../../plugins/index.js';
 import { convertMutatedInputs, convertMutations, randomRouteOptions } from '../support/mutations.js';
-import { mutateXml } from '../support/random.js';
+import { mutateRecords, mutateXml } from '../support/random.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const FILES = ['gaeb90/schulhof.d83', 'gaeb90/preisanteile.d86', 'gaeb2000/features.P83', 'gaeb/award-v33-lots.x86', 'gaeb/request-v32.x83'];
@@ -55,5 +56,21 @@ describe('GAEB DA XML input changed but well-formed', () => {
     expect(run.crashes).toEqual([]);
     // well-formed changes mostly convert: the readers get past the parser and meet the changed content
     expect(run.converted).toBeGreaterThan(run.refused);
+  });
+});
+
+describe('GAEB 90 and GAEB 2000 records shifted, cut and overwritten', () => {
+  const all = new FormatRegistry([...builtinFormatPlugins]);
+  const routes = all.routes.filter((r) => r.source.id === 'gaeb');
+
+  it.each(FILES.filter((f) => !/\.x8\d$/i.test(f)))('%s: 100 record mutations to every target, never 5xx', async (file) => {
+    const source = readFileSync(join(FIXTURES, file));
+    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateRecords(source, next), fileName: file }), (n, next) => {
+      const route = routes[n % routes.length];
+      return { route, options: randomRouteOptions(route, next) };
+    });
+    expect(run.crashes).toEqual([]);
+    expect(run.converted).toBeGreaterThan(0);
+    expect(run.refused).toBeGreaterThan(0);
   });
 });
