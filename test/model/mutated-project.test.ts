@@ -1,6 +1,6 @@
 /**
- * A damaged ProjectDto body never fails with a 5xx on the routes from `ava`: projects read from our GAEB, ÖNORM and
- * SIA fixtures, changed at random places of their JSON tree (`mutateJson`: values of the wrong type, out-of-range
+ * A damaged ProjectDto body never fails with a 5xx on the routes from `ava`: projects read from our GAEB, ÖNORM,
+ * SIA and REB fixtures, changed at random places of their JSON tree (`mutateJson`: values of the wrong type, out-of-range
  * numbers, removed members, a group where a position was, strings with a NUL or a lone surrogate), go through the
  * conversion service as the JSON body of each route from `ava`, with random options; each either converts or is
  * refused with a GatewayError of status 4xx raised by the preparation or a writer itself — not a raw exception that
@@ -36,6 +36,7 @@ describe('mutated ProjectDto body', () => {
     ['gaeb', 'gaeb/lump-sum-discounts-v33.x86'],
     ['oenorm', 'oenorm/angebot-2009-lg.onlv'],
     ['sia', 'sia/schulhaus.01s'],
+    ['reb', 'reb/musterbau-2009.d11'],
   ])('%s %s: 120 mutations to every target convert or are refused with 4xx, never 5xx', async (source, file) => {
     const project = await projectOf(source, file);
     const run = await convertMutatedInputs(20261127 + file.length, 120, (next) => ({ value: mutateJson(project, next) }), (n, next) => {
