@@ -44,8 +44,9 @@ const inputError = (message: string, key: string) => new GatewayError('GW_ERR_IN
 
 /**
  * @throws GatewayError GW_ERR_INPUT (400) when the field is missing, misnamed or empty, the request is not
- *   multipart (file sources) or not JSON (JSON sources), or the multipart body is cut short or malformed (key
- *   `body`); fastify/multipart errors with a code (413 for uploads over the limit) pass through
+ *   multipart (file sources) or not JSON (JSON sources), or the multipart body is cut short or malformed or the
+ *   client closed the connection during the upload (key `body`); fastify/multipart errors with a code (413 for
+ *   uploads over the limit) pass through
  */
 export async function readConversionInput(request: FastifyRequest, source: FormatPlugin): Promise<PoolInput> {
   if (source.bodyParameter) {
@@ -70,6 +71,9 @@ export async function readConversionInput(request: FastifyRequest, source: Forma
       }
     }
   } catch (err) {
+    // a client that closes the connection mid-upload (ECONNRESET "aborted"): its fault, not the server's, though
+    // the answer reaches nobody
+    if (request.raw.readableAborted) throw inputError('The upload broke off: the client closed the connection before the request body was complete.', 'body');
     // fastify's and @fastify/multipart's own errors carry a code (limits: 413) and pass through; the multipart
     // parser's (busboy: "Unexpected end of multipart data" for a body cut before its closing boundary) carry none
     if (err instanceof GatewayError || (err as { code?: unknown }).code !== undefined || (err as { statusCode?: unknown }).statusCode !== undefined) throw err;

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
@@ -7,19 +6,14 @@ import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { buildApp } from '../../gateway/app.js';
 import { installRequestIdHeader, REQUEST_ID_OPTIONS, requestIdFrom } from '../../gateway/request-id.js';
 import { multipartBody } from '../support/app.js';
+import { logLines } from '../support/log-lines.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Log lines the app writes, parsed (pino writes one JSON object per line). */
-const lines: Array<Record<string, unknown>> = [];
+/** Log lines the app writes, parsed. */
+const { stream, lines } = logLines();
 let app: FastifyInstance;
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
   const container = await createGatewayContainer(loadConfig({}, { logLevel: 'info' }));
   app = await buildApp({ container, logger: { level: 'info', stream } });
 });
@@ -77,14 +71,8 @@ describe('X-Request-Id', () => {
   });
 
   it('is the requestId of log lines written by route code (request.log and its children)', async () => {
-    const captured: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) captured.push(JSON.parse(line));
-        done();
-      },
-    });
-    const bare = Fastify({ logger: { level: 'info', stream }, ...REQUEST_ID_OPTIONS });
+    const { stream: bareStream, lines: captured } = logLines();
+    const bare = Fastify({ logger: { level: 'info', stream: bareStream }, ...REQUEST_ID_OPTIONS });
     installRequestIdHeader(bare);
     bare.get('/work', async (request) => {
       request.log.info('route line');
