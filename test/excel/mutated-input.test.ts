@@ -11,12 +11,9 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import XlsxPopulate from 'xlsx-populate';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, everyRouteFrom } from '../support/mutations.js';
 import { sampleProject, toExcel } from './support.js';
 
-const registry = new FormatRegistry([...builtinFormatPlugins]);
-const routes = registry.routes.filter((r) => r.source.id === 'excel');
 /** What a person may type into a cell (a string starting with `=` is entered as a formula). */
 const VALUES: readonly unknown[] = [
   undefined, '', 'abc', -1, 0, 1e300, 1.23456789, '12,5', '1.234,56', '1e999', 'NaN', '=1+1', '=A1/0', '01.02', '1.2.3.4.5.6.7',
@@ -53,10 +50,7 @@ async function edited(xlsx: Buffer, next: () => number): Promise<Buffer> {
 describe('a hand-edited workbook', () => {
   it('120 edited workbooks to every target convert or are refused with 4xx, never 5xx', async () => {
     const xlsx = (await toExcel(sampleProject())).bytes;
-    const run = await convertMutatedInputs(20261127, 120, async (next) => ({ bytes: await edited(xlsx, next), fileName: 'edited.xlsx' }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127, 120, async (next) => ({ bytes: await edited(xlsx, next), fileName: 'edited.xlsx' }), everyRouteFrom('excel'));
     expect(run.crashes).toEqual([]);
     expect(run.converted).toBeGreaterThan(0);
     expect(run.refused).toBeGreaterThan(0);

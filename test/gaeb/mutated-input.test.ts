@@ -18,8 +18,7 @@ import { resolveOptions } from '../../core/options/resolve.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, convertMutations, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, convertMutations, everyRouteFrom } from '../support/mutations.js';
 import { mutateRecords, mutateXml } from '../support/random.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -44,15 +43,10 @@ describe('mutated GAEB input', () => {
 });
 
 describe('GAEB DA XML input changed but well-formed', () => {
-  const all = new FormatRegistry([...builtinFormatPlugins]);
-  const routes = all.routes.filter((r) => r.source.id === 'gaeb');
 
   it.each(FILES.filter((f) => /\.x8\d$/i.test(f)))('%s: 100 changes (texts, attributes, elements removed, repeated, moved) to every target, never 5xx', async (file) => {
     const source = readFileSync(join(FIXTURES, file));
-    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateXml(source, next), fileName: file }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateXml(source, next), fileName: file }), everyRouteFrom('gaeb'));
     expect(run.crashes).toEqual([]);
     // well-formed changes mostly convert: the readers get past the parser and meet the changed content
     expect(run.converted).toBeGreaterThan(run.refused);
@@ -60,15 +54,10 @@ describe('GAEB DA XML input changed but well-formed', () => {
 });
 
 describe('GAEB 90 and GAEB 2000 records shifted, cut and overwritten', () => {
-  const all = new FormatRegistry([...builtinFormatPlugins]);
-  const routes = all.routes.filter((r) => r.source.id === 'gaeb');
 
   it.each(FILES.filter((f) => !/\.x8\d$/i.test(f)))('%s: 100 record mutations to every target, never 5xx', async (file) => {
     const source = readFileSync(join(FIXTURES, file));
-    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateRecords(source, next), fileName: file }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateRecords(source, next), fileName: file }), everyRouteFrom('gaeb'));
     expect(run.crashes).toEqual([]);
     expect(run.converted).toBeGreaterThan(0);
     expect(run.refused).toBeGreaterThan(0);

@@ -16,12 +16,11 @@ import { outputBytes } from '../../core/plugin/contract.js';
 import { ConversionService } from '../../core/pipeline/convert.js';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, everyRouteFrom } from '../support/mutations.js';
 import { mutateJson } from '../support/random.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const registry = new FormatRegistry([...builtinFormatPlugins]);
-const routes = registry.routes.filter((r) => r.source.id === 'ava');
 
 /** The ProjectDto JSON the gateway answers for a fixture, parsed. */
 async function projectOf(source: string, file: string): Promise<unknown> {
@@ -39,10 +38,7 @@ describe('mutated ProjectDto body', () => {
     ['reb', 'reb/musterbau-2009.d11'],
   ])('%s %s: 120 mutations to every target convert or are refused with 4xx, never 5xx', async (source, file) => {
     const project = await projectOf(source, file);
-    const run = await convertMutatedInputs(20261127 + file.length, 120, (next) => ({ value: mutateJson(project, next) }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127 + file.length, 120, (next) => ({ value: mutateJson(project, next) }), everyRouteFrom('ava'));
     expect(run.crashes).toEqual([]);
     expect(run.converted).toBeGreaterThan(0);
     expect(run.refused).toBeGreaterThan(0);

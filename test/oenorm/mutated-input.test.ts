@@ -13,8 +13,7 @@ import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
 import { oenormPlugin } from '../../plugins/oenorm/index.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, convertMutations, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, convertMutations, everyRouteFrom } from '../support/mutations.js';
 import { mutateXml } from '../support/random.js';
 import { fixture } from './support.js';
 
@@ -38,15 +37,10 @@ describe('mutated ÖNORM input', () => {
 });
 
 describe('ÖNORM input changed but well-formed', () => {
-  const all = new FormatRegistry([...builtinFormatPlugins]);
-  const routes = all.routes.filter((r) => r.source.id === 'oenorm');
 
   it.each(FILES)('%s: 100 changes (texts, attributes, elements removed, repeated, moved) to every target, never 5xx', async (file) => {
     const source = fixture(file);
-    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateXml(source, next), fileName: file }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateXml(source, next), fileName: file }), everyRouteFrom('oenorm'));
     expect(run.crashes).toEqual([]);
     // well-formed changes mostly convert: the readers get past the parser and meet the changed content
     expect(run.converted).toBeGreaterThan(run.refused);

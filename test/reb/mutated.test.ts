@@ -11,8 +11,7 @@ import { FormatRegistry } from '../../core/registry/format-registry.js';
 import { avaPlugin } from '../../plugins/ava/index.js';
 import { gaebPlugin } from '../../plugins/gaeb/index.js';
 import { rebPlugin } from '../../plugins/reb/index.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, convertMutations, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, convertMutations, everyRouteFrom } from '../support/mutations.js';
 import { mutateRecords } from '../support/random.js';
 import { fixture } from './support.js';
 
@@ -30,14 +29,10 @@ describe('mutated input on the routes from reb', () => {
 });
 
 describe('DA11 records shifted, cut and overwritten, to every target from reb', () => {
-  const routes = new FormatRegistry([...builtinFormatPlugins]).routes.filter((r) => r.source.id === 'reb');
 
   it.each(['musterbau-2009.d11', 'strasse-1979.d11'])('%s: 100 record mutations convert or are refused with 4xx, never 5xx', async (file) => {
     const source = fixture(file);
-    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateRecords(source, next), fileName: file }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127 + file.length, 100, (next) => ({ bytes: mutateRecords(source, next), fileName: file }), everyRouteFrom('reb'));
     expect(run.crashes).toEqual([]);
     expect(run.converted).toBeGreaterThan(0);
     expect(run.refused).toBeGreaterThan(0);

@@ -8,21 +8,15 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { FormatRegistry } from '../../core/registry/format-registry.js';
-import { builtinFormatPlugins } from '../../plugins/index.js';
-import { convertMutatedInputs, randomRouteOptions } from '../support/mutations.js';
+import { convertMutatedInputs, everyRouteFrom } from '../support/mutations.js';
 import { mutateRecords } from '../support/random.js';
 import { fixture } from './support.js';
 
-const registry = new FormatRegistry([...builtinFormatPlugins]);
-const routes = registry.routes.filter((r) => r.source.id === 'sia');
 
 describe('mutated SIA 451 input', () => {
   it('schulhaus.01s: 300 mutations to every target convert or are refused with 4xx, never 5xx', async () => {
     const source = fixture('schulhaus.01s');
-    const run = await convertMutatedInputs(20261127, 300, (next) => ({ bytes: mutateRecords(source, next), fileName: 'schulhaus.01s' }), (n, next) => {
-      const route = routes[n % routes.length];
-      return { route, options: randomRouteOptions(route, next) };
-    });
+    const run = await convertMutatedInputs(20261127, 300, (next) => ({ bytes: mutateRecords(source, next), fileName: 'schulhaus.01s' }), everyRouteFrom('sia'));
     expect(run.crashes).toEqual([]);
     // Both outcomes occur: the mutations neither always break the file nor never touch what matters.
     expect(run.converted).toBeGreaterThan(0);

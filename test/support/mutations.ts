@@ -8,8 +8,9 @@ import { expect } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
 import type { ResolvedOptions } from '../../core/options/catalog.js';
 import { ConversionService } from '../../core/pipeline/convert.js';
+import { builtinFormatPlugins } from '../../plugins/index.js';
 import type { ConversionInput } from '../../core/plugin/contract.js';
-import type { ConversionRoute } from '../../core/registry/format-registry.js';
+import { FormatRegistry, type ConversionRoute } from '../../core/registry/format-registry.js';
 import { resolveOptions } from '../../core/options/resolve.js';
 import { mutateBytes, seededRandom } from './random.js';
 
@@ -75,4 +76,16 @@ export function randomRouteOptions(route: ConversionRoute, next: () => number): 
     query[spec.name] = spec.enum ? pickOne(spec.enum) : spec.type === 'boolean' ? String(next() < 0.5) : pickOne(['de', 'en', 'fr', 'xx']);
   }
   return resolveOptions(route.options, query);
+}
+
+/**
+ * A `pick` for {@link convertMutatedInputs}: the routes from `source` among the built-in plugins, taken in turn
+ * (mutation `n` goes to route `n` modulo their number), each with {@link randomRouteOptions}.
+ */
+export function everyRouteFrom(source: string): (n: number, next: () => number) => { route: ConversionRoute; options: ResolvedOptions } {
+  const routes = new FormatRegistry([...builtinFormatPlugins]).routes.filter((r) => r.source.id === source);
+  return (n, next) => {
+    const route = routes[n % routes.length];
+    return { route, options: randomRouteOptions(route, next) };
+  };
 }
