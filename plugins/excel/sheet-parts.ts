@@ -4,7 +4,8 @@
  * Part 1 §18.3.1.73), the outline's summary rows above their detail (`<sheetPr><outlinePr summaryBelow="0"/>`,
  * §18.3.1.82, §18.3.1.61) and the cached value of a formula cell (`<v>` after `<f>`, §18.3.1.96). The library
  * writes formulas without cached values (its README, "Formulas"), which leaves viewers that do not recalculate
- * (previews, readers of cached values) with empty totals; and the page setup of a bill of quantities (A4 landscape,
+ * (previews, readers of cached values) with empty totals; the height of a row whose texts wrap over several lines
+(`<row ht>` without `customHeight`, row-height.ts), which the library can only write as a height set by hand; and the page setup of a bill of quantities (A4 landscape,
  * every column on one page width: `<pageSetup>` §18.3.1.63, `<sheetPr><pageSetUpPr fitToPage>` §18.3.1.65), which
  * the library cannot write either. Also written here: long texts of column A as inline
  * strings (`t="inlineStr"`, §18.3.1.53) in an otherwise empty sheet — the embedded project (embedded.ts), whose
@@ -23,6 +24,8 @@ const escapeText = (text: string): string => (/[&<>]/.test(text) ? text.replace(
 /** The additions to one sheet, collected while it is written. */
 export class SheetAdditions {
   readonly outlineLevels = new Map<number, number>();
+  /** Row heights in points, written without `customHeight` (row-height.ts). */
+  readonly rowHeights = new Map<number, number>();
   readonly cached = new Map<string, number>();
   summaryAbove = false;
   /**
@@ -42,6 +45,11 @@ export class SheetAdditions {
   /** The outline level (1–7) of a row; 0 leaves the row at the top. */
   outlineLevel(row: number, level: number): void {
     if (level > 0) this.outlineLevels.set(row, level);
+  }
+
+  /** The height of a row in points, one a spreadsheet program may fit again to the content (row-height.ts). */
+  rowHeight(row: number, points: number): void {
+    this.rowHeights.set(row, points);
   }
 }
 
@@ -83,10 +91,11 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
     const rows = add.inlineTexts.map((text, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${escapeText(text)}</t></is></c></row>`);
     out = out.replace(/<sheetData\/>/, () => `<sheetData>${rows.join('')}</sheetData>`);
   }
-  if (add.outlineLevels.size) {
+  if (add.outlineLevels.size || add.rowHeights.size) {
     out = out.replace(ROW, (tag, r: string) => {
       const level = add.outlineLevels.get(Number(r));
-      return level === undefined ? tag : `${tag} outlineLevel="${level}"`;
+      const height = add.rowHeights.get(Number(r));
+      return `${tag}${level === undefined ? '' : ` outlineLevel="${level}"`}${height === undefined ? '' : ` ht="${height}"`}`;
     });
   }
   if (add.cached.size) {

@@ -6,7 +6,8 @@
  * total after its own deduction (`deductionFactor`, `absoluteDeduction`, a group's `flatSum`), empty when it does
  * not count (core/model/calculate.ts countsInTotal, groupCountsInTotal); a group's total = Σ counted totals of its
  * direct children (SUMIFS over the level column); the specification's total = Σ counted totals of level 0.
- * Frozen header row, auto filter, print titles, column widths from the content.
+ * Frozen header row, auto filter, print titles, column widths from the content; short and long texts wrap, and
+ * their rows are as high as the wrapped texts need (row-height.ts).
  */
 import type { Cell, Sheet } from 'xlsx-populate';
 import { countsInTotal, groupCountsInTotal } from '../../core/model/calculate.js';
@@ -19,6 +20,7 @@ import { QUANTITY_FORMAT, type ColumnKey, type Culture, type MarkerKey } from '.
 import { quantityFormula, roundFormula } from './formulas.js';
 import { CELL_TEXT_LIMIT, columnLetter, HIDDEN_COLUMNS, quotedSheet, type Layout } from './layout.js';
 import type { ExcelMessageCode } from './messages.js';
+import { rowHeightPoints, wrappedLineCount } from './row-height.js';
 import { SheetAdditions } from './sheet-parts.js';
 import { encodeXstring } from './xstring.js';
 import { isPlainLook, type Look, type StylePalette } from './styles.js';
@@ -45,11 +47,15 @@ export interface WrittenSheet {
 }
 
 const MAX_OUTLINE_LEVEL = 7;
+/** Characters an indent level is counted as, for column widths and wrapped lines (generously). */
+const INDENT_WIDTH = 2;
 const WIDTH_LIMIT: Partial<Record<ColumnKey, number>> = { shortText: 60, longText: 80, kind: 30, itemNumber: 24 };
 
 class SheetWriter {
   private row = 1;
   private readonly widths = new Map<ColumnKey, number>();
+  /** The wrapped texts written, by row: their rows' heights follow from the final column widths (finish). */
+  private readonly wrapped: { row: number; key: ColumnKey; text: string; indent: number }[] = [];
   private readonly col: Layout['column'];
   readonly additions = new SheetAdditions();
 
@@ -78,7 +84,9 @@ class SheetWriter {
     }
     cell.value(encodeXstring(text));
     if (!isPlainLook(look)) cell.style(this.s.palette.get(look));
-    const width = Math.max(...text.split('\n', 3).map((l) => l.length)) + (look.indent ?? 0) * 2;
+    const indent = (look.indent ?? 0) * INDENT_WIDTH;
+    if (look.wrap) this.wrapped.push({ row: r, key, text, indent });
+    const width = Math.max(...text.split('\n', 3).map((l) => l.length)) + indent;
     if (width > (this.widths.get(key) ?? 0)) this.widths.set(key, width);
   }
 
@@ -125,7 +133,7 @@ class SheetWriter {
       const look: Look = { bold: true, muted: markers.length > 0 };
       put('itemNumber', itemNumber, look);
       put('kind', this.kindText(culture.kinds.group, markers), look);
-      put('shortText', e.shortText, { ...look, indent: level });
+      put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       this.elements(e.elements, level + 1);
       const last = this.row - 1;
       if (this.s.layout.prices) {
@@ -144,7 +152,7 @@ class SheetWriter {
       const look: Look = { muted: e.positionType === 'Alternative' || e.positionType === 'Optional' };
       put('itemNumber', itemNumber, look);
       put('kind', this.kindText(culture.kinds.position, markers), look);
-      put('shortText', e.shortText, { ...look, indent: level });
+      put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       put('longText', e.longText, { wrap: true });
       put('unit', e.unitTag, look);
       this.positionNumbers(r, e, look, at, itemNumber);
@@ -152,14 +160,14 @@ class SheetWriter {
     }
     if (isNoteText(e)) {
       put('kind', culture.kinds.note, { muted: true });
-      put('shortText', e.shortText, { indent: level });
+      put('shortText', e.shortText, { indent: level, wrap: true });
       put('longText', e.longText, { wrap: true });
       return;
     }
     if (isExecutionDescription(e)) {
       put('itemNumber', e.identifier, {});
       put('kind', culture.kinds.executionDescription, { muted: true });
-      put('shortText', e.label ?? e.blocks?.[0]?.shortText, { indent: level });
+      put('shortText', e.label ?? e.blocks?.[0]?.shortText, { indent: level, wrap: true });
       put('longText', (e.blocks ?? []).map((b) => b.longText ?? b.shortText ?? '').filter(Boolean).join('\n\n'), { wrap: true });
     }
   }
@@ -220,8 +228,8 @@ class SheetWriter {
   }
 
   /**
-   * Frozen header, auto filter, print titles, widths, hidden columns, outline summary rows above the detail, printed
-   * one page wide (A4 landscape).
+   * Frozen header, auto filter, print titles, widths, hidden columns, the heights of rows whose texts wrap
+   * (row-height.ts), outline summary rows above the detail, printed one page wide (A4 landscape).
    */
   finish(): void {
     const { layout } = this.s;
@@ -235,6 +243,13 @@ class SheetWriter {
       else if (key === 'quantity' || key === 'unitPrice' || key === 'total') column.width(16);
       else column.width(Math.min((this.widths.get(key) ?? 8) + 2, WIDTH_LIMIT[key] ?? 40));
     }
+    const widths = new Map(layout.keys.map((key) => [key, this.sheet.column(this.col[key]!).width() ?? 8]));
+    const lines = new Map<number, number>();
+    for (const w of this.wrapped) {
+      const n = wrappedLineCount(w.text, widths.get(w.key)! - w.indent);
+      if (n > (lines.get(w.row) ?? 1)) lines.set(w.row, n);
+    }
+    for (const [row, n] of lines) this.additions.rowHeight(row, rowHeightPoints(n)!);
     this.additions.summaryAbove = true;
     this.additions.fitToPageWidth = true;
   }

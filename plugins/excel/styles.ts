@@ -1,6 +1,8 @@
 /**
  * The workbook's cell styles, each created once and shared by every cell that uses it (a style per cell would
- * add one `xf` record per cell to styles.xml; ECMA-376 Part 1 §18.8.45 cellXfs).
+ * add one `xf` record per cell to styles.xml; ECMA-376 Part 1 §18.8.45 cellXfs). Every cell but the header's is
+ * aligned to the top of its row: a row grows with its wrapped long text, and its item number, short text, quantity
+ * and prices stay beside the text's first line, as a printed bill of quantities shows them.
  */
 import type { Style, Workbook } from 'xlsx-populate';
 
@@ -41,10 +43,26 @@ export class StylePalette {
       if (look.muted) style.style('italic', true).style('fontColor', '808080');
       if (look.indent) style.style('indent', look.indent).style('horizontalAlignment', 'left');
       if (look.numberFormat) style.style('numberFormat', look.numberFormat);
-      if (look.wrap) style.style('wrapText', true).style('verticalAlignment', 'top');
+      if (look.wrap) style.style('wrapText', true);
       if (look.header) style.style('fill', 'D9D9D9').style('bottomBorder', true).style('verticalAlignment', 'center');
+      else style.style('verticalAlignment', 'top');
       this.styles.set(key, style);
     }
     return style;
   }
+}
+
+/** The first format record of the cell style formats and of the cell formats, as the library's template writes them. */
+const FIRST_XF = /(<(?:cellStyleXfs|cellXfs)\b[^>]*>\s*<xf\b)([^>]*?)(\/>|>)/g;
+
+/**
+ * styles.xml with the default cell format aligned to the top (`<alignment vertical="top"/>`, ECMA-376 Part 1
+ * §18.8.1, with `applyAlignment`), which xlsx-populate has no API for: record 0 of `cellXfs` (§18.8.10), which the
+ * cells written without a style use ({@link isPlainLook}), and record 0 of `cellStyleXfs` (§18.8.9), the "Normal"
+ * cell style it derives from — LibreOffice Calc takes the alignment of a cell without a style from the latter. A
+ * record that already has child elements is left as it is.
+ */
+export function withTopAlignedDefault(stylesXml: string): string {
+  return stylesXml.replace(FIRST_XF, (all, start: string, attributes: string, end: string) =>
+    end === '/>' && !/applyAlignment/.test(attributes) ? `${start}${attributes} applyAlignment="1"><alignment vertical="top"/></xf>` : all);
 }

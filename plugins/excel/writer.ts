@@ -16,7 +16,7 @@ import type { ExcelMessageCode } from './messages.js';
 import { completeSheets, SheetAdditions } from './sheet-parts.js';
 import { writeServiceSpecificationSheet, type SheetSettings, type WrittenSheet } from './sheet-writer.js';
 import { libraryParts } from './library-parts.js';
-import { StylePalette } from './styles.js';
+import { StylePalette, withTopAlignedDefault } from './styles.js';
 import { writeZip } from './zip.js';
 
 /** The media type of xlsx files (ECMA-376 Part 2, IANA registration). */
@@ -89,12 +89,14 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
 
 /**
  * The workbook's package: the library's parts (library-parts.ts), completed with what it cannot write
- * (sheet-parts.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
+ * (sheet-parts.ts; the default cell format aligned to the top, styles.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
  */
 async function packNatively(workbook: Workbook, additions: ReadonlyMap<string, SheetAdditions>): Promise<Buffer> {
   const entries = await libraryParts(workbook);
   const book = entries.find((e) => e.name === 'xl/workbook.xml');
   if (book) book.data = Buffer.from(withoutTemplatePath(book.data.toString('utf8')), 'utf8');
+  const styles = entries.find((e) => e.name === 'xl/styles.xml');
+  if (styles) styles.data = Buffer.from(withTopAlignedDefault(styles.data.toString('utf8')), 'utf8');
   completeSheets(entries, additions);
   return writeZip(entries, 'deflate');
 }

@@ -3,7 +3,10 @@
  * `libreoffice-calc-nogui`) loads each workbook with its cached values removed (so it must compute every
  * formula itself), and exports CSV; the totals it computes equal ours to the cent, in all five cultures. A
  * workbook re-saved by LibreOffice reads back to the same project. Printed (PDF export), a bill of quantities is
- * one A4 landscape page wide, where without its page setup the columns spread over several pages. Skipped, saying so, when `soffice` is absent.
+ * one A4 landscape page wide, where without its page setup the columns spread over several pages; and every word
+ * of the long texts is on the printed pages (the rows' written heights, row-height.ts), where without them
+ * LibreOffice shows each long text's first line only. Skipped, saying so, when `soffice` is absent (and the word
+ * check when `pdftotext`, Debian package `poppler-utils`, is).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,19 +15,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
 import { centralDirectory, entryContent, writeZip } from '../../plugins/excel/zip.js';
+import { hasProgram } from '../support/programs.js';
 import { openWorkbook, positions, sampleProject, toAva, toExcel } from './support.js';
 
-function hasSoffice(): boolean {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 60_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = hasSoffice();
+const available = hasProgram('soffice', ['--version']);
 if (!available) console.warn('LibreOffice tests skipped: soffice is not installed (Debian: apt-get install libreoffice-calc-nogui)');
+const hasPdftotext = hasProgram('pdftotext', ['-v']);
+if (available && !hasPdftotext) console.warn('LibreOffice long-text print check skipped: pdftotext is not installed (Debian: apt-get install poppler-utils)');
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -68,6 +65,43 @@ function pdfPages(pdf: Buffer): string[] {
 }
 let dir: string;
 
+const VOCABULARY = ['Mauerwerk', 'aus', 'Kalksandstein', 'herstellen,', 'Mörtelgruppe', 'IIa,', 'Wanddicke', 'cm.', 'Bewehrung', 'nach', 'Statik', 'einbauen', 'und', 'Schalung', 'DIN', 'vorhalten.'];
+
+/**
+ * A BoQ of 15 positions whose long texts take 1 to some 25 lines, in paragraphs; each word is made unique by its
+ * position and place (`Kalksandstein7n12`), so that a word missing from a printed page is seen as missing.
+ */
+function longTextProject(): ProjectDto {
+  const elements = Array.from({ length: 15 }, (_, i) => {
+    const words = Array.from({ length: 1 + i * 8 }, (_, j) => `${VOCABULARY[(i + j) % VOCABULARY.length]}${i + 1}n${j}`);
+    const paragraphs: string[] = [];
+    for (let j = 0; j < words.length; j += 30) paragraphs.push(words.slice(j, j + 30).join(' '));
+    return {
+      elementTypeDiscriminator: 'PositionDto', itemNumber: { stringRepresentation: `01.${String((i + 1) * 10).padStart(4, '0')}` }, shortText: `Wand ${i + 1}`,
+      longText: paragraphs.join('\n'), unitTag: 'm2', quantityOverride: 10 + i, unitPriceOverride: 50,
+    };
+  });
+  return { priceAccuracy: 2, serviceSpecifications: [{ name: 'Mauerarbeiten', elements }] } as ProjectDto;
+}
+
+/** The workbook with the row heights taken out of its worksheets (as it was written before they were). */
+function withoutRowHeights(xlsx: Buffer): Buffer {
+  const parts = centralDirectory(xlsx)!.filter((e) => !e.name.endsWith('/')).map((e) => {
+    const data = entryContent(xlsx, e);
+    return e.name.startsWith('xl/worksheets/') ? { name: e.name, data: Buffer.from(data.toString('utf8').replace(/ ht="[\d.]+"/g, ''), 'utf8') } : { name: e.name, data };
+  });
+  return writeZip(parts, 'deflate');
+}
+
+/** The words of the long texts of `project`. */
+const longTextWords = (project: ProjectDto): string[] => positions(project).flatMap((p) => String(p.longText ?? '').split(/\s+/)).filter(Boolean);
+
+/** The long-text words of `project` that the text of `pdf` lacks. */
+function wordsNotPrinted(project: ProjectDto, pdf: string): string[] {
+  const printed = new Set(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).split(/\s+/));
+  return longTextWords(project).filter((w) => !printed.has(w));
+}
+
 /** A project with many rounding cases: the sample plus positions whose products need rounding. */
 function project(): ProjectDto {
   const p = sampleProject();
@@ -99,7 +133,12 @@ describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () =
     // printed as written, and with the page setup taken out of its sheet (what the sheet printed like before)
     writeFileSync(join(dir, 'print.xlsx'), written.get('de')!);
     writeFileSync(join(dir, 'print-default.xlsx'), withoutPageSetup(written.get('de')!));
-    execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', join(dir, 'pdf'), join(dir, 'print.xlsx'), join(dir, 'print-default.xlsx')], { stdio: 'ignore', timeout: 120_000 });
+    // long texts printed with the written row heights, and without them
+    const longTexts = (await toExcel(longTextProject(), { ConversionCulture: 'de' })).bytes;
+    writeFileSync(join(dir, 'long-texts.xlsx'), longTexts);
+    writeFileSync(join(dir, 'long-texts-one-line.xlsx'), withoutRowHeights(longTexts));
+    const printed = ['print', 'print-default', 'long-texts', 'long-texts-one-line'].map((n) => join(dir, `${n}.xlsx`));
+    execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', join(dir, 'pdf'), ...printed], { stdio: 'ignore', timeout: 120_000 });
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -124,6 +163,13 @@ describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () =
     expect(new Set(pages)).toEqual(new Set(['842x595'])); // A4 landscape
     // without the page setup the same sheet needs more than twice the pages: its columns spread over several
     expect(before.length).toBeGreaterThan(2 * pages.length);
+  });
+
+  it.skipIf(!hasPdftotext)('prints every word of every long text, which rows one line high would cut off', () => {
+    const project = longTextProject();
+    expect(wordsNotPrinted(project, join(dir, 'pdf', 'long-texts.pdf'))).toEqual([]);
+    // the same workbook without its row heights: LibreOffice shows the first line of each long text only
+    expect(wordsNotPrinted(project, join(dir, 'pdf', 'long-texts-one-line.pdf')).length).toBeGreaterThan(longTextWords(project).length / 2);
   });
 
   it('a workbook re-saved by LibreOffice reads back to the same project', async () => {
