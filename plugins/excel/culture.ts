@@ -28,6 +28,8 @@ export interface Culture {
   totalAfterDeduction: string;
   /** The currency before the amount (`en`) or after it (the others). */
   currencyFirst: boolean;
+  /** The page count in a printed sheet's footer: `&P` the page, `&N` the pages (ECMA-376 Part 1 §18.3.1.39, formatting codes). */
+  page: string;
 }
 
 /** Hidden columns have the same header in every culture: they are for the reader, not for people. */
@@ -39,35 +41,35 @@ const CULTURES: Record<Culture['id'], Culture> = {
     headers: { itemNumber: 'Item no.', kind: 'Kind', shortText: 'Short text', longText: 'Long text', quantity: 'Quantity', unit: 'Unit', unitPrice: 'Unit price', total: 'Total', ...HIDDEN },
     kinds: { group: 'Group', position: 'Position', note: 'Note', executionDescription: 'Execution description' },
     markers: { alternative: 'alternative', optional: 'optional', lumpSum: 'lump sum', withoutTotal: 'without total' },
-    overview: 'Overview', serviceSpecification: 'BoQ', total: 'Total', totalAfterDeduction: 'Total after deductions', currencyFirst: true,
+    overview: 'Overview', serviceSpecification: 'BoQ', total: 'Total', totalAfterDeduction: 'Total after deductions', currencyFirst: true, page: 'Page &P of &N',
   },
   de: {
     id: 'de',
     headers: { itemNumber: 'OZ', kind: 'Art', shortText: 'Kurztext', longText: 'Langtext', quantity: 'Menge', unit: 'Einheit', unitPrice: 'Einheitspreis', total: 'Gesamtpreis', ...HIDDEN },
     kinds: { group: 'Titel', position: 'Position', note: 'Hinweis', executionDescription: 'Ausführungsbeschreibung' },
     markers: { alternative: 'Alternativposition', optional: 'Bedarfsposition', lumpSum: 'Pauschal', withoutTotal: 'ohne GP' },
-    overview: 'Übersicht', serviceSpecification: 'LV', total: 'Summe', totalAfterDeduction: 'Summe nach Nachlass', currencyFirst: false,
+    overview: 'Übersicht', serviceSpecification: 'LV', total: 'Summe', totalAfterDeduction: 'Summe nach Nachlass', currencyFirst: false, page: 'Seite &P von &N',
   },
   fr: {
     id: 'fr',
     headers: { itemNumber: 'N° de poste', kind: 'Type', shortText: 'Texte court', longText: 'Texte long', quantity: 'Quantité', unit: 'Unité', unitPrice: 'Prix unitaire', total: 'Montant', ...HIDDEN },
     kinds: { group: 'Chapitre', position: 'Poste', note: 'Remarque', executionDescription: "Description d'exécution" },
     markers: { alternative: 'variante', optional: 'optionnel', lumpSum: 'forfait', withoutTotal: 'sans montant' },
-    overview: 'Aperçu', serviceSpecification: 'Devis', total: 'Total', totalAfterDeduction: 'Total après remise', currencyFirst: false,
+    overview: 'Aperçu', serviceSpecification: 'Devis', total: 'Total', totalAfterDeduction: 'Total après remise', currencyFirst: false, page: 'Page &P sur &N',
   },
   it: {
     id: 'it',
     headers: { itemNumber: 'N. voce', kind: 'Tipo', shortText: 'Testo breve', longText: 'Testo esteso', quantity: 'Quantità', unit: 'Unità', unitPrice: 'Prezzo unitario', total: 'Importo', ...HIDDEN },
     kinds: { group: 'Capitolo', position: 'Voce', note: 'Nota', executionDescription: 'Descrizione esecutiva' },
     markers: { alternative: 'alternativa', optional: 'opzionale', lumpSum: 'a corpo', withoutTotal: 'senza importo' },
-    overview: 'Riepilogo', serviceSpecification: 'Computo', total: 'Totale', totalAfterDeduction: 'Totale dopo sconto', currencyFirst: false,
+    overview: 'Riepilogo', serviceSpecification: 'Computo', total: 'Totale', totalAfterDeduction: 'Totale dopo sconto', currencyFirst: false, page: 'Pagina &P di &N',
   },
   es: {
     id: 'es',
     headers: { itemNumber: 'N.º partida', kind: 'Tipo', shortText: 'Texto corto', longText: 'Texto largo', quantity: 'Cantidad', unit: 'Unidad', unitPrice: 'Precio unitario', total: 'Importe', ...HIDDEN },
     kinds: { group: 'Capítulo', position: 'Partida', note: 'Nota', executionDescription: 'Descripción de ejecución' },
     markers: { alternative: 'alternativa', optional: 'opcional', lumpSum: 'alzada', withoutTotal: 'sin importe' },
-    overview: 'Resumen', serviceSpecification: 'Presupuesto', total: 'Total', totalAfterDeduction: 'Total tras descuento', currencyFirst: false,
+    overview: 'Resumen', serviceSpecification: 'Presupuesto', total: 'Total', totalAfterDeduction: 'Total tras descuento', currencyFirst: false, page: 'Página &P de &N',
   },
 };
 

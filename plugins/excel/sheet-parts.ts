@@ -4,12 +4,13 @@
  * Part 1 §18.3.1.73), the outline's summary rows above their detail (`<sheetPr><outlinePr summaryBelow="0"/>`,
  * §18.3.1.82, §18.3.1.61) and the cached value of a formula cell (`<v>` after `<f>`, §18.3.1.96). The library
  * writes formulas without cached values (its README, "Formulas"), which leaves viewers that do not recalculate
- * (previews, readers of cached values) with empty totals; the height of a row whose texts wrap over several lines
-(`<row ht>` without `customHeight`, row-height.ts), which the library can only write as a height set by hand; and the page setup of a bill of quantities (A4 landscape,
- * every column on one page width: `<pageSetup>` §18.3.1.63, `<sheetPr><pageSetUpPr fitToPage>` §18.3.1.65), which
- * the library cannot write either. Also written here: long texts of column A as inline
- * strings (`t="inlineStr"`, §18.3.1.53) in an otherwise empty sheet — the embedded project (embedded.ts), whose
- * megabytes of text would otherwise pass through the library's shared string table and XML escaping.
+ * (previews, readers of cached values) with empty totals. Also the height of a row whose texts wrap over several
+ * lines (`<row ht>` without `customHeight`, row-height.ts), which the library can only write as a height set by
+ * hand; the page setup of a bill of quantities (A4 landscape, every column on one page width: `<pageSetup>`
+ * §18.3.1.63, `<sheetPr><pageSetUpPr fitToPage>` §18.3.1.65) and the pages' footer (sheet name, page count), which
+ * the library cannot write either; and long texts of column A as inline strings (`t="inlineStr"`, §18.3.1.53) in an
+ * otherwise empty sheet — the embedded project (embedded.ts), whose megabytes of text would otherwise pass through
+ * the library's shared string table and XML escaping.
  */
 import type { Cell } from 'xlsx-populate';
 import { columnLetter } from './layout.js';
@@ -33,6 +34,12 @@ export class SheetAdditions {
    * the default portrait pages that put item numbers, long texts and prices on three different sheets of paper.
    */
   fitToPageWidth = false;
+  /**
+   * The footer of the printed pages, in the header/footer formatting codes (`&L&A&RPage &P of &N`: the sheet's name
+   * on the left, the page count on the right; ECMA-376 Part 1 §18.3.1.39), written with the page setup
+   * (`<headerFooter><oddFooter>`) where the sheet has no header or footer yet.
+   */
+  footer?: string;
   /** Texts of column A from row 1 on, for a sheet the library left empty. */
   inlineTexts: string[] = [];
 
@@ -76,12 +83,18 @@ function afterCells(xml: string): number {
   return end >= 0 ? end : Math.max(0, xml.lastIndexOf('<sheetData'));
 }
 
-/** The tail of a worksheet after its cells (which has no page setup) with {@link FIT_TO_WIDTH} in its place. */
-function withPageSetup(tail: string): string {
+/**
+ * The tail of a worksheet after its cells (which has no page setup) with {@link FIT_TO_WIDTH} in its place, and after
+ * it the footer (CT_Worksheet: `headerFooter` follows `pageSetup`) unless the sheet has a header or footer.
+ */
+function withPageSetup(tail: string, footer: string | undefined): string {
+  const setup = footer !== undefined && !/<headerFooter\b/.test(tail)
+    ? `${FIT_TO_WIDTH}<headerFooter><oddFooter>${escapeText(footer)}</oddFooter></headerFooter>`
+    : FIT_TO_WIDTH;
   const margins = PAGE_MARGINS.exec(tail);
-  if (margins) return `${tail.slice(0, margins.index + margins[0].length)}${FIT_TO_WIDTH}${tail.slice(margins.index + margins[0].length)}`;
+  if (margins) return `${tail.slice(0, margins.index + margins[0].length)}${setup}${tail.slice(margins.index + margins[0].length)}`;
   const after = AFTER_PAGE_SETUP.exec(tail);
-  return after ? `${tail.slice(0, after.index)}${NORMAL_MARGINS}${FIT_TO_WIDTH}${tail.slice(after.index)}` : tail;
+  return after ? `${tail.slice(0, after.index)}${NORMAL_MARGINS}${setup}${tail.slice(after.index)}` : tail;
 }
 
 /** A worksheet part with the additions made. */
@@ -109,7 +122,7 @@ export function completeSheetXml(xml: string, add: SheetAdditions): string {
   const at = afterCells(out);
   const tail = out.slice(at);
   const fit = add.fitToPageWidth && !/<pageSetup\b/.test(tail);
-  if (fit) out = out.slice(0, at) + withPageSetup(tail);
+  if (fit) out = out.slice(0, at) + withPageSetup(tail, add.footer);
   // CT_SheetPr: tabColor, outlinePr, pageSetUpPr
   const properties = `${add.summaryAbove ? '<outlinePr summaryBelow="0"/>' : ''}${fit ? '<pageSetUpPr fitToPage="1"/>' : ''}`;
   if (properties) {

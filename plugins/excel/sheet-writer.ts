@@ -229,7 +229,8 @@ class SheetWriter {
 
   /**
    * Frozen header, auto filter, print titles, widths, hidden columns, the heights of rows whose texts wrap
-   * (row-height.ts), outline summary rows above the detail, printed one page wide (A4 landscape).
+   * (row-height.ts), outline summary rows above the detail, printed one page wide (A4 landscape) with the sheet's
+   * name and the page count in the footer.
    */
   finish(): void {
     const { layout } = this.s;
@@ -252,6 +253,7 @@ class SheetWriter {
     for (const [row, n] of lines) this.additions.rowHeight(row, rowHeightPoints(n)!);
     this.additions.summaryAbove = true;
     this.additions.fitToPageWidth = true;
+    this.additions.footer = `&L&A&R${this.s.culture.page}`;
   }
 }
 

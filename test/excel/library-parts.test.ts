@@ -68,6 +68,18 @@ describe('sheet-parts.ts: what the library cannot write', () => {
     expect(xml).toBe(`<worksheet a="1"><sheetPr><tabColor rgb="FF0000"/><pageSetUpPr fitToPage="1"/></sheetPr>${expected.replace('{setup}', setup)}`);
   });
 
+  it.each([
+    ['after the page setup', '<sheetData/><pageMargins left="1" right="1" top="1" bottom="1" header="0" footer="0"/><drawing r:id="x"/></worksheet>', '<sheetData/><pageMargins left="1" right="1" top="1" bottom="1" header="0" footer="0"/>{setup}{footer}<drawing r:id="x"/></worksheet>'],
+    ['not where the sheet has a header or footer', '<sheetData/><headerFooter><oddHeader>x</oddHeader></headerFooter></worksheet>', '<sheetData/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>{setup}<headerFooter><oddHeader>x</oddHeader></headerFooter></worksheet>'],
+  ])('the footer (sheet name, page count), its ampersands escaped: %s', (_, body, expected) => {
+    const a = new SheetAdditions();
+    a.fitToPageWidth = true;
+    a.footer = '&L&A&RSeite &P von &N';
+    const setup = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+    const footer = '<headerFooter><oddFooter>&amp;L&amp;A&amp;RSeite &amp;P von &amp;N</oddFooter></headerFooter>';
+    expect(completeSheetXml(`<worksheet><sheetPr/>${body}`, a)).toBe(`<worksheet><sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>${expected.replace('{setup}', setup).replace('{footer}', footer)}`);
+  });
+
   it('leaves a page setup there is, and its fitting, as it is', () => {
     const a = new SheetAdditions();
     a.fitToPageWidth = true;

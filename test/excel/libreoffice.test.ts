@@ -3,7 +3,8 @@
  * `libreoffice-calc-nogui`) loads each workbook with its cached values removed (so it must compute every
  * formula itself), and exports CSV; the totals it computes equal ours to the cent, in all five cultures. A
  * workbook re-saved by LibreOffice reads back to the same project. Printed (PDF export), a bill of quantities is
- * one A4 landscape page wide, where without its page setup the columns spread over several pages; and every word
+ * one A4 landscape page wide, where without its page setup the columns spread over several pages, each page
+ * numbered in the footer beside the sheet name; and every word
  * of the long texts is on the printed pages (the rows' written heights, row-height.ts), where without them
  * LibreOffice shows each long text's first line only. Skipped, saying so, when `soffice` is absent (and the word
  * check when `pdftotext`, Debian package `poppler-utils`, is).
@@ -163,6 +164,17 @@ describe.skipIf(!available)('LibreOffice Calc opens the written workbooks', () =
     expect(new Set(pages)).toEqual(new Set(['842x595'])); // A4 landscape
     // without the page setup the same sheet needs more than twice the pages: its columns spread over several
     expect(before.length).toBeGreaterThan(2 * pages.length);
+  });
+
+  it.skipIf(!hasPdftotext)('numbers the printed pages in the footer, beside the sheet name', () => {
+    const pdf = join(dir, 'pdf', 'long-texts.pdf');
+    const pages = pdfPages(readFileSync(pdf)).length;
+    expect(pages).toBeGreaterThan(1);
+    for (let page = 1; page <= pages; page++) {
+      const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' });
+      expect(text).toContain(`Seite ${page} von ${pages}`);
+      expect(text).toContain('Mauerarbeiten');
+    }
   });
 
   it.skipIf(!hasPdftotext)('prints every word of every long text, which rows one line high would cut off', () => {

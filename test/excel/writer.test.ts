@@ -104,13 +104,14 @@ describe('excel writer', () => {
     expect(sheet.cell(12, col.Total).value()).toBe(expected.serviceSpecifications![0].totalPrice);
   });
 
-  it('groups rows in an outline by level, freezes the header, filters, prints the header on every page and one page wide', async () => {
+  it('groups rows in an outline by level, freezes the header, filters, prints the header on every page, one page wide, with the page count in the footer', async () => {
     const { bytes } = await toExcel(sampleProject());
     const xml = zipPart(bytes, 'xl/worksheets/sheet1.xml')!;
     const levels = [...xml.matchAll(/<row ([^>]*)>/g)].map((m) => [Number(/r="(\d+)"/.exec(m[1])![1]), Number(/outlineLevel="(\d)"/.exec(m[1])?.[1] ?? 0)]);
     expect(levels.slice(0, 11)).toEqual([[1, 0], [2, 0], [3, 0], [4, 1], [5, 2], [6, 2], [7, 2], [8, 1], [9, 0], [10, 1], [11, 1]]);
     expect(xml).toContain('<sheetPr><outlinePr summaryBelow="0"/><pageSetUpPr fitToPage="1"/></sheetPr>');
-    expect(xml).toMatch(/<pageMargins [^>]*\/><pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"\/><\/worksheet>$/);
+    // the sheet's name on the left of the footer, the page count on the right
+    expect(xml).toMatch(/<pageMargins [^>]*\/><pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"\/><headerFooter><oddFooter>&amp;L&amp;A&amp;RPage &amp;P of &amp;N<\/oddFooter><\/headerFooter><\/worksheet>$/);
     const pane = /<pane ([^>]*)\/>/.exec(xml)![1];
     expect(pane).toContain('state="frozen"');
     expect(pane).toContain('ySplit="1"');
