@@ -3,11 +3,11 @@
  * `libreoffice-calc-nogui`) loads each workbook with its cached values removed (so it must compute every
  * formula itself), and exports CSV; the totals it computes equal ours to the cent, in all five cultures. A
  * workbook re-saved by LibreOffice reads back to the same project. Printed (PDF export), a bill of quantities is
- * one A4 landscape page wide, where without its page setup the columns spread over several pages, each page
- * numbered in the footer beside the sheet name; and every word
- * of the long texts is on the printed pages (the rows' written heights, row-height.ts), where without them
- * LibreOffice shows each long text's first line only. Skipped, saying so, when `soffice` is absent (and the word
- * check when `pdftotext`, Debian package `poppler-utils`, is).
+ * one A4 landscape page wide, where without its page setup the columns spread over several pages; each page is
+ * numbered in the footer beside the sheet name, and every word of the long texts is on the printed pages (the
+ * rows' written heights, row-height.ts), where without them LibreOffice shows each long text's first line only.
+ * Skipped, saying so, when `soffice` is absent (and the checks of the printed text when `pdftotext`, Debian package
+ * `poppler-utils`, is).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,15 +49,20 @@ function parseCsv(text: string): string[][] {
 
 const CULTURES = ['en', 'de', 'fr', 'it', 'es'];
 
-/** The workbook with the page setup and the fit-to-page flag removed from its worksheets. */
-function withoutPageSetup(xlsx: Buffer): Buffer {
+/** The workbook with each worksheet part changed by `edit`. */
+function withWorksheets(xlsx: Buffer, edit: (xml: string) => string): Buffer {
   const parts = centralDirectory(xlsx)!.filter((e) => !e.name.endsWith('/')).map((e) => {
     const data = entryContent(xlsx, e);
-    if (!e.name.startsWith('xl/worksheets/')) return { name: e.name, data };
-    return { name: e.name, data: Buffer.from(data.toString('utf8').replace(/<pageSetup\b[^>]*\/>|<pageSetUpPr\b[^>]*\/>/g, ''), 'utf8') };
+    return e.name.startsWith('xl/worksheets/') ? { name: e.name, data: Buffer.from(edit(data.toString('utf8')), 'utf8') } : { name: e.name, data };
   });
   return writeZip(parts, 'deflate');
 }
+
+/** The workbook with the page setup and the fit-to-page flag removed from its worksheets. */
+const withoutPageSetup = (xlsx: Buffer): Buffer => withWorksheets(xlsx, (xml) => xml.replace(/<pageSetup\b[^>]*\/>|<pageSetUpPr\b[^>]*\/>/g, ''));
+
+/** The workbook with the row heights taken out of its worksheets (as it was written before they were). */
+const withoutRowHeights = (xlsx: Buffer): Buffer => withWorksheets(xlsx, (xml) => xml.replace(/ ht="[\d.]+"/g, ''));
 
 /** The pages of a PDF: their MediaBox sizes in points (the page objects LibreOffice writes uncompressed). */
 function pdfPages(pdf: Buffer): string[] {
@@ -83,15 +88,6 @@ function longTextProject(): ProjectDto {
     };
   });
   return { priceAccuracy: 2, serviceSpecifications: [{ name: 'Mauerarbeiten', elements }] } as ProjectDto;
-}
-
-/** The workbook with the row heights taken out of its worksheets (as it was written before they were). */
-function withoutRowHeights(xlsx: Buffer): Buffer {
-  const parts = centralDirectory(xlsx)!.filter((e) => !e.name.endsWith('/')).map((e) => {
-    const data = entryContent(xlsx, e);
-    return e.name.startsWith('xl/worksheets/') ? { name: e.name, data: Buffer.from(data.toString('utf8').replace(/ ht="[\d.]+"/g, ''), 'utf8') } : { name: e.name, data };
-  });
-  return writeZip(parts, 'deflate');
 }
 
 /** The words of the long texts of `project`. */
