@@ -1,5 +1,5 @@
 /**
- * The height of a row whose wrapped texts (short and long text columns) take several lines, estimated when the
+ * The height of a row whose wrapped texts (kind, short and long text columns) take several lines, estimated when the
  * workbook is written. A row without a stored height (`<row>` without `ht`) is shown by Excel at the height its
  * wrapped cells need, but LibreOffice Calc opens it one line high and shows (and prints) only the first line of each
  * text (the same is reported for other writers, e.g. EPPlus issue #674). A row is therefore written with the

@@ -6,8 +6,8 @@
  * total after its own deduction (`deductionFactor`, `absoluteDeduction`, a group's `flatSum`), empty when it does
  * not count (core/model/calculate.ts countsInTotal, groupCountsInTotal); a group's total = Σ counted totals of its
  * direct children (SUMIFS over the level column); the specification's total = Σ counted totals of level 0.
- * Frozen header row, auto filter, print titles, column widths from the content; short and long texts wrap, and
- * their rows are as high as the wrapped texts need (row-height.ts).
+ * Frozen header row, auto filter, print titles, column widths from the content; the kind, short and long texts
+ * wrap, and their rows are as high as the wrapped texts need (row-height.ts).
  */
 import type { Cell, Sheet } from 'xlsx-populate';
 import { countsInTotal, groupCountsInTotal } from '../../core/model/calculate.js';
@@ -132,7 +132,7 @@ class SheetWriter {
       if (e.priceType === 'WithoutTotal') markers.push('withoutTotal');
       const look: Look = { bold: true, muted: markers.length > 0 };
       put('itemNumber', itemNumber, look);
-      put('kind', this.kindText(culture.kinds.group, markers), look);
+      put('kind', this.kindText(culture.kinds.group, markers), { ...look, wrap: true });
       put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       this.elements(e.elements, level + 1);
       const last = this.row - 1;
@@ -151,7 +151,7 @@ class SheetWriter {
       if (e.priceType === 'WithoutTotal') markers.push('withoutTotal');
       const look: Look = { muted: e.positionType === 'Alternative' || e.positionType === 'Optional' };
       put('itemNumber', itemNumber, look);
-      put('kind', this.kindText(culture.kinds.position, markers), look);
+      put('kind', this.kindText(culture.kinds.position, markers), { ...look, wrap: true });
       put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       put('longText', e.longText, { wrap: true });
       put('unit', e.unitTag, look);
@@ -159,14 +159,14 @@ class SheetWriter {
       return;
     }
     if (isNoteText(e)) {
-      put('kind', culture.kinds.note, { muted: true });
+      put('kind', culture.kinds.note, { muted: true, wrap: true });
       put('shortText', e.shortText, { indent: level, wrap: true });
       put('longText', e.longText, { wrap: true });
       return;
     }
     if (isExecutionDescription(e)) {
       put('itemNumber', e.identifier, {});
-      put('kind', culture.kinds.executionDescription, { muted: true });
+      put('kind', culture.kinds.executionDescription, { muted: true, wrap: true });
       put('shortText', e.label ?? e.blocks?.[0]?.shortText, { indent: level, wrap: true });
       put('longText', (e.blocks ?? []).map((b) => b.longText ?? b.shortText ?? '').filter(Boolean).join('\n\n'), { wrap: true });
     }

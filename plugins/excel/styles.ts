@@ -1,8 +1,8 @@
 /**
  * The workbook's cell styles, each created once and shared by every cell that uses it (a style per cell would
  * add one `xf` record per cell to styles.xml; ECMA-376 Part 1 §18.8.45 cellXfs). Every cell but the header's is
- * aligned to the top of its row: a row grows with its wrapped long text, and its item number, short text, quantity
- * and prices stay beside the text's first line, as a printed bill of quantities shows them.
+ * aligned to the top of its row: a row grows with its wrapped texts, and its item number, short text, quantity and
+ * prices stay beside the long text's first line, as a printed bill of quantities shows them.
  */
 import type { Style, Workbook } from 'xlsx-populate';
 

@@ -89,7 +89,8 @@ export async function writeExcel(project: ProjectDto, options: ResolvedOptions, 
 
 /**
  * The workbook's package: the library's parts (library-parts.ts), completed with what it cannot write
- * (sheet-parts.ts; the default cell format aligned to the top, styles.ts), without the template's folder path, deflated by Node's zlib (zip.ts).
+ * (sheet-parts.ts; the default cell format aligned to the top, styles.ts), without the template's folder path,
+ * deflated by Node's zlib (zip.ts).
  */
 async function packNatively(workbook: Workbook, additions: ReadonlyMap<string, SheetAdditions>): Promise<Buffer> {
   const entries = await libraryParts(workbook);

@@ -1,6 +1,6 @@
 /**
  * Every GAEB, ÖNORM and SIA 451 file of the shared corpus → excel, printed by LibreOffice Calc (PDF export) as a
- * person at a desk without Excel would print it: every word of every short and long text is on the pages (the
+ * person at a desk without Excel would print it: every word of every kind, short and long text is on the pages (the
  * text of the PDF, by `pdftotext`), because the rows are written as high as their wrapped texts need
  * (plugins/excel/row-height.ts). Left out of the comparison, and why:
  * - rows at the highest row height Excel allows (409 pt): their text is longer than any row shows;
@@ -57,7 +57,7 @@ function count(words: Iterable<string>): Map<string, number> {
   return n;
 }
 
-/** The short and long text words of the visible BoQ sheets of a workbook, rows at the highest height left out. */
+/** The words of the kind, short and long texts of the visible BoQ sheets of a workbook, rows at the highest height left out. */
 async function textWords(xlsx: Buffer): Promise<{ words: string[]; rows: number; tallRows: number }> {
   const parts = new Map(centralDirectory(xlsx)!.map((e) => [e.name, entryContent(xlsx, e)]));
   const book = await openWorkbook(xlsx);
@@ -67,7 +67,7 @@ async function textWords(xlsx: Buffer): Promise<{ words: string[]; rows: number;
   for (const { name, part } of workbookSheets(parts)) {
     const sheet = book.sheet(name);
     if (!sheet || sheet.hidden()) continue;
-    const columns = [1, 2, 3, 4, 5, 6].filter((c) => ['Short text', 'Long text'].includes(String(sheet.cell(1, c).value())));
+    const columns = [1, 2, 3, 4, 5, 6].filter((c) => ['Kind', 'Short text', 'Long text'].includes(String(sheet.cell(1, c).value())));
     if (columns.length === 0) continue;
     const rowTags = [...parts.get(part)!.toString('utf8').matchAll(/<row r="(\d+)"([^>]*)>/g)];
     const heights = new Map(rowTags.map((m) => [Number(m[1]), Number(/ ht="([\d.]+)"/.exec(m[2])?.[1] ?? 0)]));

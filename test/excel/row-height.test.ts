@@ -9,7 +9,7 @@ import type { ProjectDto } from '../../core/model/types.js';
 import { LINE_HEIGHT_POINTS, MAX_ROW_HEIGHT_POINTS, rowHeightPoints, wrappedLineCount } from '../../plugins/excel/row-height.js';
 import { completeSheetXml, SheetAdditions } from '../../plugins/excel/sheet-parts.js';
 import { withTopAlignedDefault } from '../../plugins/excel/styles.js';
-import { toExcel, zipPart } from './support.js';
+import { openWorkbook, toExcel, zipPart } from './support.js';
 
 describe('wrappedLineCount', () => {
   it.each([
@@ -79,6 +79,19 @@ describe('a written workbook', () => {
     expect(height(5)).toBeGreaterThan(height(4));
     expect(height(6)).toBe(MAX_ROW_HEIGHT_POINTS); // more text than the highest row shows
     expect(xml).not.toContain('customHeight');
+  });
+
+  it('wraps a kind text longer than its column, and the row grows with it', async () => {
+    const p = project();
+    // "Position (Alternativposition, Pauschal)": 39 characters, the kind column is at most 30 wide
+    Object.assign(p.serviceSpecifications![0].elements![0], { positionType: 'Alternative', isLumpSum: true });
+    const { bytes } = await toExcel(p, { ConversionCulture: 'de' });
+    const sheet = (await openWorkbook(bytes)).sheet(0)!;
+    expect(sheet.cell(2, 2).value()).toBe('Position (Alternativposition, Pauschal)');
+    expect(sheet.cell(2, 2).style('wrapText')).toBe(true);
+    expect(sheet.cell(2, 4).value()).toBe('Kurz.'); // its long text takes one line
+    const row = /<row r="2"([^>]*)>/.exec(zipPart(bytes, 'xl/worksheets/sheet1.xml')!)![1];
+    expect(row).toContain(`ht="${2 * LINE_HEIGHT_POINTS}"`);
   });
 
   it('aligns every cell but the header to the top of its row', async () => {
