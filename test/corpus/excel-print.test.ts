@@ -51,13 +51,17 @@ function comparableWords(text: string): string[] {
   return words;
 }
 
+/** How often each word occurs. */
 function count(words: Iterable<string>): Map<string, number> {
   const n = new Map<string, number>();
   for (const w of words) n.set(w, (n.get(w) ?? 0) + 1);
   return n;
 }
 
-/** The words of the kind, short and long texts of the visible BoQ sheets of a workbook, rows at the highest height left out. */
+/**
+ * The words of the kind, short and long texts of the visible BoQ sheets of a workbook (rows at the highest height
+ * left out), and how many rows hold such texts and how many of them are at that height.
+ */
 async function textWords(xlsx: Buffer): Promise<{ words: string[]; rows: number; tallRows: number }> {
   const parts = new Map(centralDirectory(xlsx)!.map((e) => [e.name, entryContent(xlsx, e)]));
   const book = await openWorkbook(xlsx);
