@@ -1,8 +1,8 @@
 /**
- * Rows as high as their wrapped long texts (plugins/excel/row-height.ts) and every cell aligned to the top of its
- * row (styles.ts): the line estimate, and what a written workbook holds — `ht` without `customHeight` on the rows
- * whose long text takes several lines, none on the others, top alignment in the default and the palette's formats.
- * That LibreOffice then shows every word is in libreoffice.test.ts.
+ * Rows as high as their wrapped texts (plugins/excel/row-height.ts) and every cell aligned to the top of its row
+ * (styles.ts): the line estimate, and what a written workbook holds — `ht` without `customHeight` on the rows whose
+ * long or kind text takes several lines, none on the others, top alignment in the default and the palette's formats.
+ * That LibreOffice then shows every word is in libreoffice.test.ts and test/corpus/excel-print.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
