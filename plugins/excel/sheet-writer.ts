@@ -238,13 +238,16 @@ class SheetWriter {
     this.sheet.freezePanes(0, 1);
     this.sheet.autoFilter(this.sheet.range(1, 1, lastRow, layout.keys.length - (layout.prices ? 3 : 1)));
     this.sheet.definedName('_xlnm.Print_Titles', `${quotedSheet(this.sheet.name())}!$1:$1`);
+    const widths = new Map<ColumnKey, number>();
     for (const key of layout.keys) {
       const column = this.sheet.column(this.col[key]!);
       if (HIDDEN_COLUMNS.includes(key)) column.hidden(true);
       else if (key === 'quantity' || key === 'unitPrice' || key === 'total') column.width(16);
-      else column.width(Math.min((this.widths.get(key) ?? 8) + 2, WIDTH_LIMIT[key] ?? 40));
+      else {
+        widths.set(key, Math.min((this.widths.get(key) ?? 8) + 2, WIDTH_LIMIT[key] ?? 40));
+        column.width(widths.get(key)!);
+      }
     }
-    const widths = new Map(layout.keys.map((key) => [key, this.sheet.column(this.col[key]!).width() ?? 8]));
     const lines = new Map<number, number>();
     for (const w of this.wrapped) {
       const n = wrappedLineCount(w.text, widths.get(w.key)! - w.indent);
