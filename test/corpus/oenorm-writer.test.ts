@@ -7,15 +7,17 @@
  * - every GAEB DA XML tender (`gaeb/*.X83`) → `Lv2015` with TryRepairProjectStructure=true validates and reads back
  *   with the same positions in the same order, quantities (to the two decimals ÖNORM allows), units (mapped onto
  *   the ÖNORM list), short texts (shortened to 60 characters where longer) and long-text words; without the option
- *   the conversion answers 400 naming an element.
+ *   the conversion answers 400 naming an element;
+ * - each `.onlv` → GAEB DA XML 3.3 → `Lv2015` keeps its groups, positions and note texts in their groups and order
+ *   (its wählbare Vorbemerkungen, numberless in GAEB, come back as entries numbered anew).
  * Skipped, with a notice, when the corpus (or its ÖNORM schemas) is absent.
  */
 import { describe, expect, it } from 'vitest';
-import { isPosition, type PositionDto } from '../../core/model/types.js';
+import { isGroup, isNoteText, isPosition, type PositionDto } from '../../core/model/types.js';
 import { GatewayError } from '../../core/errors.js';
 import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
-import { readGaeb } from '../support/gaeb-round-trip.js';
+import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { imagesOf, read, type Read } from '../oenorm/support.js';
 import { hasOenormXsd, oneLine, validateOnlv, words, write } from '../oenorm/writer-support.js';
 
@@ -106,6 +108,24 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
         expect(words(q.longText).join(' '), n).toBe(words(p.longText).join(' '));
       });
       expect(() => write(source, { RemoveUnprintableCharactersFromTexts: true })).toThrow(GatewayError);
+    });
+  }
+
+  for (const name of ONLV.filter((n) => n.toLowerCase().endsWith('.onlv'))) {
+    it(`${name} → GAEB DA XML → Lv2015 keeps every group, entry and preliminary remark in its place`, () => {
+      const source = read(readCorpus('oenorm', name));
+      const gaeb = readGaeb(writeGaeb(source.project, 'GaebXml_V3_3').bytes);
+      const written = write(gaeb);
+      expect(validateOnlv(written.xml).errors).toEqual([]);
+      const back = read(written.xml);
+      expect(back.groups.map((g) => [g.itemNumber?.stringRepresentation, g.shortText])).toEqual(source.groups.map((g) => [g.itemNumber?.stringRepresentation, g.shortText]));
+      expect(back.positions.map((p) => p.itemNumber?.stringRepresentation)).toEqual(source.positions.map((p) => p.itemNumber?.stringRepresentation));
+      // each note text in the same group as before, in the same order, with its short text and words; the
+      // wählbare Vorbemerkungen (GAEB remarks have no number) numbered anew
+      const notes = (r: Read) => r.all.flatMap((g) => (isGroup(g) ? (g.elements ?? []).filter(isNoteText)
+        .map((n) => [g.itemNumber?.stringRepresentation, n.shortText ?? '', words(n.longText).join(' ')]) : []));
+      expect(notes(back)).toEqual(notes(source));
+      expect(written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')).toEqual([]);
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
-import type { ElementDto } from '../../core/model/types.js';
+import type { ElementDto, NoteTextDto } from '../../core/model/types.js';
 import { fixture, read, type Read } from './support.js';
 import { group, note, position, project, twoLevel } from './writer-model.js';
 import { hasOenormXsd, validateOnlv, write, words } from './writer-support.js';
@@ -325,6 +325,56 @@ describe('ÖNORM writer: outlines and positions', () => {
       ['01.00.', 'Group 01.00. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its 1 note text(s) were written to the vorbemerkung of LG 01.'],
     ]);
     expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Vertragsbedingungen\nNormen', 'Einzukalkulieren']);
+  });
+
+  const titled = (title: string, html: string): ElementDto => ({ ...note(html), shortText: title } as ElementDto);
+  const entryNumberOf = (n: NoteTextDto) => n.oenormNoteTextProperties?.itemNumber;
+
+  it('a group of note texts with short texts becomes a ULG of wählbare Vorbemerkungen, in order', () => {
+    const p = project([
+      group('00.', [group('00.12.', [
+        note('<p>Es gelten die AVB.</p>'), titled('Projektbeschreibung', '<p>Neubau eines Wohnhauses</p>'),
+        note('<p>Ohne Titel</p>'), titled('Verkehrswege', '<p>Zufahrt über die Gemeindestraße</p>'),
+      ], 'Allgemeine Bestimmungen')]),
+      group('01.', [group('01.01.', [position('01.01.01')])]),
+    ]);
+    const w = write(p);
+    valid(w.xml);
+    expect(w.text).toContain('<ulg nr="12"><ulg-eigenschaften><ueberschrift>Allgemeine Bestimmungen</ueberschrift><vorbemerkung><p>Es gelten die AVB.</p></vorbemerkung></ulg-eigenschaften>');
+    expect(w.text).toContain('<grundtextnr nr="01"><ungeteilteposition mfv=""><pos-eigenschaften><stichwort>Projektbeschreibung</stichwort><langtext><p>Neubau eines Wohnhauses</p></langtext>');
+    expect(w.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')).toEqual([]);
+    expect(w.messages.filter((m) => m.code === 'OENORM_NOTES_AS_WVB').map((m) => [m.severity, m.itemNumber, m.message])).toEqual([
+      ['info', '00.12.', '3 note text(s) of group 00.12., which holds no position, were written as its wählbare Vorbemerkungen 00.12.01–00.12.03 (an ÖNORM ULG holds at least one entry).'],
+    ]);
+    // the untitled note among them gets the stichwort every entry needs from its long text
+    expect(w.messages.some((m) => m.code === 'OENORM_DEFAULT_FILLED' && m.message.includes('stichwort'))).toBe(true);
+    const back = read(w.xml);
+    expect(back.group('00.12.').shortText).toBe('Allgemeine Bestimmungen');
+    expect(back.notes.map((n) => [entryNumberOf(n), n.shortText ?? '', n.longText])).toEqual([
+      [undefined, '', 'Es gelten die AVB.'],
+      ['00.12.01', 'Projektbeschreibung', 'Neubau eines Wohnhauses'],
+      ['00.12.02', 'Ohne Titel', 'Ohne Titel'],
+      ['00.12.03', 'Verkehrswege', 'Zufahrt über die Gemeindestraße'],
+    ]);
+    expect(back.positions.map((q) => q.itemNumber?.stringRepresentation)).toEqual(['01.01.01']);
+    // an LB holds wählbare Vorbemerkungen too (onlb.xsd lb-wvb-pos.type)
+    const lb = write(p, { DestinationOenormType: 'Lb2015' });
+    valid(lb.xml);
+    expect(read(lb.xml).notes.map(entryNumberOf)).toEqual([undefined, '00.12.01', '00.12.02', '00.12.03']);
+  });
+
+  it('wählbare Vorbemerkungen only where a ULG stands; with TryRepairProjectStructure also an LG of note texts', () => {
+    // an LG of note texts in a two-level LV: no ULG to keep, as before
+    const lg = project([group('00.', [titled('Vorbemerkung', '<p>Text</p>')]), group('01.', [group('01.01.', [position('01.01.01')])])]);
+    const plain = write(lg);
+    expect(plain.messages.map((m) => m.code)).toContain('OENORM_ELEMENT_NOT_WRITTEN');
+    expect(plain.messages.map((m) => m.code)).not.toContain('OENORM_NOTES_AS_WVB');
+    // with the repair the outline is LG → ULG anyway: the LG gets an added ULG that holds them
+    const repaired = write(project([group('00.', [titled('Vorbemerkung', '<p>Text</p>')]), group('01.', [position('01.01')])], 'CostEstimate', [2, 'P2']), { TryRepairProjectStructure: true });
+    valid(repaired.xml);
+    const back = read(repaired.xml);
+    expect(back.notes.map((n) => [entryNumberOf(n), n.shortText])).toEqual([['00.01.01', 'Vorbemerkung']]);
+    expect(back.positions.map((q) => q.itemNumber?.stringRepresentation)).toEqual(['01.01.01']);
   });
 });
 

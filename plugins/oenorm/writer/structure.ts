@@ -16,6 +16,14 @@
  * deeper than two levels are merged into the ULG of their deepest group, group numbers that do not fit (or repeat)
  * get the next free two-character number, and the positions of a ULG whose numbers do not fit are renumbered one
  * Grundtextnummer each; one message per change, naming old and new numbers.
+ *
+ * A group that holds no position but note texts, at the depth of the project's positions (or, with the repair, at
+ * any depth), keeps its place as a ULG when one of its note texts has a short text: from that note on, its note texts
+ * become the ULG's wählbare Vorbemerkungen (`lv-wvb-pos.type`: an entry of `positionen` with `stichwort` and
+ * `langtext`, no quantity), numbered 01, 02 … in order; note texts before it stay the ULG's `vorbemerkung`. This is
+ * how ÖNORM LVs carry the preliminary remarks of their LG 00 (read back as note texts with their number), and what a
+ * GAEB category of titled remarks (`Remark` with an outline text) becomes. A group whose note texts have no short
+ * text has no stichwort to give: it is not written as a group, and the message says where its note texts went.
  */
 import { targetError } from '../../../core/errors.js';
 import {
@@ -64,8 +72,11 @@ export interface PlanGroup {
   gtnrs: PlanGtnr[];
   /** Why the group was added or merged (repair), reported once its number is known. */
   repaired?: string;
-  /** Entries of a ULG before numbering, with the source's group depth. */
-  pending: { element: Entry; depth: number }[];
+  /**
+   * Entries of a ULG before numbering, with the source's group depth; `wvb`: a note text of a group without positions
+   * that becomes a wählbare Vorbemerkung numbered after the others (see the module comment).
+   */
+  pending: { element: Entry; depth: number; wvb?: boolean }[];
 }
 
 export interface Plan {
@@ -87,6 +98,9 @@ const isEntryNote = (e: NoteTextDto): boolean => typeof e.oenormNoteTextProperti
 interface Collected {
   element: Entry;
   path: ServiceSpecificationGroupDto[];
+  /** Position in document order (for the note texts that become wählbare Vorbemerkungen). */
+  order: number;
+  wvb?: boolean;
 }
 
 /**
@@ -99,14 +113,21 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   const notesOf = new Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>();
   const parents = new Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>();
   const allGroups: ServiceSpecificationGroupDto[] = [];
+  const pathOf = new Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto[]>();
+  const orderOf = new Map<NoteTextDto, number>();
+  let order = 0;
   const walk = (list: readonly ElementDto[] | undefined, path: ServiceSpecificationGroupDto[]) => {
     for (const e of list ?? []) {
+      order++;
       if (isGroup(e)) {
         parents.set(e, path[path.length - 1]);
         allGroups.push(e);
-        walk(e.elements, [...path, e]);
-      } else if (isPosition(e) || (isNoteText(e) && isEntryNote(e))) entries.push({ element: e as Entry, path });
+        const inner = [...path, e];
+        pathOf.set(e, inner);
+        walk(e.elements, inner);
+      } else if (isPosition(e) || (isNoteText(e) && isEntryNote(e))) entries.push({ element: e as Entry, path, order });
       else if (isNoteText(e)) {
+        orderOf.set(e, order);
         const owner = path[path.length - 1];
         const list = notesOf.get(owner);
         if (list) list.push(e);
@@ -140,6 +161,11 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     );
   }
   plan.levels = fits ? OUTLINES[depth] : OUTLINES[2];
+  const remarks = wvbGroups(allGroups, entries, notesOf, pathOf, (d) => (fits ? d === depth : ctx.repair));
+  if (remarks.length > 0) {
+    for (const { group, wvb } of remarks) for (const n of wvb) entries.push({ element: n, path: pathOf.get(group)!, order: orderOf.get(n)!, wvb: true });
+    entries.sort((a, b) => a.order - b.order);
+  }
   const mapped = new Map<ServiceSpecificationGroupDto, PlanGroup>();
   const children = new Map<PlanGroup | undefined, Map<unknown, PlanGroup>>();
   const child = (parent: PlanGroup | undefined, key: unknown, make: () => PlanGroup): PlanGroup => {
@@ -155,7 +181,7 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   };
   const fromSource = (level: Level, source: ServiceSpecificationGroupDto, repaired?: string): PlanGroup =>
     ({ level, nr: '', title: source.shortText, source, notes: [], groups: [], gtnrs: [], pending: [], repaired });
-  for (const { element, path } of entries) {
+  for (const { element, path, wvb } of entries) {
     let ulg: PlanGroup;
     if (fits) {
       let parent: PlanGroup | undefined;
@@ -180,10 +206,15 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
         mapped.set(deepest, ulg);
       }
     }
-    ulg.pending.push({ element, depth: path.length });
+    ulg.pending.push({ element, depth: path.length, wvb });
   }
   const moved = attachNotes(plan, notesOf, parents, mapped);
   numberGroups(ctx, plan.groups, '');
+  for (const { group, wvb } of remarks) {
+    const numbers = entryNumbers(plan.groups, new Set<Entry>(wvb));
+    const range = numbers.length > 1 ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers[0];
+    ctx.report('OENORM_NOTES_AS_WVB', 'info', `${wvb.length} note text(s) of group ${numberOf(group)}, which holds no position, were written as its wählbare Vorbemerkungen ${range} (an ÖNORM ULG holds at least one entry).`, numberOf(group));
+  }
   for (const g of allGroups) {
     if (!mapped.has(g) && !g.elements?.some((e) => isGroup(e)) && !entries.some((e) => e.path.includes(g))) {
       const notes = notesOf.get(g)?.length ?? 0;
@@ -194,6 +225,46 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     }
   }
   return plan;
+}
+
+/** A group without positions whose note texts become wählbare Vorbemerkungen, and those note texts. */
+interface WvbGroup {
+  group: ServiceSpecificationGroupDto;
+  wvb: NoteTextDto[];
+}
+
+/**
+ * The groups without positions whose note texts become wählbare Vorbemerkungen (see the module comment): groups
+ * without subgroups and entries, at a depth `atDepth` accepts (the depth counts the group itself), with a note text
+ * that has a short text. From `notesOf`, the note texts from the first such one on are taken; those before it stay.
+ */
+function wvbGroups(
+  groups: readonly ServiceSpecificationGroupDto[], entries: readonly Collected[], notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
+  pathOf: Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto[]>, atDepth: (depth: number) => boolean,
+): WvbGroup[] {
+  const holding = new Set<ServiceSpecificationGroupDto>();
+  for (const e of entries) for (const g of e.path) holding.add(g);
+  const found: WvbGroup[] = [];
+  for (const group of groups) {
+    const notes = notesOf.get(group);
+    if (notes === undefined || holding.has(group) || group.elements?.some((e) => isGroup(e)) || !atDepth(pathOf.get(group)!.length)) continue;
+    const first = notes.findIndex((n) => (n.shortText ?? '').trim() !== '');
+    if (first < 0) continue;
+    found.push({ group, wvb: notes.slice(first) });
+    if (first === 0) notesOf.delete(group);
+    else notesOf.set(group, notes.slice(0, first));
+  }
+  return found;
+}
+
+/** The numbers written for `wanted` entries, in plan order. */
+function entryNumbers(groups: readonly PlanGroup[], wanted: ReadonlySet<Entry>): string[] {
+  const found: string[] = [];
+  for (const g of groups) {
+    for (const gt of g.gtnrs) for (const e of gt.entries) if (wanted.has(e.element)) found.push(e.number);
+    found.push(...entryNumbers(g.groups, wanted));
+  }
+  return found;
 }
 
 /**
@@ -328,6 +399,8 @@ function conflict(ctx: OenormWriterContext, gtnr: PlanGtnr, parts: { ftnr?: stri
 function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string): void {
   const byGt = new Map<string, PlanGtnr>();
   let bad: string | undefined;
+  const wvb = ulg.pending.filter((p) => p.wvb === true).map((p) => p.element);
+  if (wvb.length > 0) ulg.pending = ulg.pending.filter((p) => p.wvb !== true);
   for (const { element, depth } of ulg.pending) {
     const parts = entryParts(element, depth);
     const number = numberOf(element);
@@ -354,6 +427,14 @@ function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string)
       if (number !== now) ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', `Position ${number || '(without number)'} was renumbered ${now}.`, number || now);
       return { nr, divided: false, entries: [{ element, number: now, mfv: '' }] };
     });
+  }
+  if (wvb.length > 0) {
+    const used = new Set(ulg.gtnrs.map((g) => g.nr));
+    const gen = numbers();
+    for (const element of wvb) {
+      const nr = nextFree(used, gen, `ULG ${prefix}`);
+      ulg.gtnrs.push({ nr, divided: false, entries: [{ element, number: `${prefix}${nr}`, mfv: '' }] });
+    }
   }
   ulg.pending = [];
 }
