@@ -363,6 +363,23 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(read(lb.xml).notes.map(entryNumberOf)).toEqual([undefined, '00.12.01', '00.12.02', '00.12.03']);
   });
 
+  it('a titled note text that becomes a vorbemerkung keeps its title as the bold first line', () => {
+    const p = project([
+      titled('Allgemeines', '<p>Es gelten die AVB.</p>'),
+      group('01.', [group('01.01.', [titled('Hinweis', '<p>Maße am Bau nehmen.</p>'), titled('Schutz', '<p>Schutz der Bauteile</p>'), position('01.01.01')])]),
+    ]);
+    const w = write(p);
+    valid(w.xml);
+    expect(w.text).toContain('<svb><vorbemerkung><p><b>Allgemeines</b></p><p>Es gelten die AVB.</p></vorbemerkung></svb>');
+    // a text that starts with its title is written as it is
+    expect(w.text).toContain('<vorbemerkung><p><b>Hinweis</b></p><p>Maße am Bau nehmen.</p><p>Schutz der Bauteile</p></vorbemerkung>');
+    expect(w.messages.filter((m) => m.code === 'OENORM_NOTE_TITLE_IN_TEXT').map((m) => m.severity)).toEqual(['info']);
+    expect(w.messages.find((m) => m.code === 'OENORM_NOTE_TITLE_IN_TEXT')?.message).toBe(
+      'the short texts (titles) of note texts were written as the bold first line of the preliminary remark they went to, which has no title of its own: 2 occurrences (e.g. svb, 01.01.)',
+    );
+    expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Allgemeines\nEs gelten die AVB.', 'Hinweis\nMaße am Bau nehmen.\nSchutz der Bauteile']);
+  });
+
   it('wählbare Vorbemerkungen only where a ULG stands; with TryRepairProjectStructure also an LG of note texts', () => {
     // an LG of note texts in a two-level LV: no ULG to keep, as before
     const lg = project([group('00.', [titled('Vorbemerkung', '<p>Text</p>')]), group('01.', [group('01.01.', [position('01.01.01')])])]);

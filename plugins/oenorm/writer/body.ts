@@ -14,7 +14,9 @@
  * those of OG/HG, which have no remark of their own); several are joined into one, reported.
  */
 import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import { escapeHtmlText } from '../../../core/text/html-output.js';
 import type { LongText } from '../../../core/text/long-text.js';
+import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 import type { OenormWriterContext } from './context.js';
 import { writeSum, type OenormDiscounts } from './discounts.js';
 import { keptOf, writeLb, writePreiserstellungsverfahren } from './document.js';
@@ -149,6 +151,18 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
 }
 
 /**
+ * The long text of a note text that has a short text (a title: a GAEB remark's outline text) with that title as its
+ * bold first paragraph, unless the text already starts with it: a preliminary remark (`vorbemerkung`, `svb`) has no
+ * title of its own, and the title would be lost (`OENORM_NOTE_TITLE_IN_TEXT`, info).
+ */
+function titled(ctx: OenormWriterContext, n: NoteTextDto, form: LongText, where: string): LongText {
+  const title = (n.shortText ?? '').replace(/\s+/g, ' ').trim();
+  if (title === '' || (n.longText ?? '').replace(/\s+/g, ' ').trimStart().startsWith(title)) return form;
+  ctx.tally('OENORM_NOTE_TITLE_IN_TEXT', 'info', 'the short texts (titles) of note texts were written as the bold first line of the preliminary remark they went to, which has no title of its own', where);
+  return { blocks: [...longTextFormOf(ctx.longTexts, `<p><b>${escapeHtmlText(title)}</b></p>`).blocks, ...form.blocks] };
+}
+
+/**
  * A preliminary remark from note texts: `svb` (always written, may be empty) or a group's `vorbemerkung` (only
  * when there are notes). Several notes are joined into one text.
  * @returns for a `vorbemerkung`, the ids of the graphics its notes link, for the group to write after it (an `svb`
@@ -157,8 +171,13 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
 export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemerkung', notes: NoteTextDto[], where: string, bc: BodyContext, always = true): string[] {
   const forms: { form: LongText; html?: string }[] = [];
   for (const n of notes) {
-    const form = longTextForm(ctx, n.htmlLongText, n.longText) ?? longTextForm(ctx, undefined, n.shortText);
-    if (form) forms.push({ form, html: n.htmlLongText });
+    const form = longTextForm(ctx, n.htmlLongText, n.longText);
+    if (form === undefined) {
+      const title = longTextForm(ctx, undefined, n.shortText);
+      if (title) forms.push({ form: title });
+      continue;
+    }
+    forms.push({ form: titled(ctx, n, form, where), html: n.htmlLongText });
   }
   if (forms.length > 1) {
     ctx.report('OENORM_NOTES_MERGED', 'info', `${forms.length} note texts of ${where} were joined into one ${element === 'svb' ? 'standing preliminary remark (svb)' : 'preliminary remark (vorbemerkung)'}.`, where === 'svb' ? undefined : where);
