@@ -122,6 +122,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB90_ORPHAN_PRICE_COMPONENTS: { severity: 'warning', meaning: 'A price component record (22) follows no item and was ignored.' },
   GAEB90_ORPHAN_TEXT: { severity: 'warning', meaning: 'Long text records (26) that follow no item or remark were dropped.' },
   GAEB90_ORPHAN_TOTAL: { severity: 'info', meaning: 'A category total record (32) matches no open category and was ignored.' },
+  GAEB90_PREAMBLE_JOINED: { severity: 'info', meaning: 'Several opening note texts (remarks before the first category) were written as the one preamble GAEB 90 holds (records T0–T9), each after a blank line and its title; read back, they are one note text.' },
   GAEB90_PRICES_DROPPED: { severity: 'info', meaning: 'The target phase carries no prices; unit prices and totals were not written.' },
   GAEB90_PRICE_COMPONENTS_DROPPED: { severity: 'warning', meaning: 'Price components GAEB 90 has no field for (at most four) or that cannot be read were dropped.' },
   GAEB90_PRICE_COMPONENTS_LAYOUT: { severity: 'warning', meaning: 'A price component record (22) does not follow the fixed field layout; its amounts were read in order.' },

@@ -165,6 +165,21 @@ describe('writeGaeb90 record format', () => {
     }
   });
 
+  it('writes every opening note text into the one preamble (T0–T9), each with its title, and says so', () => {
+    const p = project({ quantityOverride: 1, unitPriceOverride: 5 });
+    p.serviceSpecifications![0].elements!.unshift(
+      { elementTypeDiscriminator: 'NoteTextDto', isOpeningText: true, shortText: 'Bewerbungsbedingungen', htmlLongText: '<p>Angebote bis Montag</p>' },
+      { elementTypeDiscriminator: 'NoteTextDto', isOpeningText: true, shortText: 'Adressen', htmlLongText: '<p>Bauamt Sigmaringen</p>' },
+    );
+    const { lines, messages, bytes } = write(p, '83');
+    expect(lines.filter((l) => l.startsWith('T')).map((l) => l.slice(0, 74).trimEnd()))
+      .toEqual(['T0', 'T1Bewerbungsbedingungen', 'T1Angebote bis Montag', 'T1', 'T1Adressen', 'T1Bauamt Sigmaringen', 'T9']);
+    expect(messages.filter((m) => m.code === 'GAEB90_PREAMBLE_JOINED').map((m) => [m.severity, m.message]))
+      .toEqual([['info', '2 opening note texts were written as the one preamble (records T0–T9) GAEB 90 holds, each after a blank line and its title.']]);
+    const [preamble] = prepareProject(readGaeb90(bytes, defaultOptions({}), new MessageCollector()), {}).serviceSpecifications![0].elements!;
+    expect((preamble as { longText?: string }).longText?.split(/\s+/)).toEqual(['Bewerbungsbedingungen', 'Angebote', 'bis', 'Montag', 'Adressen', 'Bauamt', 'Sigmaringen']);
+  });
+
   it('writes phase 84 as the reduced bid: OZ, prices, components, complements and category totals, no texts, quantities or units', () => {
     const html = '<p>Fabrikat:</p><p><span class="TextComplement" data-kind="Bidder" data-marklbl="7"><span class="ComplBody">Muster</span></span></p>';
     const p = project({ quantityOverride: 2.5, unitTag: 'm³', unitPriceOverride: 12.34, htmlLongText: html, gaeb90SubText: ['   Teil A'] });

@@ -141,8 +141,16 @@ class Gaeb90Writer {
     if (opening.length > 0 && this.reduced) this.reducedCount += opening.length;
     else if (opening.length > 0) {
       this.add('T0');
-      for (const note of opening) for (const line of this.textLines(note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
+      opening.forEach((note, i) => {
+        // one preamble for every opening text: each after a blank line and its title, so that no word is lost
+        if (i > 0) this.add('T1');
+        for (const line of this.titleLines(note as NoteTextDto, width('text'))) this.add('T1').put('text', line);
+        for (const line of this.textLines(note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
+      });
       this.add('T9');
+      if (opening.length > 1) {
+        this.report('GAEB90_PREAMBLE_JOINED', 'info', `${opening.length} opening note texts were written as the one preamble (records T0–T9) GAEB 90 holds, each after a blank line and its title.`);
+      }
     }
     this.header(elements);
     for (const e of elements) if (!opening.includes(e)) this.element(e, []);
@@ -371,8 +379,13 @@ class Gaeb90Writer {
 
   private note(n: NoteTextDto): void {
     this.add('20');
-    if (n.shortText) for (const line of wrapWords(this.clean(n.shortText.replace(/\s+/g, ' ').trim()), width('longText')).lines) this.longLine({ text: line });
+    for (const line of this.titleLines(n, width('longText'))) this.longLine({ text: line });
     for (const line of this.textLines(n, width('longText'), undefined)) this.longLine(line);
+  }
+
+  /** A note text's short text (its title: GAEB 90 remarks have none of their own) as the lines that open its text. */
+  private titleLines(n: NoteTextDto, w: number): string[] {
+    return n.shortText ? wrapWords(this.clean(n.shortText.replace(/\s+/g, ' ').trim()), w).lines : [];
   }
 
   private longLine(line: Run): void {
