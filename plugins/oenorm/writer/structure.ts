@@ -210,8 +210,9 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   }
   const moved = attachNotes(plan, notesOf, parents, mapped);
   numberGroups(ctx, plan.groups, '');
+  const written = remarks.length > 0 ? entryNumbers(plan.groups) : undefined;
   for (const { group, wvb } of remarks) {
-    const numbers = entryNumbers(plan.groups, new Set<Entry>(wvb));
+    const numbers = wvb.map((n) => written!.get(n)!);
     const range = numbers.length > 1 ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers[0];
     ctx.report('OENORM_NOTES_AS_WVB', 'info', `${wvb.length} note text(s) of group ${numberOf(group)}, which holds no position, were written as its wählbare Vorbemerkungen ${range} (an ÖNORM ULG holds at least one entry).`, numberOf(group));
   }
@@ -257,14 +258,13 @@ function wvbGroups(
   return found;
 }
 
-/** The numbers written for `wanted` entries, in plan order. */
-function entryNumbers(groups: readonly PlanGroup[], wanted: ReadonlySet<Entry>): string[] {
-  const found: string[] = [];
+/** The number planned for each entry. */
+function entryNumbers(groups: readonly PlanGroup[], out = new Map<Entry, string>()): Map<Entry, string> {
   for (const g of groups) {
-    for (const gt of g.gtnrs) for (const e of gt.entries) if (wanted.has(e.element)) found.push(e.number);
-    found.push(...entryNumbers(g.groups, wanted));
+    for (const gt of g.gtnrs) for (const e of gt.entries) out.set(e.element, e.number);
+    entryNumbers(g.groups, out);
   }
-  return found;
+  return out;
 }
 
 /**
