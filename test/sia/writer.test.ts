@@ -6,7 +6,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
-import type { ProjectDto } from '../../core/model/types.js';
+import type { ElementDto, ProjectDto } from '../../core/model/types.js';
 import { siaPlugin } from '../../plugins/sia/index.js';
 import { siaUnit } from '../../plugins/sia/writer/units.js';
 import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
@@ -100,6 +100,23 @@ describe('SIA 451 writer', () => {
     // psch (Pauschale) in its NPK spelling gl (global), not cut to 'ps'
     expect(back.position('001.010002').unitTag).toBe('gl');
     expect(messages.find((m) => m.code === 'SIA_UNIT_MAPPED')?.message).toBe("Units were written in their SIA 451 (NPK) spelling: 'psch' → 'gl' (1 position).");
+  });
+
+  it("writes the title of a heading's note text as the first line of its long text", () => {
+    const project = gaebLike();
+    const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];
+    aushub.elements.unshift({ elementTypeDiscriminator: 'NoteTextDto', shortText: 'Hinweis zum Aushub', longText: 'Leitungen beachten.' } as ElementDto);
+    const { bytes, messages } = write(project);
+    const heading = siaRecords(bytes).filter((r) => r.startsWith('G001   010000') && r[41] === '3').map((r) => r.slice(92).trimEnd());
+    expect(heading).toEqual(['Hinweis zum Aushub', 'Leitungen beachten.']);
+    expect(messages.filter((m) => m.code === 'SIA_NOTE_TITLE_IN_TEXT').map((m) => [m.severity, m.message])).toEqual([
+      ['info', 'The short texts (titles) of the note texts that open 1 (001.010000) heading(s) were written as the first line of their long text, which has no title of its own.'],
+    ]);
+    // a text that starts with its title is written as it is
+    aushub.elements[0] = { elementTypeDiscriminator: 'NoteTextDto', shortText: 'Hinweis', longText: 'Hinweis: Leitungen beachten.' } as ElementDto;
+    const again = write(project);
+    expect(siaRecords(again.bytes).filter((r) => r.startsWith('G001   010000') && r[41] === '3').map((r) => r.slice(92).trimEnd())).toEqual(['Hinweis: Leitungen beachten.']);
+    expect(again.messages.map((m) => m.code)).not.toContain('SIA_NOTE_TITLE_IN_TEXT');
   });
 
   it('answers 400 for a quantity that does not fit 13 digits with 3 decimals', () => {

@@ -14,7 +14,7 @@
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
-import type { PositionDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import type { NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { formatImplied, RecordBuilder, toCodePage, wrapWords } from '../../../core/text/records.js';
 import {
@@ -26,7 +26,7 @@ import { D, round } from '../../../core/model/decimal.js';
 import { countingChangeMessage, receiverCount, type CountingMark } from '../../../core/model/counting-marks.js';
 import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
-import { itemKindsMessage } from '../../../core/model/item-kinds.js';
+import { countedNumbers, itemKindsMessage } from '../../../core/model/item-kinds.js';
 import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { keptSiaRecords, type KeptSiaRecords } from './kept.js';
@@ -51,6 +51,8 @@ class SiaWriter {
   private readonly kept: KeptSiaRecords;
   /** `'psch' → 'gl'` → positions written with that unit. */
   private readonly mappedUnits = new Map<string, number>();
+  /** Headings whose note text's title opens their long text (`noteText`). */
+  private readonly titledNotes: string[] = [];
 
   constructor(private readonly project: ProjectDto, sink: MessageSink, private readonly today: Date) {
     this.report = new SiaReport(sink);
@@ -108,6 +110,9 @@ class SiaWriter {
     this.conditionRecords();
     this.records.push(...body);
     this.trailer();
+    if (this.titledNotes.length > 0) {
+      this.report.report('SIA_NOTE_TITLE_IN_TEXT', 'info', `The short texts (titles) of the note texts that open ${countedNumbers(this.titledNotes)} heading(s) were written as the first line of their long text, which has no title of its own.`);
+    }
     if (this.mappedUnits.size > 0) {
       const list = [...this.mappedUnits].map(([change, n]) => `${change} (${n} position${n === 1 ? '' : 's'})`).join(', ');
       this.report.report('SIA_UNIT_MAPPED', 'info', `Units were written in their SIA 451 (NPK) spelling: ${list}.`);
@@ -183,7 +188,7 @@ class SiaWriter {
     const short = this.clean(e.element.shortText ?? '', itemNumber).replace(/\s+/g, ' ').trim();
     this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', Array.from(short).slice(0, SIA_TEXT_WIDTH).join('')));
     if (Array.from(short).length > SIA_TEXT_WIDTH) this.textLines(chapter, e.number, 0, short, itemNumber);
-    const long = isGroupEntry(e) ? e.note?.longText : (e.element as PositionDto).longText;
+    const long = isGroupEntry(e) ? this.noteText(e.note, itemNumber) : (e.element as PositionDto).longText;
     const paragraphs = (long ?? '').split('\n').map((p) => p.trim()).filter((p) => p !== '');
     if (paragraphs.length > MAX_LINES) {
       this.report.report('SIA_TEXT_TRUNCATED', 'warning', `The long text has ${paragraphs.length} paragraphs; SIA 451 numbers ${MAX_LINES} variables, the rest joined the last one.`, itemNumber);
@@ -191,6 +196,18 @@ class SiaWriter {
     }
     paragraphs.forEach((p, i) => this.textLines(chapter, e.number, i + 1, this.clean(p, itemNumber), itemNumber));
     if (!isGroupEntry(e)) this.quantities(chapter, e.number, e.element as PositionDto, itemNumber);
+  }
+
+  /**
+   * The long text of the note text that opens a heading's group, its title (a GAEB remark's outline text) as the
+   * first paragraph unless the text starts with it: the heading's long text has no title of its own.
+   */
+  private noteText(note: NoteTextDto | undefined, itemNumber: string): string | undefined {
+    const title = (note?.shortText ?? '').replace(/\s+/g, ' ').trim();
+    const text = note?.longText ?? '';
+    if (title === '' || text.replace(/\s+/g, ' ').trimStart().startsWith(title)) return note?.longText;
+    this.titledNotes.push(itemNumber);
+    return text.trim() === '' ? title : `${title}\n${text}`;
   }
 
   /** One paragraph as type-3 lines of a variable, wrapped at 30 characters. */
