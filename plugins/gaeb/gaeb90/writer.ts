@@ -38,6 +38,7 @@ import { splitItemNumber } from '../../../core/model/item-numbers.js';
 import type {
   ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
+import { noteTitleToAdd } from '../../../core/model/note-title.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import { type MessageSink, OncePerItemReporter, type Severity } from '../../../core/pipeline/messages.js';
 import { formatImplied, toCodePage, wrapWords } from '../../../core/text/records.js';
@@ -383,9 +384,13 @@ class Gaeb90Writer {
     for (const line of this.textLines(n, width('longText'), undefined)) this.longLine(line);
   }
 
-  /** A note text's short text (its title: GAEB 90 remarks have none of their own) as the lines that open its text. */
+  /**
+   * A note text's short text (its title: GAEB 90 remarks have none of their own) as the lines that open its text,
+   * unless the text already starts with it.
+   */
   private titleLines(n: NoteTextDto, w: number): string[] {
-    return n.shortText ? wrapWords(this.clean(n.shortText.replace(/\s+/g, ' ').trim()), w).lines : [];
+    const title = noteTitleToAdd(n);
+    return title === undefined ? [] : wrapWords(this.clean(title), w).lines;
   }
 
   private longLine(line: Run): void {

@@ -13,6 +13,7 @@
  * Note texts of a group are its preliminary remark (`vorbemerkung`, the LV's `svb` for notes outside groups and
  * those of OG/HG, which have no remark of their own); several are joined into one, reported.
  */
+import { noteTitleToAdd } from '../../../core/model/note-title.js';
 import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/types.js';
 import { escapeHtmlText } from '../../../core/text/html-output.js';
 import type { LongText } from '../../../core/text/long-text.js';
@@ -156,8 +157,8 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
  * title of its own, and the title would be lost (`OENORM_NOTE_TITLE_IN_TEXT`, info).
  */
 function titled(ctx: OenormWriterContext, n: NoteTextDto, form: LongText, where: string): LongText {
-  const title = (n.shortText ?? '').replace(/\s+/g, ' ').trim();
-  if (title === '' || (n.longText ?? '').replace(/\s+/g, ' ').trimStart().startsWith(title)) return form;
+  const title = noteTitleToAdd(n);
+  if (title === undefined) return form;
   ctx.tally('OENORM_NOTE_TITLE_IN_TEXT', 'info', 'the short texts (titles) of note texts were written as the bold first line of the preliminary remark they went to, which has no title of its own', where);
   return { blocks: [...longTextFormOf(ctx.longTexts, `<p><b>${escapeHtmlText(title)}</b></p>`).blocks, ...form.blocks] };
 }

@@ -27,6 +27,7 @@ import { countingChangeMessage, receiverCount, type CountingMark } from '../../.
 import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { markupItemsMessage } from '../../../core/model/markup-items.js';
 import { countedNumbers, itemKindsMessage } from '../../../core/model/item-kinds.js';
+import { noteTitleToAdd } from '../../../core/model/note-title.js';
 import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { keptSiaRecords, type KeptSiaRecords } from './kept.js';
@@ -203,9 +204,9 @@ class SiaWriter {
    * first paragraph unless the text starts with it: the heading's long text has no title of its own.
    */
   private noteText(note: NoteTextDto | undefined, itemNumber: string): string | undefined {
-    const title = (note?.shortText ?? '').replace(/\s+/g, ' ').trim();
+    const title = noteTitleToAdd(note);
     const text = note?.longText ?? '';
-    if (title === '' || text.replace(/\s+/g, ' ').trimStart().startsWith(title)) return note?.longText;
+    if (title === undefined) return note?.longText;
     this.titledNotes.push(itemNumber);
     return text.trim() === '' ? title : `${title}\n${text}`;
   }
