@@ -14,8 +14,8 @@
  * a wider sans in a column widened in proportion and fits more of the text on a line than estimated (LibreOffice 7.4
  * with DejaVu Sans: some 95 characters of German text in an 80-wide column, where 80 are counted). Each line takes
  * {@link LINE_HEIGHT_POINTS}. A program that keeps the written height instead of fitting the row again shows every
- * line too, with some room below the last. A text needing more than the highest row Excel allows ({@link MAX_ROW_HEIGHT_POINTS}) is shown up
- * to that height; the cell still holds all of it.
+ * line too, with some room below the last. A text needing more than the highest row Excel allows
+ * ({@link MAX_ROW_HEIGHT_POINTS}) is shown up to that height; the cell still holds all of it.
  */
 
 /** Points per line of Calibri 11, the workbook's font: Excel's default row height. */

@@ -180,6 +180,18 @@ describe('writeGaeb90 record format', () => {
     expect((preamble as { longText?: string }).longText?.split(/\s+/)).toEqual(['Bewerbungsbedingungen', 'Angebote', 'bis', 'Montag', 'Adressen', 'Bauamt', 'Sigmaringen']);
   });
 
+  it("opens a remark's text with its title, once: not again where the text starts with it", () => {
+    const p = project({ quantityOverride: 1, unitPriceOverride: 5 });
+    const los = p.serviceSpecifications![0].elements![0] as { elements: unknown[] };
+    los.elements.unshift(
+      { elementTypeDiscriminator: 'NoteTextDto', shortText: 'Hinweis', longText: 'Baustelle sichern', htmlLongText: '<p>Baustelle sichern</p>' },
+      { elementTypeDiscriminator: 'NoteTextDto', shortText: 'Schutz', longText: 'Schutz der Bauteile', htmlLongText: '<p>Schutz der Bauteile</p>' },
+    );
+    const { lines } = write(p, '83');
+    expect(lines.filter((l) => l.startsWith('20') || l.startsWith('26')).map((l) => l.slice(0, 74).trimEnd()))
+      .toEqual(['20', '26   Hinweis', '26   Baustelle sichern', '20', '26   Schutz der Bauteile']);
+  });
+
   it('writes phase 84 as the reduced bid: OZ, prices, components, complements and category totals, no texts, quantities or units', () => {
     const html = '<p>Fabrikat:</p><p><span class="TextComplement" data-kind="Bidder" data-marklbl="7"><span class="ComplBody">Muster</span></span></p>';
     const p = project({ quantityOverride: 2.5, unitTag: 'm³', unitPriceOverride: 12.34, htmlLongText: html, gaeb90SubText: ['   Teil A'] });
