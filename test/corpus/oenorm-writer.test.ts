@@ -6,20 +6,29 @@
  *   price share, short text and every word of the long texts;
  * - every GAEB DA XML tender (`gaeb/*.X83`) → `Lv2015` with TryRepairProjectStructure=true validates and reads back
  *   with the same positions in the same order, quantities (to the two decimals ÖNORM allows), units (mapped onto
- *   the ÖNORM list), short texts (shortened to 60 characters where longer) and long-text words; without the option
- *   the conversion answers 400 naming an element;
+ *   the ÖNORM list), short texts (shortened to 60 characters where longer, then kept whole before the long text
+ *   unless it begins with them, as reported) and long-text words; without the option the conversion answers 400
+ *   naming an element;
+ * - the SIA 451 file → `Lv2015` keeps every word of its NPK headings without positions and of its note texts in the
+ *   preliminary remarks, naming the headings in one message per remark;
  * - each `.onlv` → GAEB DA XML 3.3 → `Lv2015` keeps its groups, positions and note texts in their groups and order
  *   (its wählbare Vorbemerkungen, numberless in GAEB, come back as entries numbered anew).
  * Skipped, with a notice, when the corpus (or its ÖNORM schemas) is absent.
  */
 import { describe, expect, it } from 'vitest';
-import { isGroup, isNoteText, isPosition, type PositionDto } from '../../core/model/types.js';
+import { isGroup, isNoteText, isPosition, type ElementDto, type PositionDto, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { GatewayError } from '../../core/errors.js';
 import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 import { imagesOf, read, type Read } from '../oenorm/support.js';
 import { hasOenormXsd, oneLine, validateOnlv, words, write } from '../oenorm/writer-support.js';
+import { read as readSia } from '../sia/support.js';
+import { noteTitleToAdd } from '../../core/model/note-title.js';
+
+/** Whether `element` lies inside `group`, at any depth. */
+const isAncestor = (group: ServiceSpecificationGroupDto, element: ElementDto): boolean =>
+  (group.elements ?? []).some((e) => e === element || (isGroup(e) && isAncestor(e, element)));
 
 const ONLV = corpusFiles('oenorm', /\.onl[vb]$/i);
 const X83 = corpusFiles('gaeb', /\.x83$/i);
@@ -96,6 +105,7 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
       walk(source.serviceSpecifications![0].elements);
       expect(back.positions.length).toBe(before.length);
       const renumbered = new Set(written.messages.filter((m) => m.code === 'OENORM_STRUCTURE_REPAIRED').map((m) => m.itemNumber));
+      let keptCount = 0;
       before.forEach((p, i) => {
         const q = back.positions[i];
         const n = p.itemNumber?.stringRepresentation ?? '';
@@ -105,8 +115,15 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
         expect(q.unitTag, n).toBe(oenormUnit(p.unitTag ?? 'Stk').unit);
         const short = oneLine(p.shortText);
         if (short !== '') expect(short.startsWith(q.shortText ?? '\u0000'), `${n}: ${q.shortText} / ${short}`).toBe(true);
-        expect(words(q.longText).join(' '), n).toBe(words(p.longText).join(' '));
+        // a short text cut to the 60 characters of stichwort is kept whole before a long text that does not begin with it
+        const whole = words(short).join(' ');
+        const kept = short !== q.shortText && !words(p.longText).join(' ').startsWith(whole);
+        if (kept) keptCount++;
+        expect(words(q.longText).join(' '), n).toBe(words(`${kept ? whole : ''} ${p.longText ?? ''}`).join(' '));
       });
+      const keptWhole = written.messages.find((m) => m.code === 'OENORM_TEXT_KEPT_WHOLE' && m.message.startsWith('short texts'));
+      const told = keptWhole === undefined ? 0 : Number(/: (\d+) occurrences/.exec(keptWhole.message)?.[1] ?? 1);
+      expect(told, 'positions whose short text was kept whole, as reported').toBe(keptCount);
       expect(() => write(source, { RemoveUnprintableCharactersFromTexts: true })).toThrow(GatewayError);
     });
   }
@@ -126,6 +143,32 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
         .map((n) => [g.itemNumber?.stringRepresentation, n.shortText ?? '', words(n.longText).join(' ')]) : []));
       expect(notes(back)).toEqual(notes(source));
       expect(written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN')).toEqual([]);
+    });
+  }
+
+  // the NPK headings of a SIA 451 file are groups that hold no position (text only), down to six digits deep
+  for (const name of corpusFiles('sia', /\.01s$/i)) {
+    it(`${name} → Lv2015 (TryRepairProjectStructure) keeps every word of its headings without positions and of its note texts`, () => {
+      const source = readSia(readCorpus('sia', name));
+      const written = write(source.project, { TryRepairProjectStructure: true });
+      expect(validateOnlv(written.xml).errors).toEqual([]);
+      const back = read(written.xml);
+      const holding = new Set(source.positions.flatMap((p) => source.groups.filter((g) => isAncestor(g, p))));
+      const headings = source.groups.filter((g) => !holding.has(g));
+      expect(headings.length).toBeGreaterThan(400);
+      const wordsOf = (texts: (string | undefined)[]) => new Set(texts.flatMap((t) => words(t)));
+      const remarks = wordsOf(back.notes.map((n) => n.longText));
+      // a heading's title is written unless its first note text starts with it (SIA short texts cut the long text)
+      const titles = headings.map((g) => noteTitleToAdd({ shortText: g.shortText, longText: (g.elements ?? []).find(isNoteText)?.longText }));
+      expect(titles.filter((t) => t === undefined).length).toBeLessThan(10);
+      const missing = [...wordsOf([...titles, ...source.notes.map((n) => n.longText)])].filter((w) => !remarks.has(w));
+      expect(missing).toEqual([]);
+      expect(back.positions.length).toBe(source.positions.length);
+      // one message per receiving preliminary remark, not one per heading
+      const notWritten = written.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN');
+      expect(notWritten.length).toBeLessThanOrEqual(back.groups.length + 1);
+      const named = (n: string | undefined) => notWritten.some((m) => [',', ';', ' '].some((after) => m.message.includes(` ${n}${after}`)));
+      expect(headings.map((g) => g.itemNumber?.stringRepresentation).filter((n) => !named(n))).toEqual([]);
     });
   }
 

@@ -313,18 +313,94 @@ describe('ÖNORM writer: outlines and positions', () => {
     expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Allgemeine Vorbemerkung', 'Vorbemerkung LG', 'Erste\nZweite']);
   });
 
-  it('a group without positions is not written as a group; the message says where its note texts went', () => {
+  it('a group without positions is not written as a group; its title and note texts go to the remark above, reported', () => {
     const p = project([
-      group('00.', [group('00.12.', [note('<p>Vertragsbedingungen</p>'), note('<p>Normen</p>')])]),
-      group('01.', [group('01.00.', [note('<p>Einzukalkulieren</p>')]), group('01.01.', [position('01.01.01')])]),
+      group('00.', [group('00.12.', [note('<p>Vertragsbedingungen</p>'), note('<p>Normen</p>')])], 'Allgemeines'),
+      group('01.', [group('01.00.', [note('<p>Einzukalkulieren</p>')], 'Hinweise'), group('01.01.', [position('01.01.01')])]),
     ]);
     const w = write(p);
     valid(w.xml);
     expect(w.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => [m.itemNumber, m.message])).toEqual([
-      ['00.12.', 'Group 00.12. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its 2 note text(s) were written to the standing preliminary remarks (svb).'],
-      ['01.00.', 'Group 01.00. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its 1 note text(s) were written to the vorbemerkung of LG 01.'],
+      ['00.', '2 groups hold no position and were not written as groups (an ÖNORM ULG holds at least one): 00., 00.12.; their titles and 2 note text(s) were written to the standing preliminary remarks (svb).'],
+      ['01.00.', 'Group 01.00. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its title and 1 note text(s) were written to the vorbemerkung of LG 01.'],
     ]);
-    expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Vertragsbedingungen\nNormen', 'Einzukalkulieren']);
+    expect(w.text).toContain('<svb><vorbemerkung><p><b>Allgemeines</b></p><p><b>Gruppe 00.12.</b></p><p>Vertragsbedingungen</p><p>Normen</p></vorbemerkung></svb>');
+    // the titles are not note texts of the project: nothing to report as joined beyond the two notes of 00.12.
+    expect(w.messages.filter((m) => m.code === 'OENORM_NOTES_MERGED').map((m) => m.message)).toEqual(['2 note texts of svb were joined into one standing preliminary remark (svb).']);
+    expect(read(w.xml).notes.map((n) => n.longText)).toEqual(['Allgemeines\nGruppe 00.12.\nVertragsbedingungen\nNormen', 'Hinweise\nEinzukalkulieren']);
+  });
+
+  it('headings without positions and merged group levels keep their titles in document order (a SIA 451 chapter of NPK headings)', () => {
+    // chapter 111 with NPK headings that hold no position (text only) and a heading level above the ULG of positions
+    const p = project([
+      group('111.', [
+        group('111.000100.', [], 'Kurztext-Leistungsverzeichnis'),
+        group('111.219000.', [group('111.219100.', [], 'Regiestunden werden nach der ausgeübten Funktion entschädigt.')], 'Zusätzliche Regiebestimmungen:'),
+        group('111.211300.', [note('<p>Unveränderliche Regieansätze: Es gilt der Regietarif.</p>')], 'Unveränderliche Regieansätze:'),
+        group('111.220000.', [note('<p>Lohn nach Aufwand</p>'), group('111.222000.', [group('111.222100.', [position('111.222100.01')], 'Lohnsumme')], 'Löhne')], 'Regielöhne'),
+        position('111.233001'),
+      ], 'Regiearbeiten'),
+    ], 'CostEstimate', [3, 6, 6, 6, 'P2']);
+    expect(() => write(p, { TryRepairProjectStructure: false })).toThrow(/TryRepairProjectStructure/);
+    const w = write(p, { TryRepairProjectStructure: true });
+    valid(w.xml);
+    // in document order, each title once (the text under "Unveränderliche Regieansätze:" starts with it)
+    expect(w.text).toContain('<ueberschrift>Regiearbeiten</ueberschrift><vorbemerkung><p><b>Kurztext-Leistungsverzeichnis</b></p>' +
+      '<p><b>Zusätzliche Regiebestimmungen:</b></p><p><b>Regiestunden werden nach der ausgeübten Funktion entschädigt.</b></p>' +
+      '<p>Unveränderliche Regieansätze: Es gilt der Regietarif.</p><p><b>Regielöhne</b></p><p>Lohn nach Aufwand</p><p><b>Löhne</b></p></vorbemerkung>');
+    expect(w.text).toContain('<ueberschrift>Lohnsumme</ueberschrift>');
+    expect(w.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message)).toEqual([
+      '4 groups hold no position and were not written as groups (an ÖNORM ULG holds at least one): 111.000100., 111.219000., 111.219100., 111.211300.; their titles and 1 note text(s) were written to the vorbemerkung of LG 01.',
+      '2 groups lie between the LG and the ULG of their positions and were not written as groups (ÖNORM has LG and ULG): 111.220000., 111.222000.; their titles and 1 note text(s) were written to the vorbemerkung of LG 01.',
+    ]);
+    const back = read(w.xml);
+    expect(back.notes.map((n) => n.longText)).toEqual([[
+      'Kurztext-Leistungsverzeichnis', 'Zusätzliche Regiebestimmungen:', 'Regiestunden werden nach der ausgeübten Funktion entschädigt.',
+      'Unveränderliche Regieansätze: Es gilt der Regietarif.', 'Regielöhne', 'Lohn nach Aufwand', 'Löhne',
+    ].join('\n')]);
+    expect(back.positions.map((q) => q.shortText)).toEqual(['Position 111.222100.01', 'Position 111.233001']);
+    // without the position directly in the chapter the levels fit gliederung-hg: an HG has no vorbemerkung, so the
+    // headings go to the svb under it
+    const hg = project([group('11.', [group('11.00.', [], 'Kurztext-Leistungsverzeichnis'),
+      group('11.22.', [group('11.22.20.', [group('11.22.20.10.', [position('11.22.20.10.01')])])])], 'Regiearbeiten')], 'CostEstimate', [2, 2, 2, 2, 'P2']);
+    const fit = write(hg);
+    valid(fit.xml);
+    expect(fit.text).toContain('<svb><vorbemerkung><p><b>Kurztext-Leistungsverzeichnis</b></p></vorbemerkung></svb>');
+    expect(fit.messages.filter((m) => m.code === 'OENORM_ELEMENT_NOT_WRITTEN').map((m) => m.message)).toEqual([
+      'Group 11.00. holds no position and was not written as a group (an ÖNORM ULG holds at least one); its title was written to the standing preliminary remarks (svb) under HG 11.',
+    ]);
+  });
+
+  it('a short text or group title over 60 characters is shortened and also kept whole in the langtext or remark', () => {
+    const long = 'Standsicherheit Baugrube gewährleisten: Falls beim Aushub die Gefahr des Einbruchs der Grabenwände besteht';
+    const title = 'Zuschlag für Arbeiten im Bereich bestehender Banketthalterungen bei den Masten M47 / 49 / 51';
+    const p = project([group('01.', [group('01.01.', [
+      position('01.01.01', { shortText: long, htmlLongText: undefined }),
+      position('01.01.02', { shortText: long, htmlLongText: `<p>${long}, erfolgt der Aushub mit Rohrnachtrieb.</p>` }),
+      position('01.01.03', { shortText: long, htmlLongText: '<p>Mit Rohrnachtrieb.</p>' }),
+    ], title)])]);
+    const w = write(p);
+    valid(w.xml);
+    const cut = (s: string) => s.slice(0, 60).trimEnd();
+    expect(w.text).toContain(`<stichwort>${cut(long)}</stichwort><langtext><p>${long}</p></langtext>`);
+    // the long text begins with the short text already: not repeated
+    expect(w.text).toContain(`<stichwort>${cut(long)}</stichwort><langtext><p>${long}, erfolgt der Aushub mit Rohrnachtrieb.</p></langtext>`);
+    expect(w.text).toContain(`<stichwort>${cut(long)}</stichwort><langtext><p>${long}</p><p>Mit Rohrnachtrieb.</p></langtext>`);
+    expect(w.text).toContain(`<ueberschrift>${cut(title)}</ueberschrift><vorbemerkung><p><b>${title}</b></p></vorbemerkung>`);
+    expect(w.messages.filter((m) => m.code === 'OENORM_VALUE_SHORTENED')).toHaveLength(4);
+    expect(w.messages.filter((m) => m.code === 'OENORM_TEXT_KEPT_WHOLE').map((m) => m.message)).toEqual([
+      'group titles longer than the 60 characters of ueberschrift were written whole as the first, bold paragraph of their preliminary remark',
+      'short texts longer than the 60 characters of stichwort were written whole as the first paragraph of their langtext: 2 occurrences (e.g. 01.01.01, 01.01.03)',
+    ]);
+    const back = read(w.xml);
+    expect(back.positions.map((q) => [q.shortText, q.longText])).toEqual([
+      [cut(long), long], [cut(long), `${long}, erfolgt der Aushub mit Rohrnachtrieb.`], [cut(long), `${long}\nMit Rohrnachtrieb.`],
+    ]);
+    expect(back.notes.map((n) => n.longText)).toEqual([title]);
+    // writing what the model holds (no enforcing): nothing shortened, nothing added
+    const raw = write(p, { SkipTryEnforceSchemaCompliantXmlOutput: true });
+    expect(raw.text).toContain(`<stichwort>${long}</stichwort><langtext><p>Mit Rohrnachtrieb.</p></langtext>`);
+    expect(raw.messages.filter((m) => m.code === 'OENORM_TEXT_KEPT_WHOLE')).toEqual([]);
   });
 
   const titled = (title: string, html: string): ElementDto => ({ ...note(html), shortText: title } as ElementDto);

@@ -15,15 +15,14 @@
  */
 import { noteTitleToAdd } from '../../../core/model/note-title.js';
 import type { NoteTextDto, ServiceSpecificationDto } from '../../../core/model/types.js';
-import { escapeHtmlText } from '../../../core/text/html-output.js';
 import type { LongText } from '../../../core/text/long-text.js';
-import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 import type { OenormWriterContext } from './context.js';
 import { writeSum, type OenormDiscounts } from './discounts.js';
 import { keptOf, writeLb, writePreiserstellungsverfahren } from './document.js';
 import { KOMMENTAR_NOT_WRITTEN, ORIGIN_MARK, type PositionContext, writeElementData, writeEntry, writeMemo } from './positions.js';
+import { groupTitleNote, isGroupTitle } from './outline-notes.js';
 import type { Plan, PlanGroup } from './structure.js';
-import { keptGaps, longTextForm, writeFormattedText } from './text.js';
+import { keptGaps, longTextForm, withFirstParagraph, writeFormattedText } from './text.js';
 
 export interface BodyContext {
   spec: ServiceSpecificationDto;
@@ -87,7 +86,14 @@ function writeGroup(ctx: OenormWriterContext, g: PlanGroup, bc: BodyContext, inh
   const where = g.source?.itemNumber?.stringRepresentation ?? g.nr;
   b.open(g.level, { nr: g.nr });
   b.open(`${g.level}-eigenschaften`);
-  let title = ctx.line(g.title ?? '', 60, 'ueberschrift', where);
+  const parts = ctx.lineParts(g.title ?? '', 60, 'ueberschrift', where);
+  let title = parts.text;
+  // a shortened title is kept whole as the first, bold paragraph of the group's remark (an HG's or OG's: the svb
+  // under it), unless that remark begins with it
+  if (parts.whole !== parts.text && noteTitleToAdd({ shortText: parts.whole, longText: g.notes[0]?.longText }) !== undefined) {
+    g.notes.unshift(groupTitleNote(parts.whole));
+    ctx.tally('OENORM_TEXT_KEPT_WHOLE', 'info', 'group titles longer than the 60 characters of ueberschrift were written whole as the first, bold paragraph of their preliminary remark', where);
+  }
   if (title === '' && ctx.enforce) {
     title = `${g.level.toUpperCase()} ${g.nr}`;
     ctx.filled('ueberschrift', `${g.level.toUpperCase()} <nr>`);
@@ -160,7 +166,7 @@ function titled(ctx: OenormWriterContext, n: NoteTextDto, form: LongText, where:
   const title = noteTitleToAdd(n);
   if (title === undefined) return form;
   ctx.tally('OENORM_NOTE_TITLE_IN_TEXT', 'info', 'the short texts (titles) of note texts were written as the bold first line of the preliminary remark they went to, which has no title of its own', where);
-  return { blocks: [...longTextFormOf(ctx.longTexts, `<p><b>${escapeHtmlText(title)}</b></p>`).blocks, ...form.blocks] };
+  return withFirstParagraph(ctx, form, title, true);
 }
 
 /**
@@ -180,17 +186,19 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
     }
     forms.push({ form: titled(ctx, n, form, where), html: n.htmlLongText });
   }
-  if (forms.length > 1) {
-    ctx.report('OENORM_NOTES_MERGED', 'info', `${forms.length} note texts of ${where} were joined into one ${element === 'svb' ? 'standing preliminary remark (svb)' : 'preliminary remark (vorbemerkung)'}.`, where === 'svb' ? undefined : where);
+  // titles of groups that are not written are reported with those groups (outline-notes.ts)
+  const own = notes.filter((n) => !isGroupTitle(n));
+  if (own.length > 1) {
+    ctx.report('OENORM_NOTES_MERGED', 'info', `${own.length} note texts of ${where} were joined into one ${element === 'svb' ? 'standing preliminary remark (svb)' : 'preliminary remark (vorbemerkung)'}.`, where === 'svb' ? undefined : where);
   }
   const joined: LongText = { blocks: forms.flatMap((f) => f.form.blocks) };
   const gaps = forms.flatMap((f) => keptGaps(f.html));
-  const mark = ORIGIN_MARK[String(notes[0]?.oenormNoteTextProperties?.originCode)];
+  const mark = ORIGIN_MARK[String(own[0]?.oenormNoteTextProperties?.originCode)];
   const links = [...new Set(notes.flatMap((n) => ctx.graphics.linksOf(n.htmlLongText)))];
   if (element === 'svb') {
     const kept = (bc.spec.oenormProperties ?? {}) as Record<string, unknown>;
     const memo = {
-      kommentar: kept.svbKommentar, notiz: kept.svbNotiz, openingTextIsFreeText: notes[0]?.oenormNoteTextProperties?.openingTextIsFreeText,
+      kommentar: kept.svbKommentar, notiz: kept.svbNotiz, openingTextIsFreeText: own[0]?.oenormNoteTextProperties?.openingTextIsFreeText,
       aenderungskennzeichnungen: kept.svbAenderungskennzeichnungen, nichtinteilausgabe: kept.svbNichtinteilausgabe,
     };
     if (forms.length === 0 && !mark && bc.pc.lbVersion === undefined && links.length === 0 && memo.notiz === undefined && memo.openingTextIsFreeText !== true) {

@@ -70,13 +70,21 @@ export class OenormWriterContext {
    * characters with a message naming the element and both values.
    */
   line(value: string | undefined, max: number, element: string, where: string): string {
-    if (value === undefined) return '';
+    return this.lineParts(value, max, element, where).text;
+  }
+
+  /**
+   * As {@link line}, with the whole cleaned one-line text beside the text to write (`whole` ≠ `text` when it was
+   * shortened), for a writer that keeps the whole text elsewhere (a long text, a preliminary remark).
+   */
+  lineParts(value: string | undefined, max: number, element: string, where: string): { text: string; whole: string } {
+    if (value === undefined) return { text: '', whole: '' };
     const clean = this.clean(value, where, element).replace(/\s*[\r\n]+\s*/g, ' ').trim();
     const chars = Array.from(clean);
-    if (!this.enforce || chars.length <= max) return clean;
+    if (!this.enforce || chars.length <= max) return { text: clean, whole: clean };
     const cut = chars.slice(0, max).join('').trimEnd();
     this.report('OENORM_VALUE_SHORTENED', 'warning', `${element} of ${where} was shortened to ${max} characters (the schema's limit): "${clean}" → "${cut}"`, where);
-    return cut;
+    return { text: cut, whole: clean };
   }
 
   /**

@@ -27,7 +27,7 @@ import type { OenormWriterContext } from './context.js';
 import type { PlanEntry } from './structure.js';
 import type { GroupVariant } from './variants.js';
 import { writeGrafiklinks } from './graphics.js';
-import { firstLineOf, keptGaps, longTextForm, writeFormattedText } from './text.js';
+import { beginsWith, firstLineOf, keptGaps, longTextForm, withFirstParagraph, writeFormattedText } from './text.js';
 import { oenormUnit } from './units.js';
 import { LOT } from './teilangebote.js';
 import { writeLbChanges } from './lb-changes.js';
@@ -94,8 +94,8 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   // long text: a Folgeposition's own part after its Grundtext
   const html = grundtextHtml !== undefined && e.htmlLongText !== undefined ? e.htmlLongText.slice(grundtextHtml.length) : e.htmlLongText;
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
-  writeStichwort(ctx, e, props, form, where);
-  if (form !== undefined) writeFormattedText(ctx, 'langtext', form, where, { edition: pc.edition, gaps: keptGaps(html) });
+  const langtext = writeStichwort(ctx, e, props, form, where);
+  if (langtext !== undefined) writeFormattedText(ctx, 'langtext', langtext, where, { edition: pc.edition, gaps: keptGaps(html) });
   writeZusatzangebotslvinfo(ctx, e, props, pc, where);
   writeElementData(ctx, pc, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html), props, where);
   let sum = 0;
@@ -198,7 +198,13 @@ function parseOwn(ctx: OenormWriterContext, html: string): LongText {
   return longTextFormOf(ctx.longTexts, html);
 }
 
-function writeStichwort(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, props: Record<string, unknown>, form: LongText | undefined, where: string): void {
+/**
+ * Writes the entry's `stichwort` (or `stichwort-kurz` + `stichwort-luecke`).
+ * @returns the long text to write as its `langtext`: `form`, or, when the short text was shortened to the 60
+ *   characters of `stichwort` and the long text does not begin with it, `form` after a first paragraph with the
+ *   whole short text (`OENORM_TEXT_KEPT_WHOLE`), so that no word of it is lost
+ */
+function writeStichwort(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, props: Record<string, unknown>, form: LongText | undefined, where: string): LongText | undefined {
   const b = ctx.b;
   const kurz = props.oenormShortText;
   const luecke = props.oenormShortTextAddition;
@@ -207,14 +213,18 @@ function writeStichwort(ctx: OenormWriterContext, e: PositionDto | NoteTextDto, 
     && Array.from(kurz).length <= 50 && Array.from(luecke).length <= 10 && kurz !== '') {
     b.leaf('stichwort-kurz', ctx.line(kurz, 50, 'stichwort-kurz', where));
     b.leaf('stichwort-luecke', ctx.line(luecke, 10, 'stichwort-luecke', where));
-    return;
+    return form;
   }
-  let text = ctx.line(short, 60, 'stichwort', where);
+  const parts = ctx.lineParts(short, 60, 'stichwort', where);
+  let text = parts.text;
   if (text === '' && ctx.enforce) {
     text = ctx.line(form ? firstLineOf(form) : '', 60, 'stichwort', where) || (isPosition(e) ? 'Position' : 'Vorbemerkung');
     ctx.filled('stichwort', 'the first words of the long text');
   }
   b.leaf('stichwort', text);
+  if (parts.whole === parts.text || beginsWith(form, parts.whole)) return form;
+  ctx.tally('OENORM_TEXT_KEPT_WHOLE', 'info', 'short texts longer than the 60 characters of stichwort were written whole as the first paragraph of their langtext', where);
+  return withFirstParagraph(ctx, form, parts.whole, false);
 }
 
 function unitOf(ctx: OenormWriterContext, unit: string | undefined, where: string): string {

@@ -23,7 +23,8 @@
  * `langtext`, no quantity), numbered 01, 02 … in order; note texts before it stay the ULG's `vorbemerkung`. This is
  * how ÖNORM LVs carry the preliminary remarks of their LG 00 (read back as note texts with their number), and what a
  * GAEB category of titled remarks (`Remark` with an outline text) becomes. A group whose note texts have no short
- * text has no stichwort to give: it is not written as a group, and the message says where its note texts went.
+ * text has no stichwort to give: it is not written as a group; its title and note texts go to the preliminary remark
+ * of the nearest written group above it (`outline-notes.ts`), as do those of group levels merged away.
  */
 import { targetError } from '../../../core/errors.js';
 import {
@@ -31,6 +32,7 @@ import {
   type ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
+import { attachGroupNotes, reportUnwrittenGroups } from './outline-notes.js';
 
 export type Level = 'hg' | 'og' | 'lg' | 'ulg';
 const OUTLINES: Readonly<Record<number, Level[]>> = { 2: ['lg', 'ulg'], 3: ['og', 'lg', 'ulg'], 4: ['hg', 'og', 'lg', 'ulg'] };
@@ -114,12 +116,13 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   const parents = new Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>();
   const allGroups: ServiceSpecificationGroupDto[] = [];
   const pathOf = new Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto[]>();
-  const orderOf = new Map<NoteTextDto, number>();
+  const orderOf = new Map<NoteTextDto | ServiceSpecificationGroupDto, number>();
   let order = 0;
   const walk = (list: readonly ElementDto[] | undefined, path: ServiceSpecificationGroupDto[]) => {
     for (const e of list ?? []) {
       order++;
       if (isGroup(e)) {
+        orderOf.set(e, order);
         parents.set(e, path[path.length - 1]);
         allGroups.push(e);
         const inner = [...path, e];
@@ -208,7 +211,9 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     }
     ulg.pending.push({ element, depth: path.length, wvb });
   }
-  const moved = attachNotes(plan, notesOf, parents, mapped);
+  const holding = new Set<ServiceSpecificationGroupDto>();
+  for (const e of entries) for (const g of e.path) holding.add(g);
+  const unwritten = attachGroupNotes(plan, { all: allGroups, parents, notesOf, orderOf, holding }, mapped);
   numberGroups(ctx, plan.groups, '');
   const written = remarks.length > 0 ? entryNumbers(plan.groups) : undefined;
   for (const { group, wvb } of remarks) {
@@ -216,15 +221,7 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
     const range = numbers.length > 1 ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers[0];
     ctx.report('OENORM_NOTES_AS_WVB', 'info', `${wvb.length} note text(s) of group ${numberOf(group)}, which holds no position, were written as its wählbare Vorbemerkungen ${range} (an ÖNORM ULG holds at least one entry).`, numberOf(group));
   }
-  for (const g of allGroups) {
-    if (!mapped.has(g) && !g.elements?.some((e) => isGroup(e)) && !entries.some((e) => e.path.includes(g))) {
-      const notes = notesOf.get(g)?.length ?? 0;
-      const target = moved.get(g);
-      const where = target === undefined ? 'the standing preliminary remarks (svb)' : `the vorbemerkung of ${target.level.toUpperCase()} ${fullNumber(plan.groups, target)}`;
-      const kept = notes > 0 ? `; its ${notes} note text(s) were written to ${where}` : '';
-      ctx.report('OENORM_ELEMENT_NOT_WRITTEN', 'warning', `Group ${numberOf(g)} holds no position and was not written as a group (an ÖNORM ULG holds at least one)${kept}.`, numberOf(g));
-    }
-  }
+  reportUnwrittenGroups(ctx, unwritten, numberOf, (g) => fullNumber(plan.groups, g));
   return plan;
 }
 
@@ -265,27 +262,6 @@ function entryNumbers(groups: readonly PlanGroup[], out = new Map<Entry, string>
     entryNumbers(g.groups, out);
   }
   return out;
-}
-
-/**
- * Notes of each source group go to its planned group (or the nearest planned ancestor, else the svb).
- * @returns for each source group that is not planned itself, the planned group its notes went to (absent: the svb)
- */
-function attachNotes(
-  plan: Plan, notesOf: Map<ServiceSpecificationGroupDto | undefined, NoteTextDto[]>,
-  parents: Map<ServiceSpecificationGroupDto, ServiceSpecificationGroupDto | undefined>, mapped: Map<ServiceSpecificationGroupDto, PlanGroup>,
-): Map<ServiceSpecificationGroupDto, PlanGroup | undefined> {
-  const moved = new Map<ServiceSpecificationGroupDto, PlanGroup | undefined>();
-  for (const [owner, notes] of notesOf) {
-    if (owner === undefined) continue;
-    let g: ServiceSpecificationGroupDto | undefined = owner;
-    while (g !== undefined && !mapped.has(g)) g = parents.get(g);
-    const target = g !== undefined ? mapped.get(g)! : undefined;
-    if (g !== owner) moved.set(owner, target);
-    if (target === undefined) plan.svb.push(...notes);
-    else target.notes.push(...notes);
-  }
-  return moved;
 }
 
 /** A planned group's number with those of the groups above it (`36.16`), once numbered. */

@@ -16,6 +16,7 @@ import { decodeHTMLAttribute } from 'entities';
 import type { XmlBuilder } from '../../../core/xml/builder.js';
 import { plainLongText, type Block, type Complement, type Image, type Inline, type LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
+import { escapeHtmlText } from '../../../core/text/html-output.js';
 import type { OenormWriterContext } from './context.js';
 
 const PERCENT = /^\d+%$/;
@@ -78,6 +79,26 @@ export function firstLineOf(form: LongText): string {
     if (text !== '') return text;
   }
   return '';
+}
+
+/**
+ * Whether the text of `form` (its paragraphs, white space collapsed) begins with `text` (one line).
+ * @param form a long text; undefined: empty
+ */
+export function beginsWith(form: LongText | undefined, text: string): boolean {
+  let s = '';
+  for (const b of form?.blocks ?? []) {
+    if (s.length >= text.length) break;
+    if (b.t === 'p' || b.t === 'div') s += `${inlineText(b.inl)} `;
+  }
+  return s.replace(/\s+/g, ' ').trimStart().startsWith(text);
+}
+
+/** `form` with `text` as a paragraph of its own before its first, bold or not (a whole title or short text). */
+export function withFirstParagraph(ctx: OenormWriterContext, form: LongText | undefined, text: string, bold: boolean): LongText {
+  const escaped = escapeHtmlText(text);
+  const first = longTextFormOf(ctx.longTexts, bold ? `<p><b>${escaped}</b></p>` : `<p>${escaped}</p>`);
+  return { blocks: [...first.blocks, ...(form?.blocks ?? [])] };
 }
 
 function inlineText(list: readonly Inline[]): string {
