@@ -146,6 +146,49 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
     });
   }
 
+  for (const name of X83) {
+    it(`${name} → Lv2015 (TryRepairProjectStructure): note texts between positions come back where they stood`, () => {
+      const source = readGaeb(readCorpus('gaeb', name));
+      const written = write(source, { TryRepairProjectStructure: true, RemoveUnprintableCharactersFromTexts: true });
+      const back = read(written.xml);
+      // each note text after the first position of its group, with the number of positions before it in the document
+      const between: { text: string; before: number }[] = [];
+      let positions = 0;
+      const walk = (list: readonly ElementDto[] | undefined) => {
+        let seen = false;
+        for (const e of list ?? []) {
+          if (isPosition(e)) {
+            positions++;
+            seen = true;
+          } else if (isNoteText(e) && seen) between.push({ text: words(e.longText).join(' '), before: positions });
+          else if (isGroup(e)) walk(e.elements);
+        }
+      };
+      walk(source.serviceSpecifications![0].elements);
+      const placedBack = new Map<string, number[]>();
+      positions = 0;
+      for (const e of back.all) {
+        if (isPosition(e)) positions++;
+        else if (isNoteText(e) && e.oenormNoteTextProperties?.itemNumber !== undefined) {
+          const key = words(e.longText).join(' ');
+          placedBack.set(key, [...(placedBack.get(key) ?? []), positions]);
+        }
+      }
+      const missed = between.filter((n) => {
+        const at = placedBack.get(n.text) ?? [];
+        const i = at.indexOf(n.before);
+        if (i >= 0) at.splice(i, 1);
+        return i < 0;
+      });
+      const joined = written.messages.filter((m) => m.code === 'OENORM_NOTES_MERGED' && m.message.includes('between the positions'))
+        .reduce((sum, m) => sum + Number(/^(\d+)/.exec(m.message)![1]), 0);
+      expect(missed.length, JSON.stringify(missed.slice(0, 3))).toBe(joined);
+      const told = written.messages.filter((m) => m.code === 'OENORM_NOTES_AS_WVB' && m.message.includes('between the positions'))
+        .reduce((sum, m) => sum + Number(/^(\d+)/.exec(m.message)![1]), 0);
+      expect(told).toBe(between.length - joined);
+    });
+  }
+
   // the NPK headings of a SIA 451 file are groups that hold no position (text only), down to six digits deep
   for (const name of corpusFiles('sia', /\.01s$/i)) {
     it(`${name} → Lv2015 (TryRepairProjectStructure) keeps every word of its headings without positions and of its note texts`, () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
-import type { ElementDto, NoteTextDto } from '../../core/model/types.js';
+import { isPosition, type ElementDto, type NoteTextDto } from '../../core/model/types.js';
 import { fixture, read, type Read } from './support.js';
 import { group, note, position, project, twoLevel } from './writer-model.js';
 import { hasOenormXsd, validateOnlv, write, words } from './writer-support.js';
@@ -405,6 +405,52 @@ describe('ÖNORM writer: outlines and positions', () => {
 
   const titled = (title: string, html: string): ElementDto => ({ ...note(html), shortText: title } as ElementDto);
   const entryNumberOf = (n: NoteTextDto) => n.oenormNoteTextProperties?.itemNumber;
+
+  it('note texts between positions become wählbare Vorbemerkungen at their place, numbered between their neighbours', () => {
+    const p = project([group('01.', [group('01.01.', [
+      note('<p>Für die ganze ULG</p>'),
+      position('01.01.10'), titled('Pflanzenlieferung', '<p>Normen und Richtlinien</p>'), position('01.01.20'),
+      note('<p>Kein Platz</p>'), position('01.01.21'), titled('Pflege', '<p>Fertigstellungspflege</p>'),
+    ])])]);
+    const w = write(p);
+    valid(w.xml);
+    expect(w.text).toContain('<ulg-eigenschaften><ueberschrift>Gruppe 01.01.</ueberschrift><vorbemerkung><p>Für die ganze ULG</p><p>Kein Platz</p></vorbemerkung></ulg-eigenschaften>');
+    expect(w.text).toContain('<grundtextnr nr="11"><ungeteilteposition mfv=""><pos-eigenschaften><stichwort>Pflanzenlieferung</stichwort><langtext><p>Normen und Richtlinien</p></langtext>');
+    expect(w.messages.filter((m) => m.code === 'OENORM_NOTES_AS_WVB' || m.code === 'OENORM_NOTES_MERGED').map((m) => [m.code, m.message])).toEqual([
+      ['OENORM_NOTES_AS_WVB', '2 note text(s) between the positions of ULG 01.01 were written as wählbare Vorbemerkungen at their place: 01.01.11, 01.01.22.'],
+      ['OENORM_NOTES_MERGED', '1 note text(s) between the positions of ULG 01.01 have no free Grundtextnummer between their neighbours and were joined into its vorbemerkung.'],
+      ['OENORM_NOTES_MERGED', '2 note texts of 01.01. were joined into one preliminary remark (vorbemerkung).'],
+    ]);
+    const back = read(w.xml);
+    // in document order: positions keep their numbers, the notes sit where they stood
+    expect(back.group('01.01.').elements!.map((e) => (isPosition(e) ? e.itemNumber?.stringRepresentation : `${entryNumberOf(e as NoteTextDto) ?? 'vorbemerkung'} ${(e as NoteTextDto).longText}`))).toEqual([
+      'vorbemerkung Für die ganze ULG\nKein Platz', '01.01.10', '01.01.11 Normen und Richtlinien', '01.01.20', '01.01.21', '01.01.22 Fertigstellungspflege',
+    ]);
+  });
+
+  it('with TryRepairProjectStructure a ULG numbered anew numbers the notes between its positions with them; a note inside a Grundtext joins the vorbemerkung', () => {
+    const p = project([group('01.', [group('01.01.', [
+      position('01.01.0010'), titled('Pflanzenlieferung', '<p>Normen</p>'), position('01.01.0020'), position('01.01.0030'),
+    ])])], 'CostEstimate', [2, 2, 'P4']);
+    expect(() => write(p, { TryRepairProjectStructure: false })).toThrow(/TryRepairProjectStructure/);
+    const w = write(p, { TryRepairProjectStructure: true });
+    valid(w.xml);
+    expect(w.messages.filter((m) => m.code === 'OENORM_STRUCTURE_REPAIRED').map((m) => m.message)).toEqual([
+      'Position 01.01.0010 was renumbered 01.01.01.', 'Position 01.01.0020 was renumbered 01.01.03.', 'Position 01.01.0030 was renumbered 01.01.04.',
+    ]);
+    expect(w.messages.find((m) => m.code === 'OENORM_NOTES_AS_WVB')?.message).toBe('1 note text(s) between the positions of ULG 01.01 were written as wählbare Vorbemerkungen at their place: 01.01.02.');
+    expect(read(w.xml).group('01.01.').elements!.map((e) => (isPosition(e) ? e.shortText : entryNumberOf(e as NoteTextDto)))).toEqual([
+      'Position 01.01.0010', '01.01.02', 'Position 01.01.0020', 'Position 01.01.0030',
+    ]);
+    // Folgepositionen share their Grundtextnummer: a note between two of them has no number there
+    const divided = project([group('01.', [group('01.01.', [
+      position('01.01.01.A'), note('<p>Dazwischen</p>'), position('01.01.01.B'), note('<p>Danach</p>'),
+    ])])], 'CostEstimate', [2, 2, 'P2', 'I1']);
+    const d = write(divided);
+    valid(d.xml);
+    expect(d.text).toContain('<vorbemerkung><p>Dazwischen</p></vorbemerkung>');
+    expect(d.text).toContain('<grundtextnr nr="02"><ungeteilteposition mfv=""><pos-eigenschaften><stichwort>Danach</stichwort>');
+  });
 
   it('a group of note texts with short texts becomes a ULG of wählbare Vorbemerkungen, in order', () => {
     const p = project([

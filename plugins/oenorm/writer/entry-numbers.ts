@@ -6,8 +6,9 @@
  * numbered anew, each change reported (2009 `onlv.xsd`, `ontypdef.xsd`).
  */
 import { targetError } from '../../../core/errors.js';
-import { isNoteText, isPosition, type ElementDto, type PositionDto, type ServiceSpecificationGroupDto } from '../../../core/model/types.js';
+import { isNoteText, isPosition, type ElementDto, type NoteTextDto, type PositionDto, type ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
+import { placeNotesBetween, reportNotesBetween } from './notes-between.js';
 import type { Entry, PlanEntry, PlanGroup, PlanGtnr } from './structure.js';
 
 export const KEY2 = /^[A-Z0-9]{2}$/;
@@ -83,16 +84,18 @@ function conflict(ctx: OenormWriterContext, gtnr: PlanGtnr, parts: { ftnr?: stri
 /**
  * Numbers the pending entries of a ULG into its `gtnrs`: their own Grundtextnummern, Folgetext letters and
  * Mehrfachverwendung digits where every entry has fitting ones, else (TryRepairProjectStructure) one Grundtextnummer
- * each in order, each change reported; the note texts of a group without positions (`wvb`) after them.
+ * each in order, each change reported; note texts between its positions (`between`) at their place where a number
+ * allows (`notes-between.ts`); the note texts of a group without positions (`wvb`) after them.
  * @param prefix the ULG's full number with a trailing dot (`01.02.`)
  * @throws GatewayError GW_ERR_TARGET_CONSTRAINT (400) naming the first entry that does not fit (without the repair),
  *   or when the numbers run out
  */
-export function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string): void {
+export function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: string, orderOf: ReadonlyMap<NoteTextDto | ServiceSpecificationGroupDto, number>): void {
   const byGt = new Map<string, PlanGtnr>();
   let bad: string | undefined;
   const wvb = ulg.pending.filter((p) => p.wvb === true).map((p) => p.element);
-  if (wvb.length > 0) ulg.pending = ulg.pending.filter((p) => p.wvb !== true);
+  const between = ulg.pending.filter((p) => p.between === true);
+  if (wvb.length > 0 || between.length > 0) ulg.pending = ulg.pending.filter((p) => p.wvb !== true && p.between !== true);
   for (const { element, depth } of ulg.pending) {
     const parts = entryParts(element, depth);
     const number = numberOf(element);
@@ -109,16 +112,21 @@ export function numberEntries(ctx: OenormWriterContext, ulg: PlanGroup, prefix: 
   if (bad === undefined) {
     ulg.gtnrs = [...byGt.values()];
     for (const g of ulg.gtnrs) if (g.divided) splitGrundtext(g);
+    if (between.length > 0) placeNotesBetween(ctx, ulg, prefix, between, new Map(ulg.pending.map((p) => [p.element, p.order])), orderOf);
   } else {
+    // numbered anew in document order, the notes between positions with them (notes-between.ts)
     const gen = numbers();
-    ulg.gtnrs = ulg.pending.map(({ element }) => {
+    const placed: string[] = [];
+    ulg.gtnrs = [...ulg.pending, ...between].sort((a, b) => a.order - b.order).map((p) => {
       const nr = gen.next().value as string | undefined;
       if (nr === undefined) throw targetError(`ULG ${prefix}: more positions than ÖNORM's two-character Grundtextnummern allow`, prefix);
-      const number = numberOf(element);
+      const number = numberOf(p.element);
       const now = `${prefix}${nr}`;
-      if (number !== now) ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', `Position ${number || '(without number)'} was renumbered ${now}.`, number || now);
-      return { nr, divided: false, entries: [{ element, number: now, mfv: '' }] };
+      if (p.between) placed.push(now);
+      else if (number !== now) ctx.report('OENORM_STRUCTURE_REPAIRED', 'warning', `Position ${number || '(without number)'} was renumbered ${now}.`, number || now);
+      return { nr, divided: false, entries: [{ element: p.element, number: now, mfv: '' }] };
     });
+    reportNotesBetween(ctx, prefix, placed, 0);
   }
   if (wvb.length > 0) {
     const used = new Set(ulg.gtnrs.map((g) => g.nr));

@@ -24,7 +24,9 @@
  * how ÖNORM LVs carry the preliminary remarks of their LG 00 (read back as note texts with their number), and what a
  * GAEB category of titled remarks (`Remark` with an outline text) becomes. A group whose note texts have no short
  * text has no stichwort to give: it is not written as a group; its title and note texts go to the preliminary remark
- * of the nearest written group above it (`outline-notes.ts`), as do those of group levels merged away.
+ * of the nearest written group above it (`outline-notes.ts`), as do those of group levels merged away. Note texts
+ * between the positions of a ULG become wählbare Vorbemerkungen at their place (`notes-between.ts`); numbers:
+ * `entry-numbers.ts`.
  */
 import { targetError } from '../../../core/errors.js';
 import {
@@ -34,6 +36,7 @@ import {
 import type { OenormWriterContext } from './context.js';
 import { attachGroupNotes, reportUnwrittenGroups } from './outline-notes.js';
 import { KEY2, REPAIR_HINT, nextFree, numberEntries, numberOf, numberPosfrei, numbers } from './entry-numbers.js';
+import { takeNotesBetween } from './notes-between.js';
 
 export type Level = 'hg' | 'og' | 'lg' | 'ulg';
 const OUTLINES: Readonly<Record<number, Level[]>> = { 2: ['lg', 'ulg'], 3: ['og', 'lg', 'ulg'], 4: ['hg', 'og', 'lg', 'ulg'] };
@@ -72,10 +75,11 @@ export interface PlanGroup {
   /** Why the group was added or merged (repair), reported once its number is known. */
   repaired?: string;
   /**
-   * Entries of a ULG before numbering, with the source's group depth; `wvb`: a note text of a group without positions
-   * that becomes a wählbare Vorbemerkung numbered after the others (see the module comment).
+   * Entries of a ULG before numbering, with the source's group depth and their place in document order; `wvb`: a note
+   * text of a group without positions that becomes a wählbare Vorbemerkung numbered after the others (see the module
+   * comment); `between`: a note text between the ULG's positions (`notes-between.ts`).
    */
-  pending: { element: Entry; depth: number; wvb?: boolean }[];
+  pending: { element: Entry; depth: number; wvb?: boolean; order: number; between?: boolean }[];
 }
 
 export interface Plan {
@@ -178,7 +182,7 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   };
   const fromSource = (level: Level, source: ServiceSpecificationGroupDto, repaired?: string): PlanGroup =>
     ({ level, nr: '', title: source.shortText, source, notes: [], groups: [], gtnrs: [], pending: [], repaired });
-  for (const { element, path, wvb } of entries) {
+  for (const { element, path, wvb, order: at } of entries) {
     let ulg: PlanGroup;
     if (fits) {
       let parent: PlanGroup | undefined;
@@ -203,12 +207,13 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
         mapped.set(deepest, ulg);
       }
     }
-    ulg.pending.push({ element, depth: path.length, wvb });
+    ulg.pending.push({ element, depth: path.length, wvb, order: at });
   }
   const holding = new Set<ServiceSpecificationGroupDto>();
   for (const e of entries) for (const g of e.path) holding.add(g);
+  takeNotesBetween(mapped, notesOf, orderOf);
   const unwritten = attachGroupNotes(plan, { all: allGroups, parents, notesOf, orderOf, holding }, mapped);
-  numberGroups(ctx, plan.groups, '');
+  numberGroups(ctx, plan.groups, '', orderOf);
   const written = remarks.length > 0 ? entryNumbers(plan.groups) : undefined;
   for (const { group, wvb } of remarks) {
     const numbers = wvb.map((n) => written!.get(n)!);
@@ -274,7 +279,7 @@ function ownIdentifier(g: ServiceSpecificationGroupDto): string | undefined {
   return ids.length > 0 ? ids[ids.length - 1] : undefined;
 }
 
-function numberGroups(ctx: OenormWriterContext, siblings: PlanGroup[], prefix: string): void {
+function numberGroups(ctx: OenormWriterContext, siblings: PlanGroup[], prefix: string, orderOf: ReadonlyMap<NoteTextDto | ServiceSpecificationGroupDto, number>): void {
   const used = new Set<string>();
   const pending: PlanGroup[] = [];
   for (const g of siblings) {
@@ -304,7 +309,7 @@ function numberGroups(ctx: OenormWriterContext, siblings: PlanGroup[], prefix: s
   }
   for (const g of siblings) {
     const path = `${prefix}${g.nr}.`;
-    if (g.level === 'ulg') numberEntries(ctx, g, path);
-    else numberGroups(ctx, g.groups, path);
+    if (g.level === 'ulg') numberEntries(ctx, g, path, orderOf);
+    else numberGroups(ctx, g.groups, path, orderOf);
   }
 }
