@@ -9,6 +9,7 @@
  *   the ÖNORM list), short texts (shortened to 60 characters where longer, then kept whole before the long text
  *   unless it begins with them, as reported) and long-text words; without the option the conversion answers 400
  *   naming an element;
+ * - every GAEB file → `Lv2015`: each note text between positions comes back after as many positions as before;
  * - the SIA 451 file → `Lv2015` keeps every word of its NPK headings without positions and of its note texts in the
  *   preliminary remarks, naming the headings in one message per remark;
  * - each `.onlv` → GAEB DA XML 3.3 → `Lv2015` keeps its groups, positions and note texts in their groups and order
@@ -146,7 +147,9 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
     });
   }
 
-  for (const name of X83) {
+  // every GAEB file of the corpus whose BoQ is a tender or an offer (these have note texts between positions:
+  // Flechtingen in three generations, the two BVBS test files X81/X86, the GAEB test file x81/x82, gaeb2000_file.p83)
+  for (const name of corpusFiles('gaeb', /\.(x8[1-6]|p8[36]|d8[36])$/i)) {
     it(`${name} → Lv2015 (TryRepairProjectStructure): note texts between positions come back where they stood`, () => {
       const source = readGaeb(readCorpus('gaeb', name));
       const written = write(source, { TryRepairProjectStructure: true, RemoveUnprintableCharactersFromTexts: true });
