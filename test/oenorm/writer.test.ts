@@ -397,6 +397,14 @@ describe('ÖNORM writer: outlines and positions', () => {
       [cut(long), long], [cut(long), `${long}, erfolgt der Aushub mit Rohrnachtrieb.`], [cut(long), `${long}\nMit Rohrnachtrieb.`],
     ]);
     expect(back.notes.map((n) => n.longText)).toEqual([title]);
+    // "begins with" collapses white space on both sides and reads only the leading paragraphs
+    const spaced = project([group('01.', [group('01.01.', [
+      position('01.01.01', { shortText: long.replace(': ', ':   '), htmlLongText: `<p>${long.slice(0, 40)}</p><p>  ${long.slice(40)}</p>` }),
+      position('01.01.02', { shortText: long, htmlLongText: `<table><tr><td>${long}</td></tr></table>` }),
+    ])])]);
+    const sw = write(spaced);
+    expect(sw.text).toContain(`<langtext><p>${long.slice(0, 40)}</p><p>  ${long.slice(40)}</p></langtext>`);
+    expect(sw.text).toContain(`<langtext><p>${long}</p><table>`);
     // writing what the model holds (no enforcing): nothing shortened, nothing added
     const raw = write(p, { SkipTryEnforceSchemaCompliantXmlOutput: true });
     expect(raw.text).toContain(`<stichwort>${long}</stichwort><langtext><p>Mit Rohrnachtrieb.</p></langtext>`);

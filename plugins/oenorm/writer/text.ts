@@ -82,16 +82,18 @@ export function firstLineOf(form: LongText): string {
 }
 
 /**
- * Whether the text of `form` (its paragraphs, white space collapsed) begins with `text` (one line).
+ * Whether the text of `form` begins with `text`: its leading paragraphs (up to the first list or table), white space
+ * collapsed in both.
  * @param form a long text; undefined: empty
  */
 export function beginsWith(form: LongText | undefined, text: string): boolean {
+  const wanted = text.replace(/\s+/g, ' ').trim();
   let s = '';
   for (const b of form?.blocks ?? []) {
-    if (s.length >= text.length) break;
-    if (b.t === 'p' || b.t === 'div') s += `${inlineText(b.inl)} `;
+    if (s.length >= wanted.length || (b.t !== 'p' && b.t !== 'div')) break;
+    s = `${s} ${inlineText(b.inl)}`.replace(/\s+/g, ' ').trimStart();
   }
-  return s.replace(/\s+/g, ' ').trimStart().startsWith(text);
+  return s.startsWith(wanted);
 }
 
 /** `form` with `text` as a paragraph of its own before its first, bold or not (a whole title or short text). */
