@@ -147,8 +147,8 @@ describe.skipIf(!hasCorpus || !hasOenormXsd)('ÖNORM writer on the corpus', () =
     });
   }
 
-  // every GAEB file of the corpus whose BoQ is a tender or an offer (these have note texts between positions:
-  // Flechtingen in three generations, the two BVBS test files X81/X86, the GAEB test file x81/x82, gaeb2000_file.p83)
+  // every GAEB file of the corpus, DA XML, 2000 and 90 (those with note texts between positions: Flechtingen in all
+  // three generations, the BVBS test files X81/X86, the GAEB test file x81/x82, gaeb2000_file.p83)
   for (const name of corpusFiles('gaeb', /\.(x8[1-6]|p8[36]|d8[36])$/i)) {
     it(`${name} → Lv2015 (TryRepairProjectStructure): note texts between positions come back where they stood`, () => {
       const source = readGaeb(readCorpus('gaeb', name));
