@@ -49,6 +49,12 @@ describe('one long text through every GAEB writer', () => {
     expect(lines).toEqual(['Beton Ò 12×3 m² 20°C ä', 'fett kursiv unterstrichen', 'Pos Menge', 'Beton 12,5', ...(ownLine ? ['Fabrikat:', 'Typ A'] : ['Fabrikat: Typ A'])]);
   });
 
+  // a table cell of two paragraphs (BVBS Prüfdatei X86: "Refiner / Produktion / Endfertigung" + "Schnitte")
+  it.each(DESTINATIONS)('%s keeps the paragraphs of a table cell apart', (destination) => {
+    const { back } = roundTrip('<table><tr><td><p>Endfertigung</p><span>Schnitte</span></td><td>9.9.98</td></tr></table>', destination);
+    expect((back.longText ?? '').replace(/\s+/g, ' ').trim()).toBe('Endfertigung Schnitte 9.9.98');
+  });
+
   // GAEB 90 text records have no emphasis: only GAEB 2000 (RTF) and DA XML carry it
   it('Gaeb2000 keeps bold, italic and underline', () => {
     const { back } = roundTrip(RICH, 'Gaeb2000');

@@ -13,8 +13,8 @@ import type { RtfRun } from './rtf.js';
 
 /**
  * Paragraphs of runs: each paragraph, list item paragraph and table row is a paragraph (an empty one an empty
- * line), `br` a run '\n', table cells separated by a kept tab, a text complement its caption, body and tail, a
- * page break an empty line; images give nothing.
+ * line), `br` a run '\n', table cells separated by a kept tab (the paragraphs inside one cell by a blank), a text
+ * complement its caption, body and tail, a page break an empty line; images give nothing.
  * @returns the paragraphs and whether any visible text is bold, italic or underlined
  */
 export function longTextRuns(form: LongText): { paragraphs: RtfRun[][]; formatted: boolean } {
@@ -33,7 +33,14 @@ export function longTextRuns(form: LongText): { paragraphs: RtfRun[][]; formatte
           const runs: RtfRun[] = [];
           row.cells.forEach((cell, k) => {
             if (k > 0) runs.push({ text: '\t', bold: false, italic: false, underline: false, kept: true });
-            for (const inner of cell.blocks) if (inner.t === 'p' || inner.t === 'div') inlines(inner.inl, runs, state);
+            // the paragraphs of one cell are separated by a blank, as in the plain text (plain-text-sink.ts)
+            let first = true;
+            for (const inner of cell.blocks) {
+              if (inner.t !== 'p' && inner.t !== 'div') continue;
+              if (!first) runs.push({ text: ' ', bold: false, italic: false, underline: false });
+              inlines(inner.inl, runs, state);
+              first = false;
+            }
           });
           paragraphs.push(runs);
         }

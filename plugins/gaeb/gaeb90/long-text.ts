@@ -8,7 +8,7 @@ import type { Run } from './records.js';
 
 /**
  * Paragraphs of runs: every paragraph, list item paragraph and table row is one (an empty one an empty line), `br`
- * starts a new one, table cells are separated by a blank, a non-breaking space is a blank (GAEB 90 has no other
+ * starts a new one, table cells — and the paragraphs and lines inside one cell — are separated by a blank, a non-breaking space is a blank (GAEB 90 has no other
  * space), a text complement is one run of its caption, body and tail (line breaks inside it become blanks) with its
  * kind and label; a page break is an empty line, images give nothing.
  */
@@ -24,7 +24,16 @@ export function longTextParagraphs(form: LongText): Run[][] {
           const runs: Run[] = [];
           row.cells.forEach((cell, k) => {
             if (k > 0) runs.push({ text: ' ' });
-            for (const inner of cell.blocks) if (inner.t === 'p' || inner.t === 'div') for (const line of lines(inner.inl)) runs.push(...line);
+            // the paragraphs and lines of one cell are separated by a blank, as in the plain text (plain-text-sink.ts)
+            let first = true;
+            for (const inner of cell.blocks) {
+              if (inner.t !== 'p' && inner.t !== 'div') continue;
+              for (const line of lines(inner.inl)) {
+                if (!first) runs.push({ text: ' ' });
+                runs.push(...line);
+                first = false;
+              }
+            }
           });
           paragraphs.push(runs);
         }
