@@ -79,6 +79,16 @@ export interface LongText {
   blocks: Block[];
 }
 
+/**
+ * The inline content of a table cell's paragraphs (`p`, `div`), in order, for writers that flatten a table row into
+ * one line of text: the model's plain text separates them by a blank (plain-text-sink.ts), and so must such a writer.
+ */
+export function cellParagraphs(cell: Cell): Inline[][] {
+  const out: Inline[][] = [];
+  for (const b of cell.blocks) if (b.t === 'p' || b.t === 'div') out.push(b.inl);
+  return out;
+}
+
 const PARA = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'address', 'center', 'dt', 'dd',
   'caption', 'figcaption', 'summary', 'legend', 'li']);
 const BLOCK = new Set([...PARA, 'div', 'ul', 'ol', 'menu', 'dir', 'dl', 'table', 'tr', 'td', 'th', 'tbody', 'thead', 'tfoot',

@@ -8,7 +8,7 @@
  * text that is kept (the form's `kept` spans: `&nbsp;`, `&#9;`, `&#32;`). A run with `kept` holds only such
  * whitespace, so that the RTF writer can carry the difference (rtf.ts `runsToRtf`).
  */
-import type { Block, Inline, LongText } from '../../../core/text/long-text.js';
+import { cellParagraphs, type Block, type Inline, type LongText } from '../../../core/text/long-text.js';
 import type { RtfRun } from './rtf.js';
 
 /**
@@ -33,14 +33,11 @@ export function longTextRuns(form: LongText): { paragraphs: RtfRun[][]; formatte
           const runs: RtfRun[] = [];
           row.cells.forEach((cell, k) => {
             if (k > 0) runs.push({ text: '\t', bold: false, italic: false, underline: false, kept: true });
-            // the paragraphs of one cell are separated by a blank, as in the plain text (plain-text-sink.ts)
-            let first = true;
-            for (const inner of cell.blocks) {
-              if (inner.t !== 'p' && inner.t !== 'div') continue;
-              if (!first) runs.push({ text: ' ', bold: false, italic: false, underline: false });
-              inlines(inner.inl, runs, state);
-              first = false;
-            }
+            // the paragraphs of one cell are separated by a blank, as in the plain text
+            cellParagraphs(cell).forEach((inl, i) => {
+              if (i > 0) runs.push({ text: ' ', bold: false, italic: false, underline: false });
+              inlines(inl, runs, state);
+            });
           });
           paragraphs.push(runs);
         }

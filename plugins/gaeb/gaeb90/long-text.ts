@@ -3,7 +3,7 @@
  * paragraphs of runs, each run plain text or the whole text of one text complement (record 26 marks a complement
  * line with its label and kind, cols 74–76).
  */
-import type { Block, Inline, LongText } from '../../../core/text/long-text.js';
+import { cellParagraphs, type Block, type Inline, type LongText } from '../../../core/text/long-text.js';
 import type { Run } from './records.js';
 
 /**
@@ -24,16 +24,11 @@ export function longTextParagraphs(form: LongText): Run[][] {
           const runs: Run[] = [];
           row.cells.forEach((cell, k) => {
             if (k > 0) runs.push({ text: ' ' });
-            // the paragraphs and lines of one cell are separated by a blank, as in the plain text (plain-text-sink.ts)
-            let first = true;
-            for (const inner of cell.blocks) {
-              if (inner.t !== 'p' && inner.t !== 'div') continue;
-              for (const line of lines(inner.inl)) {
-                if (!first) runs.push({ text: ' ' });
-                runs.push(...line);
-                first = false;
-              }
-            }
+            // the paragraphs and lines of one cell are separated by a blank, as in the plain text
+            cellParagraphs(cell).flatMap(lines).forEach((line, i) => {
+              if (i > 0) runs.push({ text: ' ' });
+              runs.push(...line);
+            });
           });
           paragraphs.push(runs);
         }

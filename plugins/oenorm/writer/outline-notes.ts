@@ -11,10 +11,10 @@
  * there (`OENORM_ELEMENT_NOT_WRITTEN`).
  */
 import { noteTitleToAdd } from '../../../core/model/note-title.js';
-import { escapeHtmlText } from '../../../core/text/html-output.js';
 import type { NoteTextDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
 import type { Plan, PlanGroup } from './structure.js';
+import { paragraphHtml } from './text.js';
 
 type Group = ServiceSpecificationGroupDto;
 
@@ -30,7 +30,7 @@ export const isGroupTitle = (n: NoteTextDto): boolean => groupTitles.has(n);
  * (not counted as one where note texts are joined).
  */
 export function groupTitleNote(title: string): NoteTextDto {
-  const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', htmlLongText: `<p><b>${escapeHtmlText(title)}</b></p>`, longText: title };
+  const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', htmlLongText: paragraphHtml(title, true), longText: title };
   groupTitles.add(note);
   return note;
 }
@@ -75,14 +75,14 @@ export function attachGroupNotes(plan: Plan, source: SourceGroups, mapped: Reado
   const unwritten: UnwrittenGroup[] = [];
   for (const group of source.all) {
     if (mapped.has(group)) continue;
-    const own = notesOf.get(group);
-    const notes = own?.length ?? 0;
+    const own = notesOf.get(group) ?? [];
+    const notes = own.length;
     // the title, unless the group's first note text already starts with it (an NPK heading repeated in its text)
-    const text = noteTitleToAdd({ shortText: group.shortText, longText: own?.[0]?.longText }) ?? '';
+    const text = noteTitleToAdd({ shortText: group.shortText, longText: own[0]?.longText }) ?? '';
     if (text !== '') {
       const title = groupTitleNote(text);
       orderOf.set(title, orderOf.get(group)!);
-      notesOf.set(group, [title, ...(notesOf.get(group) ?? [])]);
+      notesOf.set(group, [title, ...own]);
     }
     const merged = source.holding.has(group);
     if (merged && text === '' && notes === 0) continue; // nothing to say beyond the ULG's own "merged" message

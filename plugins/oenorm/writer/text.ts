@@ -96,11 +96,15 @@ export function beginsWith(form: LongText | undefined, text: string): boolean {
   return s.startsWith(wanted);
 }
 
+/** A paragraph of `text` (one line) as HTML, bold or not (a title, a whole short text). */
+export function paragraphHtml(text: string, bold: boolean): string {
+  const escaped = escapeHtmlText(text);
+  return bold ? `<p><b>${escaped}</b></p>` : `<p>${escaped}</p>`;
+}
+
 /** `form` with `text` as a paragraph of its own before its first, bold or not (a whole title or short text). */
 export function withFirstParagraph(ctx: OenormWriterContext, form: LongText | undefined, text: string, bold: boolean): LongText {
-  const escaped = escapeHtmlText(text);
-  const first = longTextFormOf(ctx.longTexts, bold ? `<p><b>${escaped}</b></p>` : `<p>${escaped}</p>`);
-  return { blocks: [...first.blocks, ...(form?.blocks ?? [])] };
+  return { blocks: [...longTextFormOf(ctx.longTexts, paragraphHtml(text, bold)).blocks, ...(form?.blocks ?? [])] };
 }
 
 function inlineText(list: readonly Inline[]): string {
