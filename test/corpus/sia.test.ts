@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { readGaeb } from '../support/gaeb-round-trip.js';
-import { positionsOf } from '../../core/model/types.js';
+import { isNoteText, positionsOf, type NoteTextDto } from '../../core/model/types.js';
+import { toCodePage } from '../../core/text/records.js';
+import { flatten } from '../gaeb/xml-reader-support.js';
 import { comparable, read, viaJson, write } from '../sia/support.js';
 import { siaUnit } from '../../plugins/sia/writer/units.js';
 import { D, round } from '../../core/model/decimal.js';
@@ -104,6 +106,16 @@ describe.skipIf(!hasCorpus)('corpus GAEB files written to SIA 451', () => {
       // the writer's messages name the item numbers as written
       expect(got.unitPrice ?? 0).toBe(rounded.has(got.itemNumber?.stringRepresentation) ? round(new D(price), 2) : price);
     });
+    // every note text comes back as one, in order, with every character of its title and text: as a heading's long
+    // text or a text entry (white space aside: 30-character records split words longer than a record; characters
+    // CP850 cannot hold replaced as reported)
+    const noteText = (n: NoteTextDto): string => {
+      const title = n.shortText ?? '';
+      const text = n.longText ?? '';
+      return toCodePage((text.startsWith(title) ? text : `${title}${text}`), 'cp850').text.replace(/\s+/g, '');
+    };
+    expect(back.notes.map(noteText)).toEqual(flatten(project.serviceSpecifications![0].elements).filter(isNoteText).map(noteText));
+    expect(written.messages.filter((m) => m.code === 'SIA_ELEMENT_DROPPED' && /note text/.test(m.message))).toEqual([]);
     const spec = project.serviceSpecifications![0];
     const expected = receiverTotal(written.messages) ?? spec.deductedPrice ?? spec.totalPrice ?? 0;
     // unit prices rounded to cents move the total by at most half a cent per unit of quantity

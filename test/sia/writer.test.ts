@@ -6,7 +6,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
-import type { ElementDto, ProjectDto } from '../../core/model/types.js';
+import { isPosition, type ElementDto, type ProjectDto } from '../../core/model/types.js';
 import { siaPlugin } from '../../plugins/sia/index.js';
 import { siaUnit } from '../../plugins/sia/writer/units.js';
 import { oenormUnit } from '../../plugins/oenorm/writer/units.js';
@@ -63,6 +63,9 @@ describe('SIA 451 writer', () => {
     const records = siaRecords(bytes);
     expect(records.filter((r) => r.startsWith('G')).map((r) => r.slice(0, 17).trimEnd() + '|' + r[41] + '|' + r.slice(92))).toEqual([
       'G001|1|Erdarbeiten - Los 1',
+      // the chapter's note text: a text entry before the heading (no unit record, a number not ending in 0)
+      'G001   000001|2|',
+      'G001   0000010101|3|Vorbemerkung zum Los.',
       'G001   010000|2|Aushub',
       'G001   010001|2|Oberboden abtragen und seitlic',
       'G001   0100010001|3|Oberboden abtragen und',
@@ -73,9 +76,12 @@ describe('SIA 451 writer', () => {
       'G001   0100010202|3|haftskapitänsmütze liefern.',
       'G001   010001|5|',
       'G001   010001|6|',
-      'G001   010002|2|Pauschale',
-      'G001   010002|5|',
-      'G001   010002|6|',
+      // the note text between the positions, at its place, its title the short text
+      'G001   010002|2|Hinweis',
+      'G001   0100020101|3|Zwischentext',
+      'G001   010003|2|Pauschale',
+      'G001   010003|5|',
+      'G001   010003|6|',
     ]);
     const q = records.filter((r) => r.startsWith('G001   010001') && r[41] === '6')[0];
     expect(q.slice(43, 74)).toBe('A+0000000050000   +000000000425');
@@ -85,20 +91,31 @@ describe('SIA 451 writer', () => {
     expect(messages.map((m) => [m.code, m.itemNumber])).toEqual(expect.arrayContaining([
       ['SIA_ITEM_NUMBER_CHANGED', '01.01.'], ['SIA_ITEM_NUMBER_CHANGED', '01.01.0010'],
       ['SIA_ITEM_NUMBER_CHANGED', '01.01.0020'], ['SIA_CHARACTER_REPLACED', '01.'], ['SIA_CHARACTER_REPLACED', '001.010001'],
-      ['SIA_TEXT_TRUNCATED', '001.010001'], ['SIA_UNIT_MAPPED', undefined], ['SIA_ELEMENT_DROPPED', '01.'],
-      ['SIA_ELEMENT_DROPPED', '01.01.'], ['SIA_QUANTITY_COMPONENTS_SUMMED', '001.010001'],
+      ['SIA_TEXT_TRUNCATED', '001.010001'], ['SIA_UNIT_MAPPED', undefined], ['SIA_NOTES_AS_ENTRIES', undefined],
+      ['SIA_QUANTITY_COMPONENTS_SUMMED', '001.010001'],
     ]));
-    expect(messages).toHaveLength(10); // chapter 01 → 001 is the same number: not a change
+    expect(messages).toHaveLength(9); // chapter 01 → 001 is the same number: not a change
+    expect(messages.map((m) => m.code)).not.toContain('SIA_ELEMENT_DROPPED');
+    expect(messages.find((m) => m.code === 'SIA_NOTES_AS_ENTRIES')?.message).toBe(
+      'Note texts were written at their place as text entries (numbers without a unit record, their title as the short text): 2 (001.000001, 001.010002).',
+    );
     expect(messages.find((m) => m.itemNumber === '01.01.0010')?.message).toBe("The item number '01.01.0010' does not map onto an NPK chapter and position number; it was written as '001.010001'.");
     // read back: the same tree, quantities, prices and texts (with what was reported changed)
     const back = describeProject(read(bytes).project);
     expect(back.groups.map((g) => g.itemNumber?.stringRepresentation)).toEqual(['001.', '001.010000.']);
+    // the note texts read back as note texts at their places, not as headings
+    const chapter = read(bytes).project.serviceSpecifications![0].elements![0] as { elements: ElementDto[] };
+    const shape = (list: ElementDto[]): unknown[] => list.map((e) => (e.elementTypeDiscriminator === 'NoteTextDto'
+      ? `note ${(e as { shortText?: string }).shortText ?? ''}|${(e as { longText?: string }).longText}`
+      : e.elementTypeDiscriminator === 'PositionDto' ? (e as { itemNumber: { stringRepresentation: string } }).itemNumber.stringRepresentation
+        : shape((e as { elements: ElementDto[] }).elements)));
+    expect(shape(chapter.elements)).toEqual(['note |Vorbemerkung zum Los.', ['001.010001', 'note Hinweis|Zwischentext', '001.010003']]);
     const p = back.position('001.010001');
     expect([p.quantity, p.unitPrice, p.unitTag]).toEqual([50, 4.25, 'm2']);
     expect(p.shortText).toBe('Oberboden abtragen und seitlich lagern, Stärke 20 cm');
     expect(p.longText).toBe('Oberboden abtragen, Kosten 5 EUR je m² (Richtwert).\nDonaudampfschifffahrtsgesellsc haftskapitänsmütze liefern.');
     // psch (Pauschale) in its NPK spelling gl (global), not cut to 'ps'
-    expect(back.position('001.010002').unitTag).toBe('gl');
+    expect(back.position('001.010003').unitTag).toBe('gl');
     expect(messages.find((m) => m.code === 'SIA_UNIT_MAPPED')?.message).toBe("Units were written in their SIA 451 (NPK) spelling: 'psch' → 'gl' (1 position).");
   });
 
@@ -117,6 +134,96 @@ describe('SIA 451 writer', () => {
     const again = write(project);
     expect(siaRecords(again.bytes).filter((r) => r.startsWith('G001   010000') && r[41] === '3').map((r) => r.slice(92).trimEnd())).toEqual(['Hinweis: Leitungen beachten.']);
     expect(again.messages.map((m) => m.code)).not.toContain('SIA_NOTE_TITLE_IN_TEXT');
+  });
+
+  it('writes a note text between positions at its place, keeping the numbers around it where there is room', () => {
+    /** Our fixture with a note text after position 211.111100 (in heading 211.110000), its number set to `number`, and 211.112101's to `next`. */
+    const withNote = (number: string, next = '211.112101'): ProjectDto => {
+      const project = viaJson(read(fixture('schulhaus.01s')).project);
+      const { groups, position } = describeProject(project);
+      const aushub = groups.find((g) => g.itemNumber?.stringRepresentation === '211.110000.')!;
+      const at = aushub.elements!.indexOf(position('211.111100'));
+      aushub.elements!.splice(at + 1, 0, { elementTypeDiscriminator: 'NoteTextDto', shortText: 'Hinweis', longText: 'Leitungen beachten.' } as ElementDto);
+      position('211.111100').itemNumber!.stringRepresentation = number;
+      position('211.112101').itemNumber!.stringRepresentation = next;
+      return project;
+    };
+    /** Chapter 211's numbers, as records of type 2 with their text, and the tree read back. */
+    const written = (project: ProjectDto) => {
+      const { bytes, messages } = write(project);
+      const numbers = siaRecords(bytes).filter((r) => r.startsWith('G211') && r[41] === '2').map((r) => `${r.slice(7, 13)} ${r.slice(92).trimEnd()}`);
+      const back = read(bytes);
+      const note = back.notes.find((n) => n.shortText === 'Hinweis');
+      const aushub = back.groups.find((g) => g.elements?.includes(note!));
+      const around = aushub?.elements?.map((e) => (isPosition(e) ? e.itemNumber?.stringRepresentation : e === note ? 'note' : 'other'));
+      return { numbers, messages, around, longText: note?.longText };
+    };
+
+    // room after 111100: the note takes 111101, every other number is kept
+    const kept = written(withNote('211.111100'));
+    expect(kept.numbers).toEqual(['000100 Bedingungen', '100000 Baugruben', '110000 Aushub', '111100 Aushub Baugrube maschinell in', '111101 Hinweis', '112101 Spriessung', '200001 Regiearbeiten Bagger']);
+    expect(kept.around).toEqual(['211.111100', 'note', '211.112101']);
+    expect(kept.longText).toBe('Leitungen beachten.');
+    expect(kept.messages.map((m) => m.code)).toEqual(['SIA_NOTES_AS_ENTRIES']);
+    expect(kept.messages[0].message).toContain(': 1 (211.111101).');
+
+    // a number ending in 0 would read back as a heading over the numbers after it: skipped
+    const skipped = written(withNote('211.111109'));
+    expect(skipped.numbers.slice(3, 5)).toEqual(['111109 Aushub Baugrube maschinell in', '111111 Hinweis']);
+    expect(skipped.around).toEqual(['211.111109', 'note', '211.112101']);
+
+    // no number between 111100 and 111101: the chapter is numbered afresh (reported), the note still in place
+    const renumbered = written(withNote('211.111100', '211.111101'));
+    expect(renumbered.numbers).toEqual(['010000 Bedingungen', '020000 Baugruben', '020100 Aushub', '020101 Aushub Baugrube maschinell in', '020102 Hinweis', '020103 Spriessung', '000001 Regiearbeiten Bagger']);
+    expect(renumbered.around).toEqual(['211.020101', 'note', '211.020103']);
+    expect(renumbered.messages.filter((m) => m.code === 'SIA_ITEM_NUMBER_CHANGED').length).toBeGreaterThan(0);
+  });
+
+  it('numbers a text entry afresh never ending in 0, and reads an NPK number without unit that ends in 0 as a heading', () => {
+    const project = gaebLike();
+    const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];
+    const positions = Array.from({ length: 6 }, (_, i) => ({
+      elementTypeDiscriminator: 'PositionDto', itemNumber: { stringRepresentation: `01.01.${String(100 + i * 10).padStart(4, '0')}` }, shortText: `P${i}`, unitTag: 'm', quantityOverride: 1,
+    }) as ElementDto);
+    aushub.elements.push(...positions, { elementTypeDiscriminator: 'NoteTextDto', shortText: 'Schluss', longText: 'Ende der Gruppe.' } as ElementDto);
+    const { bytes } = write(project);
+    const numbers = siaRecords(bytes).filter((r) => r.startsWith('G001') && r[41] === '2').map((r) => `${r.slice(7, 13)} ${r.slice(92).trimEnd()}`);
+    // in sequence: 010001, the note 010002, 010003, P0 … P5 010004 … 010009; the closing note skips 010010
+    expect(numbers.slice(-3)).toEqual(['010008 P4', '010009 P5', '010011 Schluss']);
+    const back = read(bytes);
+    expect(back.notes.map((n) => n.shortText)).toEqual(expect.arrayContaining(['Hinweis', 'Schluss']));
+    // numbered 010020 it would cover nothing either, but ends in 0: an NPK number without unit ending in 0 is a heading
+    const records = siaRecords(bytes).map((r) => r.replace(/^G001   010011/, 'G001   010020'));
+    const heading = read(Buffer.from(iconv.encode(records.map((l) => `${l}\r\n`).join(''), 'cp850')));
+    expect(heading.notes.map((n) => n.shortText)).not.toContain('Schluss');
+    expect(heading.groups.map((g) => g.shortText)).toContain('Schluss');
+  });
+
+  it('writes note texts outside any group as text entries of the next chapter (after the last: of the last)', () => {
+    const project = gaebLike();
+    const top = project.serviceSpecifications![0].elements!;
+    top.unshift({ elementTypeDiscriminator: 'NoteTextDto', shortText: 'Vorbemerkungen', longText: 'Angaben zur Baustelle.' } as ElementDto);
+    top.push({ elementTypeDiscriminator: 'NoteTextDto', longText: 'Schlussbemerkung.' } as ElementDto);
+    const { bytes, messages } = write(project);
+    const entries = siaRecords(bytes).filter((r) => r.startsWith('G001') && (r[41] === '2' || r[41] === '3')).map((r) => `${r.slice(7, 13)}|${r[41]}|${r.slice(92).trimEnd()}`);
+    expect(entries.slice(0, 4)).toEqual(['000001|2|Vorbemerkungen', '000001|3|Angaben zur Baustelle.', '000002|2|', '000002|3|Vorbemerkung zum Los.']);
+    expect(entries.slice(-2)).toEqual(['000003|2|', '000003|3|Schlussbemerkung.']);
+    expect(messages.map((m) => m.code)).not.toContain('SIA_ELEMENT_DROPPED');
+    expect(messages.filter((m) => m.code === 'SIA_NOTES_AS_ENTRIES').map((m) => m.message)).toEqual([
+      "2 note text(s) outside any group ('Vorbemerkungen', untitled) were written as text entries of chapter 001: SIA 451 numbers text entries inside a chapter only.",
+      'Note texts were written at their place as text entries (numbers without a unit record, their title as the short text): 4 (001.000001, 001.000002, 001.010002 and 1 more).',
+    ]);
+    const back = read(bytes);
+    expect(back.notes.map((n) => n.longText)).toEqual(['Angaben zur Baustelle.', 'Vorbemerkung zum Los.', 'Zwischentext', 'Schlussbemerkung.']);
+    // no group at all: the note texts join the chapter of the positions, in their order
+    const flat = gaebLike();
+    const group = (flat.serviceSpecifications![0].elements![0] as { elements: ElementDto[] }).elements[1] as { elements: ElementDto[] };
+    flat.serviceSpecifications![0].elements = group.elements;
+    const loose = write(flat);
+    expect(read(loose.bytes).notes.map((n) => n.longText)).toEqual(['Zwischentext']);
+    expect(siaRecords(loose.bytes).filter((r) => r.startsWith('G') && r[41] === '2').map((r) => r.slice(92).trimEnd())).toEqual([
+      'Oberboden abtragen und seitlic', 'Hinweis', 'Pauschale',
+    ]);
   });
 
   it('answers 400 for a quantity that does not fit 13 digits with 3 decimals', () => {

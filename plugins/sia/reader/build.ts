@@ -4,7 +4,10 @@
  * record (or quantity records) a position, nested by NPK digits (`hierarchy.ts`); item numbers `CCC.PPPPPP` (Kapitel, Leistungsposition).
  * Texts: variable 00 holds the whole short text (the type-2 record is it cut to 30 characters), variables 01–99
  * the long text, one paragraph per variable, its lines in line-number order joined with a blank (records are
- * 30-character pieces of running text). A heading's long text becomes a note text opening its group. A position's
+ * 30-character pieces of running text). A heading's long text becomes a note text opening its group. A number
+ * without a unit record that does not end in 0 and covers no number after it is a text entry, not a heading (NPK
+ * headings end in 0: all 619 of the real tender janhajk/451 `lib/sia451.sample.01s`; this writer numbers the note
+ * texts between positions so): it becomes a note text at its place, its type-2 text the title. A position's
  * type-6 records become its quantity components (one per object outline, the outline kept as
  * `siaObjectOutline`), so the quantity is their sum; a unit price stated in them is the position's unit price.
  */
@@ -77,6 +80,14 @@ function position(entry: SiaEntry, outlines: ReadonlyMap<string, string>, report
   return p;
 }
 
+/** A text entry (see the module comment): a note text with its title as short text. */
+function textEntry(entry: SiaEntry): NoteTextDto {
+  const { shortText, longText } = texts(entry);
+  const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', longText };
+  if (shortText) note.shortText = shortText;
+  return note;
+}
+
 function heading(entry: SiaEntry): ServiceSpecificationGroupDto {
   const { shortText, longText } = texts(entry);
   const g: ServiceSpecificationGroupDto = {
@@ -99,10 +110,14 @@ export function buildElements(chapters: readonly SiaChapter[], outlines: Readonl
       elements: [],
       ...(c.edition ? { siaNpkEdition: c.edition } : {}),
     };
-    const built = c.entries.map((e) => (isPosition(e) ? position(e, outlines, report) : heading(e)));
     const parents = npkParents(c.entries.map((e) => ({ number: e.number, heading: !isPosition(e) })));
+    const covering = new Set(parents);
+    const built = c.entries.map((e, i) => {
+      if (isPosition(e)) return position(e, outlines, report);
+      return !e.number.endsWith('0') && !covering.has(i) ? textEntry(e) : heading(e);
+    });
     built.forEach((element, i) => {
-      const parent = parents[i] < 0 ? group : (built[parents[i]] as ServiceSpecificationGroupDto);
+      const parent = parents[i] < 0 ? group : (built[parents[i]] as ServiceSpecificationGroupDto); // a text entry covers none
       parent.elements!.push(element);
     });
     return group;

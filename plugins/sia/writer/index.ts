@@ -5,8 +5,8 @@
  * Records: A (creation date, `451-92`, document code from the exchange phase — OfferRequest B, Offer C, Grant D,
  * else B — status C, project id and name, software), the B001 outlines and C conditions a SIA 451 source kept,
  * B002 object outlines the quantities use, then per chapter a
- * G type-1 title and per heading or position a type-2 text (the short text cut to 30 characters; a longer one
- * also as variable 00 lines), type-3 long-text lines (one variable per paragraph, 30-character lines by word
+ * G type-1 title and per heading, position or text entry (a note text, `numbering.ts`) a type-2 text (the short
+ * text cut to 30 characters; a longer one also as variable 00 lines), type-3 long-text lines (one variable per paragraph, 30-character lines by word
  * wrap), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
  * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
  * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
@@ -32,11 +32,12 @@ import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { keptSiaRecords, type KeptSiaRecords } from './kept.js';
 import { siaUnit } from './units.js';
+import { layoutLongText, MAX_LINES, MAX_VARIABLES, type LongTextLayout } from './long-text.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
-const MAX_LINES = 99;
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 const isGroupEntry = (e: NumberedEntry) => e.element.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
+const isTextEntry = (e: NumberedEntry) => e.element.elementTypeDiscriminator === 'NoteTextDto';
 
 /** YYYY-MM-DD… → TTMMJJ; undefined when not a date. */
 function ttmmjj(iso: string | undefined): string | undefined {
@@ -54,6 +55,8 @@ class SiaWriter {
   private readonly mappedUnits = new Map<string, number>();
   /** Headings whose note text's title opens their long text (`noteText`). */
   private readonly titledNotes: string[] = [];
+  /** The numbers of the note texts written as text entries (`numbering.ts`). */
+  private readonly textEntries: string[] = [];
 
   constructor(private readonly project: ProjectDto, sink: MessageSink, private readonly today: Date) {
     this.report = new SiaReport(sink);
@@ -113,6 +116,9 @@ class SiaWriter {
     this.trailer();
     if (this.titledNotes.length > 0) {
       this.report.report('SIA_NOTE_TITLE_IN_TEXT', 'info', `The short texts (titles) of the note texts that open ${countedNumbers(this.titledNotes)} heading(s) were written as the first line of their long text, which has no title of its own.`);
+    }
+    if (this.textEntries.length > 0) {
+      this.report.report('SIA_NOTES_AS_ENTRIES', 'info', `Note texts were written at their place as text entries (numbers without a unit record, their title as the short text): ${countedNumbers(this.textEntries)}.`);
     }
     if (this.mappedUnits.size > 0) {
       const list = [...this.mappedUnits].map(([change, n]) => `${change} (${n} position${n === 1 ? '' : 's'})`).join(', ');
@@ -186,17 +192,17 @@ class SiaWriter {
 
   private entry(chapter: string, e: NumberedEntry): void {
     const itemNumber = `${chapter}.${e.number}`;
+    if (isTextEntry(e)) this.textEntries.push(itemNumber);
+    const long = isGroupEntry(e) ? this.noteText(e.note, itemNumber) : (e.element as PositionDto | NoteTextDto).longText;
+    const paragraphs = (long ?? '').split('\n').map((p) => this.clean(p, itemNumber).trim()).filter((p) => p !== '');
+    const layout = layoutLongText(paragraphs, SIA_TEXT_WIDTH);
+    // before the short text's: one SIA_TEXT_TRUNCATED message per item is kept, and this one says more
+    this.reportLayout(layout, paragraphs.length, itemNumber);
     const short = this.clean(e.element.shortText ?? '', itemNumber).replace(/\s+/g, ' ').trim();
     this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', Array.from(short).slice(0, SIA_TEXT_WIDTH).join('')));
     if (Array.from(short).length > SIA_TEXT_WIDTH) this.textLines(chapter, e.number, 0, short, itemNumber);
-    const long = isGroupEntry(e) ? this.noteText(e.note, itemNumber) : (e.element as PositionDto).longText;
-    const paragraphs = (long ?? '').split('\n').map((p) => p.trim()).filter((p) => p !== '');
-    if (paragraphs.length > MAX_LINES) {
-      this.report.report('SIA_TEXT_TRUNCATED', 'warning', `The long text has ${paragraphs.length} paragraphs; SIA 451 numbers ${MAX_LINES} variables, the rest joined the last one.`, itemNumber);
-      paragraphs.splice(MAX_LINES - 1, paragraphs.length, paragraphs.slice(MAX_LINES - 1).join(' '));
-    }
-    paragraphs.forEach((p, i) => this.textLines(chapter, e.number, i + 1, this.clean(p, itemNumber), itemNumber));
-    if (!isGroupEntry(e)) this.quantities(chapter, e.number, e.element as PositionDto, itemNumber);
+    layout.variables.forEach((lines, v) => this.lines(chapter, e.number, v + 1, lines));
+    if (!isGroupEntry(e) && !isTextEntry(e)) this.quantities(chapter, e.number, e.element as PositionDto, itemNumber);
   }
 
   /**
@@ -218,9 +224,28 @@ class SiaWriter {
     if (lines.length > MAX_LINES) {
       this.report.report('SIA_TEXT_TRUNCATED', 'warning', `A paragraph needs ${lines.length} text records; SIA 451 numbers ${MAX_LINES}, the rest was not written.`, itemNumber);
     }
-    lines.slice(0, MAX_LINES).forEach((line, i) => {
+    this.lines(chapter, number, variable, lines.slice(0, MAX_LINES));
+  }
+
+  /** Type-3 records of one variable (at most 99 lines). */
+  private lines(chapter: string, number: string, variable: number, lines: readonly string[]): void {
+    lines.forEach((line, i) => {
       this.add(this.g(chapter, number, G_TYPE.longText).put('variable', String(variable).padStart(2, '0')).put('line', String(i + 1).padStart(2, '0')).put('text', line));
     });
+  }
+
+  /** What the layout of a long text (`long-text.ts`) gave up, as one message (one per code and item is kept). */
+  private reportLayout(layout: LongTextLayout, paragraphs: number, itemNumber: string): void {
+    const parts: string[] = [];
+    if (layout.split) parts.push(`a word longer than ${SIA_TEXT_WIDTH} characters was split over two text records`);
+    if (layout.continued > 0) parts.push(`${layout.continued} paragraph(s) longer than ${MAX_LINES} text records continue in the next variable`);
+    if (layout.joined > 0) parts.push(`of its ${paragraphs} paragraphs, ${layout.joined} were joined to the one before (SIA 451 numbers ${MAX_VARIABLES} variables)`);
+    if (layout.cutLines > 0) parts.push(`${layout.cutLines} text records beyond ${MAX_VARIABLES} variables of ${MAX_LINES} were not written`);
+    if (parts.length === 0) return;
+    const message = parts.length === 1 && layout.split
+      ? `A word longer than ${SIA_TEXT_WIDTH} characters was split over two text records.`
+      : `The long text does not fit the text records as it is: ${parts.join('; ')}.`;
+    this.report.report('SIA_TEXT_TRUNCATED', 'warning', message, itemNumber);
   }
 
   private quantities(chapter: string, number: string, p: PositionDto, itemNumber: string): void {

@@ -8,6 +8,15 @@
  * Otherwise the chapter is numbered afresh: headings two digits per level (never ending in 0, so that their
  * prefix is exact; two levels, deeper groups are dissolved into their parent), positions after them. Every changed
  * number is reported (`SIA_ITEM_NUMBER_CHANGED`, info, old → new).
+ *
+ * Note texts inside a chapter (all but the one opening a heading's group, which is the heading's long text) are text
+ * entries at their place: numbers without a unit record, as NPK headings are, but never ending in 0, so that they
+ * cover no number after them (`hierarchy.ts`) and read back as note texts (`reader/build.ts`). With kept numbers a
+ * text entry takes the next number after the entry before it (skipping those ending in 0), which has to come before
+ * the entry after it, else the chapter is numbered afresh; numbered afresh it takes the next number in sequence with
+ * the positions. Note texts outside any chapter (SIA 451 numbers none) are text entries at the start of the next
+ * chapter; after the last chapter, in the chapter of the positions outside any chapter, else at the end of the last
+ * (reported, `SIA_NOTES_AS_ENTRIES`).
  */
 import { targetError } from '../../../core/errors.js';
 import { splitItemNumber } from '../../../core/model/item-numbers.js';
@@ -21,7 +30,8 @@ import type { SiaReport } from '../report.js';
 /** A heading or position to write, with its NPK number. */
 export interface NumberedEntry {
   number: string;
-  element: ServiceSpecificationGroupDto | PositionDto;
+  /** A heading (group), a position or a text entry (note text). */
+  element: ServiceSpecificationGroupDto | PositionDto | NoteTextDto;
   /** The note text opening a heading's group: written as the heading's long text. */
   note?: NoteTextDto;
 }
@@ -33,7 +43,7 @@ export interface NumberedChapter {
 }
 
 interface Node {
-  element: ServiceSpecificationGroupDto | PositionDto;
+  element: ServiceSpecificationGroupDto | PositionDto | NoteTextDto;
   note?: NoteTextDto;
   children: Node[];
 }
@@ -66,61 +76,80 @@ export class SiaNumbering {
       throw targetError('SIA 451 holds at most 999 NPK chapters; the project has more top-level groups.');
     };
     const out: NumberedChapter[] = [];
+    // note texts outside any chapter: at the start of the next chapter; after the last, in the chapter of the
+    // positions outside any chapter, else at the end of the last chapter
+    let lastGroup = -1;
+    elements.forEach((e, i) => { if (isGroup(e)) lastGroup = i; });
+    const toLoose = lastGroup < 0 || elements.some(isPosition);
+    const trailing = toLoose ? [] : elements.slice(lastGroup + 1).filter(isNoteText);
     const loose: ElementDto[] = [];
+    let leading: NoteTextDto[] = [];
     let groupIndex = 0;
-    for (const e of elements) {
-      if (!isGroup(e)) {
-        loose.push(e);
-        continue;
-      }
+    elements.forEach((e, i) => {
+      if (isPosition(e) || (isNoteText(e) && i > lastGroup && toLoose)) loose.push(e);
+      else if (isNoteText(e) && i < lastGroup) leading.push(e);
+      else if (isExecutionDescription(e)) this.dropped('An execution description outside any group');
+      if (!isGroup(e)) return;
       let chapter = wanted[groupIndex++];
       if (chapter === undefined || used.has(chapter)) {
         chapter = free();
         this.changed(itemNumberOf(e), `${chapter}.`);
       }
       used.add(chapter);
-      this.dropNotes(e.elements ?? [], undefined, e);
-      out.push({ chapter, group: e, entries: this.entries(chapter, e.elements ?? []) });
-    }
-    const loosePositions = loose.filter((e) => isPosition(e) || isGroup(e));
-    this.dropNotes(loose, undefined);
-    if (loosePositions.length > 0) {
+      const moved = i === lastGroup ? [...leading, ...trailing] : leading;
+      if (moved.length > 0) this.movedNotes(moved, chapter, i === lastGroup && trailing.length > 0);
+      out.push({ chapter, group: e, entries: this.entries(chapter, e.elements ?? [], e, leading, i === lastGroup ? trailing : []) });
+      leading = [];
+    });
+    if (loose.length > 0) {
       const chapter = free();
-      out.push({ chapter, entries: this.entries(chapter, loosePositions) });
+      const notes = loose.filter(isNoteText);
+      if (notes.length > 0) this.movedNotes(notes, chapter, true);
+      out.push({ chapter, entries: this.entries(chapter, loose) });
     }
     return out;
+  }
+
+  /** Reports note texts outside any chapter written as text entries of `chapter` (at its start or end). */
+  private movedNotes(notes: readonly NoteTextDto[], chapter: string, someAtEnd: boolean): void {
+    const titles = notes.map((n) => (n.shortText ? `'${n.shortText}'` : 'untitled')).join(', ');
+    this.report.report('SIA_NOTES_AS_ENTRIES', 'info', `${notes.length} note text(s) outside any group (${titles}) were written as text entries of chapter ${chapter}${someAtEnd ? '' : ', at its start'}: SIA 451 numbers text entries inside a chapter only.`, `${chapter}.`);
   }
 
   private changed(from: string, to: string): void {
     this.report.report('SIA_ITEM_NUMBER_CHANGED', 'info', `The item number '${from}' does not map onto an NPK chapter and position number; it was written as '${to}'.`, from || undefined);
   }
 
-  /** Reports the note texts and execution descriptions SIA 451 has no record for (all but a group's first note). */
-  private dropNotes(elements: readonly ElementDto[], kept: NoteTextDto | undefined, parent?: ServiceSpecificationGroupDto): void {
-    const where = parent ? itemNumberOf(parent) || undefined : undefined;
-    for (const e of elements) {
-      if ((isNoteText(e) && e !== kept) || isExecutionDescription(e)) {
-        const what = isNoteText(e) ? `A note text${e.shortText ? ` ('${e.shortText}')` : ''}` : 'An execution description';
-        const place = where ? ` in group '${where}'` : ' outside any group';
-        this.report.report('SIA_ELEMENT_DROPPED', 'warning', `${what}${place} has no SIA 451 record unless it opens a heading's group; it was not written.`, where);
-      }
-    }
+  /** Reports an element SIA 451 has no record for (`what`, with its place). */
+  private dropped(what: string, where?: string): void {
+    this.report.report('SIA_ELEMENT_DROPPED', 'warning', `${what} has no SIA 451 record; it was not written.`, where);
   }
 
-  private tree(elements: readonly ElementDto[]): Node[] {
+  /** `parent`: the group holding `elements` (a chapter or heading), whose execution descriptions are reported. */
+  private tree(elements: readonly ElementDto[], parent: ServiceSpecificationGroupDto): Node[] {
     return elements.flatMap((e): Node[] => {
-      if (isPosition(e)) return [{ element: e, children: [] }];
+      if (isPosition(e) || isNoteText(e)) return [{ element: e, children: [] }];
+      if (isExecutionDescription(e)) {
+        const where = itemNumberOf(parent) || undefined;
+        this.dropped(`An execution description in group '${where ?? ''}'`, where);
+        return [];
+      }
       if (!isGroup(e)) return [];
       const children = e.elements ?? [];
       const note = children[0] && isNoteText(children[0]) ? children[0] : undefined;
-      this.dropNotes(children, note, e);
-      return [{ element: e, note, children: this.tree(children) }];
+      return [{ element: e, note, children: this.tree(note ? children.slice(1) : children, e) }];
     });
   }
 
-  /** The headings and positions of one chapter, numbered. */
-  private entries(chapter: string, elements: readonly ElementDto[]): NumberedEntry[] {
-    const nodes = this.tree(elements);
+  /**
+   * The headings, positions and text entries of one chapter (`group`; none: the chapter of the positions and note
+   * texts outside any group), numbered; `leading` and `trailing`: note texts outside any group written before and
+   * after its own.
+   */
+  private entries(chapter: string, elements: readonly ElementDto[], group?: ServiceSpecificationGroupDto, leading: readonly NoteTextDto[] = [], trailing: readonly NoteTextDto[] = []): NumberedEntry[] {
+    const leaf = (e: PositionDto | NoteTextDto): Node => ({ element: e, children: [] });
+    const own = group ? this.tree(elements, group) : elements.flatMap((e) => (isPosition(e) || isNoteText(e) ? [leaf(e)] : []));
+    const nodes = [...leading.map(leaf), ...own, ...trailing.map(leaf)];
     return this.kept(chapter, nodes) ?? this.renumbered(chapter, nodes);
   }
 
@@ -136,12 +165,14 @@ export class SiaNumbering {
     };
     walk(nodes, -1);
     const numbers = flat.map(({ node }) => {
+      if (isNoteText(node.element)) return null;
       const parts = partsOf(node.element, this.separator);
       const last = parts[parts.length - 1] ?? '';
       return parts.length === 2 && parts[0].padStart(3, '0') === chapter && /^\d{6}$/.test(last) ? last : undefined;
     });
-    if (numbers.some((n) => n === undefined) || new Set(numbers).size !== numbers.length) return undefined;
-    const parents = npkParents(flat.map(({ node }, i) => ({ number: numbers[i]!, heading: isGroup(node.element) })));
+    if (numbers.some((n) => n === undefined) || !textEntryNumbers(numbers)) return undefined;
+    if (new Set(numbers).size !== numbers.length) return undefined;
+    const parents = npkParents(flat.map(({ node }, i) => ({ number: numbers[i]!, heading: !isPosition(node.element) })));
     if (parents.some((p, i) => p !== flat[i].parent)) return undefined;
     return flat.map(({ node }, i) => ({ number: numbers[i]!, element: node.element, note: node.note }));
   }
@@ -152,16 +183,19 @@ export class SiaNumbering {
     const number = (node: Node, value: string) => {
       const suffix = isGroup(node.element) ? '.' : '';
       const written = `${chapter}.${value}${suffix}`;
-      if (itemNumberOf(node.element) !== written) this.changed(itemNumberOf(node.element), written);
+      const own = isNoteText(node.element) ? undefined : itemNumberOf(node.element);
+      // a note text has no number of its own: the numbers of text entries are reported apart (SIA_NOTES_AS_ENTRIES)
+      if (own !== undefined && own !== written) this.changed(own, written);
       out.push({ number: value, element: node.element, note: node.note });
     };
     const place = (list: readonly Node[], prefix: string, level: number) => {
       const flattened = this.dissolve(list, level);
       const headings = flattened.filter((n) => isGroup(n.element));
-      const positions = flattened.length - headings.length;
+      const sequence = sequenceNumbers(flattened.filter((n) => !isGroup(n.element)));
       const rest = 6 - prefix.length - (headings.length > 0 ? LEVEL_DIGITS : 0);
-      if (headings.length > HEADING_SLOTS.length || positions >= 10 ** rest) {
-        throw targetError(`Chapter ${chapter} of the SIA 451 file cannot number ${headings.length} headings and ${positions} positions in one group (${HEADING_SLOTS.length} headings, ${10 ** rest - 1} positions at most).`, chapter);
+      const last = sequence.at(-1) ?? 0;
+      if (headings.length > HEADING_SLOTS.length || last >= 10 ** rest) {
+        throw targetError(`Chapter ${chapter} of the SIA 451 file cannot number ${headings.length} headings and ${sequence.length} positions and text entries in one group (${HEADING_SLOTS.length} headings, ${10 ** rest - 1} numbers at most).`, chapter);
       }
       let h = 0;
       let p = 0;
@@ -171,7 +205,7 @@ export class SiaNumbering {
           number(node, own.padEnd(6, '0'));
           place(node.children, own, level + 1);
         } else {
-          number(node, prefix + (headings.length > 0 ? '0'.repeat(LEVEL_DIGITS) : '') + String(++p).padStart(rest, '0'));
+          number(node, prefix + (headings.length > 0 ? '0'.repeat(LEVEL_DIGITS) : '') + String(sequence[p++]).padStart(rest, '0'));
         }
       }
     };
@@ -179,18 +213,55 @@ export class SiaNumbering {
     return out;
   }
 
-  /** Groups below the last heading level are not written: their children take their place (reported). */
+  /**
+   * Groups below the last heading level are not written: their children take their place, the note text opening
+   * such a group a text entry before them (reported).
+   */
   private dissolve(list: readonly Node[], level: number): Node[] {
     if (level <= MAX_HEADING_LEVELS) return [...list];
     return list.flatMap((n) => {
       if (!isGroup(n.element)) return [n];
       this.report.report(
         'SIA_ELEMENT_DROPPED', 'warning',
-        `The group '${itemNumberOf(n.element)}' is nested deeper than the ${MAX_HEADING_LEVELS} heading levels the numbering gives; its heading was not written, its positions were.`,
+        `The group '${itemNumberOf(n.element)}' is nested deeper than the ${MAX_HEADING_LEVELS} heading levels the numbering gives; its heading was not written, its positions and note texts were.`,
         itemNumberOf(n.element) || undefined,
       );
-      return this.dissolve(n.children, level);
+      const opening: Node[] = n.note ? [{ element: n.note, children: [] }] : [];
+      return [...opening, ...this.dissolve(n.children, level)];
     });
   }
+}
+
+/** Whether a number read back without a unit record would be a heading covering the numbers after it. */
+const endsInZero = (n: number | string): boolean => String(n).endsWith('0');
+
+/**
+ * Sequence numbers (1, 2, …) of the positions and text entries of one group numbered afresh, a text entry's never
+ * ending in 0 (the number is skipped).
+ */
+function sequenceNumbers(nodes: readonly Node[]): number[] {
+  let n = 0;
+  return nodes.map((node) => {
+    n++;
+    if (isNoteText(node.element) && endsInZero(n)) n++;
+    return n;
+  });
+}
+
+/**
+ * Fills in the numbers of the text entries (`null`) of a chapter with kept numbers: each the next number after the
+ * entry before it that does not end in 0; false when that is not before the next kept number (no room: the
+ * chapter is numbered afresh) or past 999999.
+ */
+function textEntryNumbers(numbers: (string | null | undefined)[]): boolean {
+  for (let i = 0; i < numbers.length; i++) {
+    if (numbers[i] !== null) continue;
+    let n = i > 0 ? Number(numbers[i - 1]) + 1 : 1;
+    if (endsInZero(n)) n++;
+    const next = numbers.slice(i + 1).find((x) => x !== null);
+    if (n > 999_999 || (next !== undefined && n >= Number(next))) return false;
+    numbers[i] = String(n).padStart(6, '0');
+  }
+  return true;
 }
 
