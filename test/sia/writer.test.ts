@@ -179,6 +179,16 @@ describe('SIA 451 writer', () => {
     expect(renumbered.messages.filter((m) => m.code === 'SIA_ITEM_NUMBER_CHANGED').length).toBeGreaterThan(0);
   });
 
+  it('does not keep a heading number that ends in another digit than 0 where the heading covers nothing', () => {
+    const project = viaJson(read(fixture('schulhaus.01s')).project);
+    const bedingungen = describeProject(project).groups.find((g) => g.shortText === 'Bedingungen')!;
+    bedingungen.itemNumber!.stringRepresentation = '211.000101.';
+    const { bytes, messages } = write(project);
+    // read back it is still a heading (with its text), not a text entry: the chapter was numbered afresh
+    expect(read(bytes).groups.map((g) => g.shortText)).toContain('Bedingungen');
+    expect(messages.find((m) => m.itemNumber === '211.000101.')?.code).toBe('SIA_ITEM_NUMBER_CHANGED');
+  });
+
   it('numbers a text entry afresh never ending in 0, and reads an NPK number without unit that ends in 0 as a heading', () => {
     const project = gaebLike();
     const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];

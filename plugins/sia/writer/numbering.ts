@@ -27,7 +27,7 @@ import {
 import { npkParents } from '../hierarchy.js';
 import type { SiaReport } from '../report.js';
 
-/** A heading or position to write, with its NPK number. */
+/** A heading, position or text entry to write, with its NPK number. */
 export interface NumberedEntry {
   number: string;
   /** A heading (group), a position or a text entry (note text). */
@@ -174,6 +174,8 @@ export class SiaNumbering {
     if (new Set(numbers).size !== numbers.length) return undefined;
     const parents = npkParents(flat.map(({ node }, i) => ({ number: numbers[i]!, heading: !isPosition(node.element) })));
     if (parents.some((p, i) => p !== flat[i].parent)) return undefined;
+    // a heading not ending in 0 that covers nothing would read back as a text entry
+    if (flat.some(({ node }, i) => isGroup(node.element) && !endsInZero(numbers[i]!) && !parents.includes(i))) return undefined;
     return flat.map(({ node }, i) => ({ number: numbers[i]!, element: node.element, note: node.note }));
   }
 
