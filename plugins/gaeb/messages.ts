@@ -132,6 +132,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB90_PRICE_COMPONENT_OVERFLOW: { severity: 'warning', meaning: 'A price component does not fit the digits of record 22; its field was left blank.' },
   GAEB90_PRICE_COMPONENT_ROUNDED: { severity: 'warning', meaning: 'Price components were rounded to the 2 decimals of GAEB 90.' },
   GAEB90_PRICE_COMPONENT_UNLABELLED: { severity: 'info', meaning: 'An item holds more price components than record 06 declares; the others got generated labels.' },
+  GAEB90_TEXT_KEPT_WHOLE: { severity: 'info', meaning: 'A short text longer than the 70 characters of record 25 (cut there, GAEB90_SHORT_TEXT_TRUNCATED) was also written whole as the first line(s) of the long text, which did not begin with it: no word of it is lost; read back, the long text begins with it.' },
   GAEB90_SHORT_TEXT_ONE_LINE: { severity: 'info', meaning: 'The short text record holds one line; line breaks or tabs were written as spaces.' },
   GAEB90_SHORT_TEXT_TRUNCATED: { severity: 'warning', meaning: 'A short text longer than its record field was shortened.' },
   GAEB90_SPECIFICATIONS_DROPPED: { severity: 'warning', meaning: 'GAEB 90 holds one service specification; only the first was written.' },

@@ -78,6 +78,20 @@ describe('writeGaeb90 record format', () => {
     expect(codes).toContainEqual(['GAEB90_UNIT_TRUNCATED', '01.001']);
   });
 
+  it('also writes a short text cut to 70 whole as the first lines of the long text, unless that begins with it', () => {
+    const short = 'Dachabdichtung Flüssigkunststoff 2K-PMMA Einlage 110g/m2 D 2mm, Stützen DU 35 cm';
+    const { lines, messages } = write(project({ shortText: short, htmlLongText: '<p>Dachabdichtung mit Flüssigkunststoff.</p>' }));
+    expect(lines.find((l) => l.startsWith('25'))!.slice(2, 72)).toBe(short.slice(0, 70));
+    const text = lines.filter((l) => l.startsWith('26')).map((l) => l.slice(5, 60).trimEnd());
+    expect(text).toEqual(['Dachabdichtung Flüssigkunststoff 2K-PMMA Einlage', '110g/m2 D 2mm, Stützen DU 35 cm', 'Dachabdichtung mit Flüssigkunststoff.']);
+    expect(messages.map((m) => [m.code, m.itemNumber])).toEqual([['GAEB90_SHORT_TEXT_TRUNCATED', '01.001'], ['GAEB90_TEXT_KEPT_WHOLE', '01.001']]);
+    // a long text that begins with it (white space aside) is written as it is; so is a short text that fits
+    const begins = write(project({ shortText: short, htmlLongText: `<p>${short.replace(', ', ',  ')}</p><p>Weiter.</p>` }));
+    expect(begins.messages.map((m) => m.code)).toEqual(['GAEB90_SHORT_TEXT_TRUNCATED']);
+    expect(begins.lines.filter((l) => l.startsWith('26'))).toHaveLength(3);
+    expect(write(project({ shortText: 'Kurz', htmlLongText: '<p>Lang.</p>' })).lines.filter((l) => l.startsWith('26'))).toHaveLength(1);
+  });
+
   it('wraps long text at 55 at word boundaries without a message; splits an over-long word with one', () => {
     const words = 'Boden lösen und laden, Abfuhr zur Deponie nach Wahl des Auftragnehmers einschließlich Gebühren.';
     const { lines, messages } = write(project({ htmlLongText: `<p>${words}</p>` }));

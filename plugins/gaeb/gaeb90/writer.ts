@@ -52,6 +52,8 @@ import {
 } from './records.js';
 import { longTextParagraphs } from './long-text.js';
 import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
+import { beginsWith } from '../../../core/text/long-text-start.js';
+import { plainLongText } from '../../../core/text/long-text.js';
 import { subTextLines } from './sub-text.js';
 import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
@@ -346,8 +348,9 @@ class Gaeb90Writer {
     }
     const { line: shortText, changed } = shortTextLine(p.shortText);
     if (changed) this.report('GAEB90_SHORT_TEXT_ONE_LINE', 'info', 'The short text held line breaks or tabs; record 25 holds one line, so they were written as spaces.', number);
-    this.add('25').put('shortText', this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number));
-    for (const line of this.textLines(p, width('longText'), number)) this.longLine(line);
+    const fitted = this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number);
+    this.add('25').put('shortText', fitted);
+    for (const line of [...this.wholeShortText(p, shortText, fitted, number), ...this.textLines(p, width('longText'), number)]) this.longLine(line);
     // Record 27: the verbatim cols 3–74 the reader kept (leading blanks are part of the layout, so no trim).
     for (const line of subTextLines(p)) this.add('27').put('text', Array.from(this.clean(line, number)).slice(0, width('text')).join(''));
     if (p.subDescriptions && p.subDescriptions.length > 0) this.report('GAEB90_SUB_DESCRIPTIONS_DROPPED', 'warning', 'Sub descriptions were dropped.', number);
@@ -402,6 +405,19 @@ class Gaeb90Writer {
   }
 
   /** Long text → lines of at most `w` characters (complement lines carry their kind and label). */
+  /**
+   * A short text cut to the 70 characters of record 25 is also written whole as the first lines of the long text,
+   * unless that begins with it (`GAEB90_TEXT_KEPT_WHOLE`): no word of it is lost, as the ÖNORM writer does.
+   */
+  private wholeShortText(p: PositionDto, shortText: string, fitted: string, itemNumber: string | undefined): Run[] {
+    const whole = this.clean(shortText, itemNumber).trim();
+    if (whole === fitted) return [];
+    const html = p.htmlLongText ?? '';
+    if (beginsWith(html.trim() !== '' ? longTextFormOf(this.sink.longTexts, html) : plainLongText(p.longText ?? ''), whole)) return [];
+    this.report('GAEB90_TEXT_KEPT_WHOLE', 'info', 'The short text was cut to the 70 characters of record 25; it was also written whole as the first line(s) of the long text.', itemNumber);
+    return wrapWords(whole, width('longText')).lines.map((text) => ({ text }));
+  }
+
   private textLines(d: { htmlLongText?: string; longText?: string }, w: number, itemNumber: string | undefined): Run[] {
     const html = d.htmlLongText ?? '';
     const paragraphs: Run[][] = html.trim() !== ''

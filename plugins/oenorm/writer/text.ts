@@ -17,6 +17,7 @@ import type { XmlBuilder } from '../../../core/xml/builder.js';
 import { plainLongText, type Block, type Complement, type Image, type Inline, type LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 import { escapeHtmlText } from '../../../core/text/html-output.js';
+
 import type { OenormWriterContext } from './context.js';
 
 const PERCENT = /^\d+%$/;
@@ -71,31 +72,6 @@ export function writeFormattedText(
   ctx.b.close();
 }
 
-/** The plain words of a form (for a short text derived from the long text). */
-export function firstLineOf(form: LongText): string {
-  for (const b of form.blocks) {
-    if (b.t !== 'p' && b.t !== 'div') continue;
-    const text = inlineText(b.inl).trim();
-    if (text !== '') return text;
-  }
-  return '';
-}
-
-/**
- * Whether the text of `form` begins with `text`: its leading paragraphs (up to the first list or table), white space
- * collapsed in both.
- * @param form a long text; undefined: empty
- */
-export function beginsWith(form: LongText | undefined, text: string): boolean {
-  const wanted = text.replace(/\s+/g, ' ').trim();
-  let s = '';
-  for (const b of form?.blocks ?? []) {
-    if (s.length >= wanted.length || (b.t !== 'p' && b.t !== 'div')) break;
-    s = `${s} ${inlineText(b.inl)}`.replace(/\s+/g, ' ').trimStart();
-  }
-  return s.startsWith(wanted);
-}
-
 /** A paragraph of `text` (one line) as HTML, bold or not (a title, a whole short text). */
 export function paragraphHtml(text: string, bold: boolean): string {
   const escaped = escapeHtmlText(text);
@@ -105,16 +81,6 @@ export function paragraphHtml(text: string, bold: boolean): string {
 /** `form` with `text` as a paragraph of its own before its first, bold or not (a whole title or short text). */
 export function withFirstParagraph(ctx: OenormWriterContext, form: LongText | undefined, text: string, bold: boolean): LongText {
   return { blocks: [...longTextFormOf(ctx.longTexts, paragraphHtml(text, bold)).blocks, ...(form?.blocks ?? [])] };
-}
-
-function inlineText(list: readonly Inline[]): string {
-  let s = '';
-  for (const i of list) {
-    if (i.t === 'span') s += i.text;
-    else if (i.t === 'br') s += ' ';
-    else if (i.t === 'tc') s += inlineText([...(i.tc.caption ?? []), ...i.tc.body, ...(i.tc.tail ?? [])]);
-  }
-  return s;
 }
 
 class TextWriter {
