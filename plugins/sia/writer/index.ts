@@ -6,8 +6,9 @@
  * else B — status C, project id and name, software), the B001 outlines and C conditions a SIA 451 source kept,
  * B002 object outlines the quantities use, then per chapter a
  * G type-1 title and per heading, position or text entry (a note text, `numbering.ts`) a type-2 text (the short
- * text cut to 30 characters; a longer one also as variable 00 lines), type-3 long-text lines (one variable per paragraph, 30-character lines by word
- * wrap), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
+ * text cut to 30 characters; a longer one also as variable 00 lines), type-3 long-text lines (one variable per
+ * paragraph, 30-character lines by word wrap; a text too long for 99 × 99 gives up paragraph breaks first,
+ * `long-text.ts`), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
  * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
  * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
  * receiver, who computes every total from quantities and unit prices, counts differently (`reportLosses`).
@@ -239,7 +240,7 @@ class SiaWriter {
     const parts: string[] = [];
     if (layout.split) parts.push(`a word longer than ${SIA_TEXT_WIDTH} characters was split over two text records`);
     if (layout.continued > 0) parts.push(`${layout.continued} paragraph(s) longer than ${MAX_LINES} text records continue in the next variable`);
-    if (layout.joined > 0) parts.push(`of its ${paragraphs} paragraphs, ${layout.joined} were joined to the one before (SIA 451 numbers ${MAX_VARIABLES} variables)`);
+    if (layout.joined > 0) parts.push(`its ${paragraphs} paragraphs needed more than the ${MAX_VARIABLES} variables SIA 451 numbers, so ${layout.joined} paragraph breaks were given up (the text runs on)`);
     if (layout.cutLines > 0) parts.push(`${layout.cutLines} text records beyond ${MAX_VARIABLES} variables of ${MAX_LINES} were not written`);
     if (parts.length === 0) return;
     const message = parts.length === 1 && layout.split

@@ -21,7 +21,7 @@ export interface LongTextLayout {
   split: boolean;
   /** Paragraphs longer than 99 lines, continued in the next variable. */
   continued: number;
-  /** Variables joined to the one before, to fit 99 variables. */
+  /** Paragraph breaks given up (a piece joined to the variable before), to fit 99 variables. */
   joined: number;
   /** Lines not written (beyond 99 × 99). */
   cutLines: number;
