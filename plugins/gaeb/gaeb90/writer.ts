@@ -50,10 +50,8 @@ import {
 import {
   type Column, GAEB90_ENCODING, Gaeb90Record, type OzMask, type Run, formatMask, formatSegment, width,
 } from './records.js';
-import { longTextParagraphs } from './long-text.js';
-import { longTextFormOf, type LongTextCache } from '../../../core/text/long-text-cache.js';
-import { beginsWith } from '../../../core/text/long-text-start.js';
-import { plainLongText } from '../../../core/text/long-text.js';
+import { longTextLines, wholeShortTextLines } from './text-lines.js';
+import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
 import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
@@ -148,7 +146,7 @@ class Gaeb90Writer {
         // one preamble for every opening text: each after a blank line and its title, so that no word is lost
         if (i > 0) this.add('T1');
         for (const line of this.titleLines(note as NoteTextDto, width('text'))) this.add('T1').put('text', line);
-        for (const line of this.textLines(note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
+        for (const line of longTextLines(this, note as NoteTextDto, width('text'), undefined)) this.add('T1').put('text', line.text);
       });
       this.add('T9');
       if (opening.length > 1) {
@@ -343,14 +341,14 @@ class Gaeb90Writer {
     }
     if (this.reduced) {
       // Phase 84: the bidder's text complements only, each line with its marker.
-      for (const line of this.textLines(p, width('longText'), number)) if (line.kind) this.longLine(line);
+      for (const line of longTextLines(this, p, width('longText'), number)) if (line.kind) this.longLine(line);
       return;
     }
     const { line: shortText, changed } = shortTextLine(p.shortText);
     if (changed) this.report('GAEB90_SHORT_TEXT_ONE_LINE', 'info', 'The short text held line breaks or tabs; record 25 holds one line, so they were written as spaces.', number);
     const fitted = this.fit('shortText', shortText, 'GAEB90_SHORT_TEXT_TRUNCATED', 'The short text', number);
     this.add('25').put('shortText', fitted);
-    for (const line of [...this.wholeShortText(p, shortText, fitted, number), ...this.textLines(p, width('longText'), number)]) this.longLine(line);
+    for (const line of [...wholeShortTextLines(this, p, shortText, fitted, number), ...longTextLines(this, p, width('longText'), number)]) this.longLine(line);
     // Record 27: the verbatim cols 3–74 the reader kept (leading blanks are part of the layout, so no trim).
     for (const line of subTextLines(p)) this.add('27').put('text', Array.from(this.clean(line, number)).slice(0, width('text')).join(''));
     if (p.subDescriptions && p.subDescriptions.length > 0) this.report('GAEB90_SUB_DESCRIPTIONS_DROPPED', 'warning', 'Sub descriptions were dropped.', number);
@@ -384,7 +382,7 @@ class Gaeb90Writer {
   private note(n: NoteTextDto): void {
     this.add('20');
     for (const line of this.titleLines(n, width('longText'))) this.longLine({ text: line });
-    for (const line of this.textLines(n, width('longText'), undefined)) this.longLine(line);
+    for (const line of longTextLines(this, n, width('longText'), undefined)) this.longLine(line);
   }
 
   /**
@@ -404,57 +402,9 @@ class Gaeb90Writer {
     }
   }
 
-  /** Long text → lines of at most `w` characters (complement lines carry their kind and label). */
-  /**
-   * A short text cut to the 70 characters of record 25 is also written whole as the first lines of the long text,
-   * unless that begins with it (`GAEB90_TEXT_KEPT_WHOLE`): no word of it is lost, as the ÖNORM writer does.
-   */
-  private wholeShortText(p: PositionDto, shortText: string, fitted: string, itemNumber: string | undefined): Run[] {
-    const whole = this.clean(shortText, itemNumber).trim();
-    if (whole === fitted) return [];
-    const html = p.htmlLongText ?? '';
-    if (beginsWith(html.trim() !== '' ? longTextFormOf(this.sink.longTexts, html) : plainLongText(p.longText ?? ''), whole)) return [];
-    this.report('GAEB90_TEXT_KEPT_WHOLE', 'info', 'The short text was cut to the 70 characters of record 25; it was also written whole as the first line(s) of the long text.', itemNumber);
-    return wrapWords(whole, width('longText')).lines.map((text) => ({ text }));
-  }
-
-  private textLines(d: { htmlLongText?: string; longText?: string }, w: number, itemNumber: string | undefined): Run[] {
-    const html = d.htmlLongText ?? '';
-    const paragraphs: Run[][] = html.trim() !== ''
-      ? longTextParagraphs(longTextFormOf(this.sink.longTexts, html))
-      : (d.longText ?? '').split(/\r\n|\n|\r/).map((t) => [{ text: t }]);
-    const out: Run[] = [];
-    for (const runs of paragraphs) {
-      const pieces: Run[] = [];
-      for (const run of runs) {
-        const last = pieces[pieces.length - 1];
-        if (!run.kind && last && !last.kind) last.text += run.text;
-        else pieces.push({ ...run });
-      }
-      if (pieces.every((x) => x.text.trim() === '')) {
-        out.push({ text: '' });
-        continue;
-      }
-      for (const piece of pieces) {
-        // A line that fits keeps its spaces (GAEB 90 texts align columns with them); longer ones are re-wrapped.
-        const asIs = piece.text.replace(/\t/g, ' ').trimEnd();
-        if (!piece.kind && asIs.trim() !== '' && !/[\r\n]/.test(asIs) && (asIs.length <= w || Array.from(asIs).length <= w)) {
-          out.push({ ...piece, text: this.clean(asIs, itemNumber) });
-          continue;
-        }
-        const text = this.clean(piece.text.replace(/\s+/g, ' ').trim(), itemNumber);
-        if (text === '' && !piece.kind) continue;
-        if (piece.kind && Array.from(piece.label ?? '').length > 2) {
-          this.report('GAEB90_COMPLEMENT_LABEL_TRUNCATED', 'warning', `Text complement label '${piece.label}' has more than 2 digits and was shortened.`, itemNumber);
-        }
-        const wrapped = wrapWords(text, w);
-        if (wrapped.split) this.report('GAEB90_LONG_TEXT_WORD_SPLIT', 'warning', `A word longer than ${w} characters was split across long text lines.`, itemNumber);
-        for (const line of wrapped.lines.length > 0 ? wrapped.lines : ['']) out.push({ ...piece, text: line });
-      }
-    }
-    while (out.length > 0 && out[0].text === '' && !out[0].kind) out.shift();
-    while (out.length > 0 && out[out.length - 1].text === '' && !out[out.length - 1].kind) out.pop();
-    return out;
+  /** The long-text cache of the conversion (`text-lines.ts`). */
+  get longTexts(): LongTextCache | undefined {
+    return this.sink.longTexts;
   }
 
   private trailer(): void {
