@@ -15,7 +15,7 @@
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
-import type { NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto } from '../../../core/model/types.js';
+import { isGroup, isNoteText, isPosition, type NoteTextDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { formatImplied, RecordBuilder, toCodePage, wrapWords } from '../../../core/text/records.js';
 import {
@@ -37,8 +37,6 @@ import { layoutLongText, MAX_LINES, MAX_VARIABLES, type LongTextLayout } from '.
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
-const isGroupEntry = (e: NumberedEntry) => e.element.elementTypeDiscriminator === 'ServiceSpecificationGroupDto';
-const isTextEntry = (e: NumberedEntry) => e.element.elementTypeDiscriminator === 'NoteTextDto';
 
 /** YYYY-MM-DD… → TTMMJJ; undefined when not a date. */
 function ttmmjj(iso: string | undefined): string | undefined {
@@ -193,8 +191,9 @@ class SiaWriter {
 
   private entry(chapter: string, e: NumberedEntry): void {
     const itemNumber = `${chapter}.${e.number}`;
-    if (isTextEntry(e)) this.textEntries.push(itemNumber);
-    const long = isGroupEntry(e) ? this.noteText(e.note, itemNumber) : (e.element as PositionDto | NoteTextDto).longText;
+    const element = e.element;
+    if (isNoteText(element)) this.textEntries.push(itemNumber);
+    const long = isGroup(element) ? this.noteText(e.note, itemNumber) : element.longText;
     const paragraphs = (long ?? '').split('\n').map((p) => this.clean(p, itemNumber).trim()).filter((p) => p !== '');
     const layout = layoutLongText(paragraphs, SIA_TEXT_WIDTH);
     // before the short text's: one SIA_TEXT_TRUNCATED message per item is kept, and this one says more
@@ -203,7 +202,7 @@ class SiaWriter {
     this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', Array.from(short).slice(0, SIA_TEXT_WIDTH).join('')));
     if (Array.from(short).length > SIA_TEXT_WIDTH) this.textLines(chapter, e.number, 0, short, itemNumber);
     layout.variables.forEach((lines, v) => this.lines(chapter, e.number, v + 1, lines));
-    if (!isGroupEntry(e) && !isTextEntry(e)) this.quantities(chapter, e.number, e.element as PositionDto, itemNumber);
+    if (isPosition(element)) this.quantities(chapter, e.number, element, itemNumber);
   }
 
   /**
