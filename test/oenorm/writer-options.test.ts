@@ -11,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
+import { isGroup, isPosition, type ElementDto, type NoteTextDto } from '../../core/model/types.js';
 import type { ConversionMessage } from '../../core/pipeline/messages.js';
 import { localClientToken, postFile, testApp } from '../support/app.js';
 import { fixture, read } from './support.js';
-import { group, position, project, twoLevel } from './writer-model.js';
+import { group, note, position, project, twoLevel } from './writer-model.js';
 import { hasOenormXsd, validateOnlv, write } from './writer-support.js';
 
 const valid = (xml: Buffer | string) => {
@@ -56,6 +57,41 @@ describe('TryRepairProjectStructure', () => {
     const back = read(w.xml);
     expect(back.groups.map((g) => g.itemNumber?.stringRepresentation)).toEqual(['02.', '02.01.', '01.', '01.01.']);
     expect(back.positions.map((q) => q.shortText)).toEqual(['Position 0001', 'Position 01.0010', 'Position 01.0020']);
+  });
+
+  it('note texts between positions in an added ULG stay at their place; those among subgroups stay the group\'s', () => {
+    const titled = (title: string, html: string) => ({ ...note(html), shortText: title } as ElementDto);
+    const p = project([
+      note('<p>Vorweg</p>'), position('0010'), note('<p>Lose dazwischen</p>'), position('0020'),
+      group('01.', [
+        note('<p>Für die LG</p>'), position('01.0010'), titled('Pflanzenlieferung', '<p>Normen</p>'), position('01.0020'),
+        note('<p>Vor der Untergruppe</p>'), group('01.01.', [position('01.01.10')]), note('<p>Nach der Untergruppe</p>'),
+      ]),
+      group('02.', [position('02.0010'), note('<p>Am Ende der Gruppe</p>')]),
+      note('<p>Am Ende</p>'),
+    ], 'CostEstimate', [2, 'P4']);
+    const w = write(p, REPAIR);
+    valid(w.xml);
+    expect(texts(w.messages, 'OENORM_NOTES_AS_WVB')).toEqual([
+      '1 note text(s) between the positions of ULG 03.01 were written as wählbare Vorbemerkungen at their place: 03.01.02.',
+      '1 note text(s) between the positions of ULG 01.02 were written as wählbare Vorbemerkungen at their place: 01.02.02.',
+      '1 note text(s) between the positions of ULG 02.01 were written as wählbare Vorbemerkungen at their place: 02.01.02.',
+    ]);
+    const back = read(w.xml);
+    const list = (elements: ElementDto[] | undefined): string[] => (elements ?? []).flatMap((e) => isGroup(e) ? [`${e.itemNumber?.stringRepresentation}`, ...list(e.elements).map((x) => `  ${x}`)]
+      : isPosition(e) ? [`${e.itemNumber?.stringRepresentation} ${e.shortText}`] : [`${(e as NoteTextDto).oenormNoteTextProperties?.itemNumber ?? 'remark'} ${(e as NoteTextDto).longText}`]);
+    expect(list(back.project.serviceSpecifications?.[0].elements)).toEqual([
+      'remark Vorweg\nAm Ende',
+      '03.', '  03.01.', '    03.01.01 Position 0010', '    03.01.02 Lose dazwischen', '    03.01.03 Position 0020',
+      '01.', '  remark Für die LG\nVor der Untergruppe\nNach der Untergruppe',
+      '  01.02.', '    01.02.01 Position 01.0010', '    01.02.02 Normen', '    01.02.03 Position 01.0020',
+      '  01.01.', '    01.01.01 Position 01.01.10',
+      '02.', '  02.01.', '    02.01.01 Position 02.0010', '    02.01.02 Am Ende der Gruppe',
+    ]);
+    // kept numbers: the note takes the next free Grundtextnummer between its neighbours
+    const kept = write(project([group('01.', [position('01.10'), note('<p>Dazwischen</p>'), position('01.20')])], 'CostEstimate', [2, 'P2']), REPAIR);
+    valid(kept.xml);
+    expect(texts(kept.messages, 'OENORM_NOTES_AS_WVB')).toEqual(['1 note text(s) between the positions of ULG 01.01 were written as wählbare Vorbemerkungen at their place: 01.01.11.']);
   });
 
   it('groups deeper than two levels are merged into the ULG of their deepest group; long group numbers are renumbered', () => {

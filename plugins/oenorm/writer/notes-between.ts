@@ -8,6 +8,8 @@
  * (TryRepairProjectStructure), every entry gets the next number in document order, the notes with them. A note with
  * no such number (between two Folgepositionen of one Grundtext, or no number left between its neighbours) joins the
  * ULG's `vorbemerkung`, as note texts before the first position do. Read back, each is a note text in its place.
+ * The same holds for a ULG the repair added for the positions directly in a group (a one-level GAEB BoQ's categories)
+ * or outside any group, whose notes between them would otherwise join the LG's `vorbemerkung` or the `svb`.
  */
 import type { NoteTextDto, ServiceSpecificationGroupDto } from '../../../core/model/types.js';
 import type { OenormWriterContext } from './context.js';
@@ -23,21 +25,31 @@ let ranks: Map<string, number> | undefined;
 const rankOf = (): Map<string, number> => (ranks ??= new Map(['00', ...numbers()].map((n, i) => [n, i])));
 
 /**
- * Moves the note texts that lie between the entries of a ULG made from their own group (after its first entry, in
- * document order) out of `notesOf` into the ULG's pending entries, marked `between`, in document order.
+ * Moves the note texts that lie between the entries of a ULG (after its first entry, in document order) out of
+ * `notesOf` into the ULG's pending entries, marked `between`, in document order. The ULG is one made from the notes'
+ * own group, or one the repair added for the positions directly in it (or outside any group); when that group also
+ * holds subgroups, which become ULGs of their own, only the notes before the added ULG's last entry are taken — the
+ * others lie among the subgroups and stay the group's.
  * @param mapped the planned group of each source group
  * @param orderOf place in document order of each note text
+ * @param added the ULG added for the positions directly in a group (undefined: outside any group)
+ * @param holdsGroups whether a group (undefined: the service specification) holds groups
  */
 export function takeNotesBetween(
   mapped: ReadonlyMap<Group, PlanGroup>, notesOf: Map<Group | undefined, NoteTextDto[]>, orderOf: ReadonlyMap<NoteTextDto | Group, number>,
+  added: ReadonlyMap<Group | undefined, PlanGroup>, holdsGroups: (owner: Group | undefined) => boolean,
 ): void {
   for (const [owner, notes] of notesOf) {
-    const ulg = owner === undefined ? undefined : mapped.get(owner);
-    if (ulg === undefined || ulg.level !== 'ulg' || ulg.source !== owner || ulg.pending.length === 0) continue;
-    const first = ulg.pending.reduce((min, p) => Math.min(min, p.order), Infinity);
-    const between = notes.filter((n) => orderOf.get(n)! > first);
+    const own = owner === undefined ? undefined : mapped.get(owner);
+    const ulg = own !== undefined && own.level === 'ulg' && own.source === owner ? own : added.get(owner);
+    if (ulg === undefined || ulg.pending.length === 0) continue;
+    const orders = ulg.pending.map((p) => p.order);
+    const first = Math.min(...orders);
+    const last = ulg === own || !holdsGroups(owner) ? Infinity : Math.max(...orders);
+    const isBetween = (n: NoteTextDto) => orderOf.get(n)! > first && orderOf.get(n)! < last;
+    const between = notes.filter(isBetween);
     if (between.length === 0) continue;
-    notesOf.set(owner, notes.filter((n) => orderOf.get(n)! <= first));
+    notesOf.set(owner, notes.filter((n) => !isBetween(n)));
     for (const n of between) ulg.pending.push({ element: n, depth: 0, order: orderOf.get(n)!, between: true });
     ulg.pending.sort((a, b) => a.order - b.order);
   }

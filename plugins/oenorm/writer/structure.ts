@@ -25,8 +25,8 @@
  * GAEB category of titled remarks (`Remark` with an outline text) becomes. A group whose note texts have no short
  * text has no stichwort to give: it is not written as a group; its title and note texts go to the preliminary remark
  * of the nearest written group above it (`outline-notes.ts`), as do those of group levels merged away. Note texts
- * between the positions of a ULG become wählbare Vorbemerkungen at their place (`notes-between.ts`); numbers:
- * `entry-numbers.ts`.
+ * between the positions of a ULG, also of one added by the repair, become wählbare Vorbemerkungen at their place
+ * (`notes-between.ts`); numbers: `entry-numbers.ts`.
  */
 import { targetError } from '../../../core/errors.js';
 import {
@@ -182,6 +182,8 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   };
   const fromSource = (level: Level, source: ServiceSpecificationGroupDto, repaired?: string): PlanGroup =>
     ({ level, nr: '', title: source.shortText, source, notes: [], groups: [], gtnrs: [], pending: [], repaired });
+  // the ULG added for the positions directly in a group (or outside any group: undefined), see takeNotesBetween
+  const addedFor = new Map<ServiceSpecificationGroupDto | undefined, PlanGroup>();
   for (const { element, path, wvb, order: at } of entries) {
     let ulg: PlanGroup;
     if (fits) {
@@ -195,11 +197,13 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
       const title = spec.name ?? 'Leistungsverzeichnis';
       const lg = child(undefined, 'added', () => ({ ...fromSource('lg', { elementTypeDiscriminator: 'ServiceSpecificationGroupDto' }), source: undefined, title, repaired: 'added for the positions outside any group' }));
       ulg = child(lg, 'added', () => ({ ...fromSource('ulg', { elementTypeDiscriminator: 'ServiceSpecificationGroupDto' }), source: undefined, title, repaired: 'added for the positions outside any group' }));
+      addedFor.set(undefined, ulg);
     } else {
       const lg = child(undefined, path[0], () => fromSource('lg', path[0]));
       mapped.set(path[0], lg);
       if (path.length === 1) {
         ulg = child(lg, 'added', () => ({ ...fromSource('ulg', path[0]), source: undefined, repaired: `added for the positions directly in group ${numberOf(path[0])}` }));
+        addedFor.set(path[0], ulg);
       } else {
         const deepest = path[path.length - 1];
         const merged = path.length > 2 ? `merged from group ${numberOf(deepest)} (${path.length} levels deep; ÖNORM has LG and ULG)` : undefined;
@@ -211,7 +215,8 @@ export function planOutline(ctx: OenormWriterContext, spec: ServiceSpecification
   }
   const holding = new Set<ServiceSpecificationGroupDto>();
   for (const e of entries) for (const g of e.path) holding.add(g);
-  takeNotesBetween(mapped, notesOf, orderOf);
+  takeNotesBetween(mapped, notesOf, orderOf, addedFor, (owner) => ((owner === undefined ? spec.elements : owner.elements) ?? []).some(isGroup));
+  plan.svb = notesOf.get(undefined) ?? []; // without the notes between positions outside any group, now taken
   const unwritten = attachGroupNotes(plan, { all: allGroups, parents, notesOf, orderOf, holding }, mapped);
   numberGroups(ctx, plan.groups, '', orderOf);
   const written = remarks.length > 0 ? entryNumbers(plan.groups) : undefined;
