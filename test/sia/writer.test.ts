@@ -236,6 +236,32 @@ describe('SIA 451 writer', () => {
     ]);
   });
 
+  it('writes positions outside any group as chapters of their own at their place, with the note texts among them', () => {
+    const project = gaebLike();
+    const top = project.serviceSpecifications![0].elements!;
+    const loose = (n: string): ElementDto => ({ elementTypeDiscriminator: 'PositionDto', itemNumber: { stringRepresentation: n }, shortText: `Lose ${n}`, unitTag: 'm', quantityOverride: 2 } as ElementDto);
+    const noteText = (t: string): ElementDto => ({ elementTypeDiscriminator: 'NoteTextDto', longText: t } as ElementDto);
+    top.unshift(loose('0010'), noteText('Zwischen den losen'), loose('0020'));
+    top.push(loose('0030'), noteText('Nach der letzten losen'));
+    top.push({ ...(top[3] as object), itemNumber: { stringRepresentation: '02.' }, shortText: 'Los 2', elements: [] } as ElementDto);
+    top.push(noteText('Ganz am Ende'));
+    const { bytes, messages } = write(project);
+    const back = read(bytes);
+    // in the file's order: the loose positions before chapter 001, the chapter, the loose ones after it, chapter 002
+    expect(back.project.serviceSpecifications![0].elements!.map((e) => `${(e as { itemNumber?: { stringRepresentation?: string } }).itemNumber?.stringRepresentation} ${e.shortText ?? ''}`)).toEqual([
+      '003. ', '001. Erdarbeiten - Los 1', '004. ', '002. Los 2', // the en dash CP850 has not: '-'
+    ]);
+    const chapterOf = (n: string) => (back.project.serviceSpecifications![0].elements!.find((e) => (e as { itemNumber?: { stringRepresentation?: string } }).itemNumber?.stringRepresentation === n) as { elements: ElementDto[] }).elements;
+    expect(chapterOf('003.').map((e) => (isPosition(e) ? e.shortText : e.longText))).toEqual(['Lose 0010', 'Zwischen den losen', 'Lose 0020']);
+    expect(chapterOf('004.').map((e) => (isPosition(e) ? e.shortText : e.longText))).toEqual(['Lose 0030', 'Nach der letzten losen']);
+    expect(back.notes.map((n) => n.longText).at(-1)).toBe('Ganz am Ende');
+    expect(messages.filter((m) => m.code === 'SIA_NOTES_AS_ENTRIES').map((m) => m.message).slice(0, 3)).toEqual([
+      "1 note text(s) outside any group (untitled) were written as text entries of chapter 003: SIA 451 numbers text entries inside a chapter only.",
+      "1 note text(s) outside any group (untitled) were written as text entries of chapter 004: SIA 451 numbers text entries inside a chapter only.",
+      "1 note text(s) outside any group (untitled) were written as text entries of chapter 002: SIA 451 numbers text entries inside a chapter only.",
+    ]);
+  });
+
   it('answers 400 for a quantity that does not fit 13 digits with 3 decimals', () => {
     const project = gaebLike();
     const group = project.serviceSpecifications![0].elements![0] as { elements: { elements: { quantityOverride?: number; quantityComponents?: unknown[] }[] }[] };

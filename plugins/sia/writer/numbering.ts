@@ -2,7 +2,8 @@
  * Item numbers → NPK chapter and 6-digit position numbers for the SIA 451 writer.
  *
  * Top-level groups are chapters (their first identifier when it is a number of up to 3 digits and unused, else
- * the lowest free one); top-level positions go into one more chapter. Inside a chapter the item numbers are kept
+ * the lowest free one); positions outside any group go into a chapter of their own at their place (one for each run
+ * of them between groups, with the lowest free number; the reader keeps the file's order). Inside a chapter the item numbers are kept
  * when every heading (group) and position has one whose last part is 6 digits, all differ, and they read back as
  * the same tree (`npkParents`: headings cover the numbers starting with their digits before the trailing zeros).
  * Otherwise the chapter is numbered afresh: headings two digits per level (never ending in 0, so that their
@@ -14,9 +15,9 @@
  * cover no number after them (`hierarchy.ts`) and read back as note texts (`reader/build.ts`). With kept numbers a
  * text entry takes the next number after the entry before it (skipping those ending in 0), which has to come before
  * the entry after it, else the chapter is numbered afresh; numbered afresh it takes the next number in sequence with
- * the positions. Note texts outside any chapter (SIA 451 numbers none) are text entries at the start of the next
- * chapter; after the last chapter, in the chapter of the positions outside any chapter, else at the end of the last
- * (reported, `SIA_NOTES_AS_ENTRIES`).
+ * the positions. Note texts outside any chapter (SIA 451 numbers none) are text entries at their place in the chapter
+ * of the positions outside any group they stand among; others at the start of the next chapter, after the last
+ * chapter at the end of the last (reported, `SIA_NOTES_AS_ENTRIES`).
  */
 import { targetError } from '../../../core/errors.js';
 import { splitItemNumber } from '../../../core/model/item-numbers.js';
@@ -76,20 +77,31 @@ export class SiaNumbering {
       throw targetError('SIA 451 holds at most 999 NPK chapters; the project has more top-level groups.');
     };
     const out: NumberedChapter[] = [];
-    // note texts outside any chapter: at the start of the next chapter; after the last, in the chapter of the
-    // positions outside any chapter, else at the end of the last chapter
+    /** A chapter of its own for a run of positions outside any group (with the note texts among them), at its place. */
+    const looseChapter = (run: readonly ElementDto[]): void => {
+      const chapter = free();
+      used.add(chapter);
+      const notes = run.filter(isNoteText);
+      if (notes.length > 0) this.movedNotes(notes, chapter, true);
+      out.push({ chapter, entries: this.entries(chapter, run) });
+    };
+    // elements outside any group, run by run between the groups: a run holding a position is a chapter of its own at
+    // its place; a run of note texts only goes to the start of the next chapter, after the last group to its end
     let lastGroup = -1;
     elements.forEach((e, i) => { if (isGroup(e)) lastGroup = i; });
-    const toLoose = lastGroup < 0 || elements.some(isPosition);
-    const trailing = toLoose ? [] : elements.slice(lastGroup + 1).filter(isNoteText);
-    const loose: ElementDto[] = [];
-    let leading: NoteTextDto[] = [];
+    const tail = elements.slice(lastGroup + 1).filter((e) => isPosition(e) || isNoteText(e));
+    const tailIsChapter = lastGroup < 0 || tail.some(isPosition);
+    const trailing = tailIsChapter ? [] : tail.filter(isNoteText);
+    let run: ElementDto[] = [];
     let groupIndex = 0;
     elements.forEach((e, i) => {
-      if (isPosition(e) || (isNoteText(e) && i > lastGroup && toLoose)) loose.push(e);
-      else if (isNoteText(e) && i < lastGroup) leading.push(e);
-      else if (isExecutionDescription(e)) this.dropped('An execution description outside any group');
+      if (isExecutionDescription(e)) this.dropped('An execution description outside any group');
+      else if ((isPosition(e) || isNoteText(e)) && i < lastGroup) run.push(e);
       if (!isGroup(e)) return;
+      let leading: NoteTextDto[] = [];
+      if (run.some(isPosition)) looseChapter(run);
+      else leading = run.filter(isNoteText);
+      run = [];
       let chapter = wanted[groupIndex++];
       if (chapter === undefined || used.has(chapter)) {
         chapter = free();
@@ -99,14 +111,8 @@ export class SiaNumbering {
       const moved = i === lastGroup ? [...leading, ...trailing] : leading;
       if (moved.length > 0) this.movedNotes(moved, chapter, i === lastGroup && trailing.length > 0);
       out.push({ chapter, group: e, entries: this.entries(chapter, e.elements ?? [], e, leading, i === lastGroup ? trailing : []) });
-      leading = [];
     });
-    if (loose.length > 0) {
-      const chapter = free();
-      const notes = loose.filter(isNoteText);
-      if (notes.length > 0) this.movedNotes(notes, chapter, true);
-      out.push({ chapter, entries: this.entries(chapter, loose) });
-    }
+    if (tailIsChapter && tail.length > 0) looseChapter(tail);
     return out;
   }
 
