@@ -243,7 +243,7 @@ describe('SIA 451 writer', () => {
     const noteText = (t: string): ElementDto => ({ elementTypeDiscriminator: 'NoteTextDto', longText: t } as ElementDto);
     top.unshift(loose('0010'), noteText('Zwischen den losen'), loose('0020'));
     top.push(loose('0030'), noteText('Nach der letzten losen'));
-    top.push({ ...(top[3] as object), itemNumber: { stringRepresentation: '02.' }, shortText: 'Los 2', elements: [] } as ElementDto);
+    top.push({ elementTypeDiscriminator: 'ServiceSpecificationGroupDto', itemNumber: { stringRepresentation: '02.' }, shortText: 'Los 2', elements: [] } as ElementDto);
     top.push(noteText('Ganz am Ende'));
     const { bytes, messages } = write(project);
     const back = read(bytes);
