@@ -59,6 +59,25 @@ describe('XmlBuilder', () => {
     expect(textOf(parseXml(b.toString()))).toContain('ab');
   });
 
+  it('writes a document over many output chunks byte for byte, multi-byte characters and long texts included', () => {
+    const b = new XmlBuilder({ indent: ' ' });
+    const expected: string[] = ['<?xml version="1.0" encoding="utf-8"?>', '<lv>'];
+    b.declaration().open('lv');
+    // 3 MB and more: past the first 64 KiB chunk and several 1 MiB ones; a text of 400,000 characters is longer
+    // than a chunk (its piece gets a chunk of its own); "€" takes 3 UTF-8 bytes, "😀" a surrogate pair (4 bytes)
+    for (let i = 0; i < 30_000; i++) {
+      const text = i === 12_345 ? '€'.repeat(400_000) : `Position ${i}: Stahlbeton C25/30 – 2,5 m³ à 118 € 😀 & <Zulage>`;
+      b.leaf('text', text, { nr: i });
+      expected.push(` <text nr="${i}">${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`);
+    }
+    b.close();
+    expected.push('</lv>');
+    const bytes = b.toBuffer();
+    expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(bytes.equals(Buffer.from(expected.join('\n'), 'utf8'))).toBe(true);
+    expect(b.toString()).toBe(expected.join('\n'));
+  });
+
   it('refuses to serialise unclosed elements and unbalanced closes', () => {
     const b = new XmlBuilder().open('r');
     expect(() => b.toBuffer()).toThrow(/not closed/);
