@@ -22,22 +22,30 @@ export const TIMED_MS = 2000;
  */
 export const PAIRS = 31;
 
-/** What a child reports: wall and CPU times in ms, peak RSS in MB (MiB), the last run's result and a description of it. */
+/**
+ * What a child reports: wall and CPU times in ms, peak RSS in MB (MiB), the last run's result and a description of it;
+ * per timed run (medians) the system part of the CPU time in ms and the minor page faults (memory the process
+ * touched for the first time, or again after the garbage collector gave it back).
+ */
 export interface Measurement {
   mode: string; bestMs: number; medianMs: number; bestCpuMs: number; medianCpuMs: number; peakRssMb: number; result: number; detail?: string;
+  medianSystemMs?: number; medianPageFaults?: number;
 }
 
 /** A timed operation over the file's bytes; its number (elements, bytes written …) is described by the caller. */
 export type Run = (bytes: Buffer) => Promise<number>;
 
-/** One run of `run`: its wall time and CPU time (user + system, all threads) in ms, and its result. */
-async function timeOnce(run: Run, bytes: Buffer): Promise<{ wallMs: number; cpuMs: number; result: number }> {
+interface Timing { wallMs: number; cpuMs: number; systemMs: number; pageFaults: number; result: number }
+
+/** One run of `run`: its wall time, CPU time (user + system, all threads) and system time in ms, its minor page faults and its result. */
+async function timeOnce(run: Run, bytes: Buffer): Promise<Timing> {
+  const f0 = process.resourceUsage().minorPageFault;
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const result = await run(bytes);
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const c = process.cpuUsage(c0);
-  return { wallMs, cpuMs: (c.user + c.system) / 1000, result };
+  return { wallMs, cpuMs: (c.user + c.system) / 1000, systemMs: c.system / 1000, pageFaults: process.resourceUsage().minorPageFault - f0, result };
 }
 
 /** The median of `list`: the upper one of an even count, the lower one with `lower`; `list` is not changed. */
@@ -56,18 +64,19 @@ export async function reportRuns(mode: string, run: Run, bytes: Buffer, once: bo
     const start = performance.now();
     for (let i = 0; i < 2 || performance.now() - start < WARMUP_MS; i++) result = await run(bytes);
   }
-  const times: number[] = [];
-  const cpuTimes: number[] = [];
+  const timings: Timing[] = [];
   const start = performance.now();
   for (let i = 0; once ? i < 1 : i < ITERATIONS || performance.now() - start < TIMED_MS; i++) {
     const timing = await timeOnce(run, bytes);
     result = timing.result;
-    times.push(timing.wallMs);
-    cpuTimes.push(timing.cpuMs);
+    timings.push(timing);
   }
+  const times = timings.map((t) => t.wallMs);
+  const cpuTimes = timings.map((t) => t.cpuMs);
   const m: Measurement = {
     mode, bestMs: Math.min(...times), medianMs: median(times), bestCpuMs: Math.min(...cpuTimes), medianCpuMs: median(cpuTimes),
     peakRssMb: process.resourceUsage().maxRSS / 1024, result, detail: detail(result),
+    medianSystemMs: median(timings.map((t) => t.systemMs)), medianPageFaults: median(timings.map((t) => t.pageFaults)),
   };
   process.stdout.write(JSON.stringify(m));
 }
