@@ -3,12 +3,12 @@
  *
  * Top-level groups are chapters (their first identifier when it is a number of up to 3 digits and unused, else
  * the lowest free one); positions outside any group go into a chapter of their own at their place (one for each run
- * of them between groups, with the lowest free number; the reader keeps the file's order). Inside a chapter the item numbers are kept
- * when every heading (group) and position has one whose last part is 6 digits, all differ, and they read back as
- * the same tree (`npkParents`: headings cover the numbers starting with their digits before the trailing zeros).
- * Otherwise the chapter is numbered afresh: headings two digits per level (never ending in 0, so that their
- * prefix is exact; two levels, deeper groups are dissolved into their parent), positions after them. Every changed
- * number is reported (`SIA_ITEM_NUMBER_CHANGED`, info, old → new).
+ * of them between groups, with the lowest free number; the reader keeps the file's order). Inside a chapter the item
+ * numbers are kept when every heading (group) and position has one whose last part is 6 digits, all differ, and they
+ * read back as the same tree (`npkParents`: headings cover the numbers starting with their digits before the
+ * trailing zeros). Otherwise the chapter is numbered afresh: headings two digits per level (never ending in 0, so
+ * that their prefix is exact; two levels, deeper groups are dissolved into their parent), positions after them.
+ * Every changed number is reported (`SIA_ITEM_NUMBER_CHANGED`, info, old → new).
  *
  * Note texts inside a chapter (all but the one opening a heading's group, which is the heading's long text) are text
  * entries at their place: numbers without a unit record, as NPK headings are, but never ending in 0, so that they
