@@ -8,6 +8,7 @@
  * knows use iconv-lite (the WHATWG Encoding Standard behind `TextDecoder` has no DOS code pages,
  * https://encoding.spec.whatwg.org/#names-and-labels).
  */
+import { isAscii } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { parseError } from '../errors.js';
 
@@ -53,19 +54,71 @@ export interface ChunkDecoder {
   end(): string;
 }
 
+/**
+ * The first byte beyond ASCII at or after `from` in `bytes` and whether a UTF-8 sequence starts there (RFC 3629 §4:
+ * a lead byte C2–F4 and as many continuation bytes 80–BF as it announces; a sequence cut by the end of `bytes` counts
+ * as valid as far as it goes). Undefined when every byte is ASCII.
+ */
+function firstNonAscii(bytes: Uint8Array, from = 0): { at: number; utf8: boolean } | undefined {
+  for (let at = from; at < bytes.length; at++) {
+    const lead = bytes[at];
+    if (lead < 0x80) continue;
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    let utf8 = length > 0;
+    for (let k = 1; utf8 && k < length && at + k < bytes.length; k++) utf8 = bytes[at + k] >= 0x80 && bytes[at + k] <= 0xbf;
+    return { at, utf8 };
+  }
+  return undefined;
+}
+
+/**
+ * UTF-8, or Windows-1252 when the document turns out not to be UTF-8. A file that says it is UTF-8 (or says nothing,
+ * which for XML means UTF-8) but was written in a Western European 8-bit code page — an exporter that copies the
+ * declaration of a template — has "ä" as the single byte E4, which is no UTF-8; decoded as UTF-8 every umlaut would
+ * become U+FFFD. So, without a byte order mark, the first byte beyond ASCII decides: the start of a UTF-8 sequence
+ * keeps UTF-8 (a later byte that is not UTF-8 becomes U+FFFD, {@link sawInvalidUtf8}); otherwise the document is
+ * read as Windows-1252 from there ({@link assumedWindows1252}; all text before that byte is ASCII, the same in both).
+ * A chunk that is all ASCII costs one `isAscii` call until the decision.
+ */
 class Utf8Decoder implements ChunkDecoder {
-  readonly encoding = 'utf-8';
   private readonly decoder = new TextDecoder('utf-8');
   /** Set when a chunk held a replacement character (invalid UTF-8 or a literal U+FFFD). */
   sawReplacement = false;
+  /** The Windows-1252 decoder once the first byte beyond ASCII was not UTF-8. */
+  private fallback?: ReturnType<typeof iconv.getDecoder>;
+  /** Whether the first byte beyond ASCII is still to come (only without a byte order mark). */
+  private undecided: boolean;
+
+  constructor(sniff: boolean) {
+    this.undecided = sniff;
+  }
+
+  get encoding(): string {
+    return this.fallback ? 'windows-1252' : 'utf-8';
+  }
+
+  /** True when the document was read as Windows-1252 (see the class comment). */
+  get fellBack(): boolean {
+    return this.fallback !== undefined;
+  }
 
   write(bytes: Buffer): string {
+    if (this.fallback) return this.fallback.write(bytes);
+    if (this.undecided && !isAscii(bytes)) {
+      this.undecided = false;
+      if (firstNonAscii(bytes)?.utf8 === false) {
+        // every chunk before this one was ASCII: nothing of the document is held in the UTF-8 decoder
+        this.fallback = iconv.getDecoder('windows-1252');
+        return this.fallback.write(bytes);
+      }
+    }
     const s = this.decoder.decode(bytes, { stream: true });
     if (!this.sawReplacement && s.includes('\uFFFD')) this.sawReplacement = true;
     return s;
   }
 
   end(): string {
+    if (this.fallback) return this.fallback.end() ?? '';
     return this.decoder.decode();
   }
 }
@@ -93,8 +146,9 @@ export interface DocumentSource {
 }
 
 /**
- * A streaming decoder for an XML document's encoding ({@link declaredEncoding}, UTF-8 by default). A byte order
- * mark is dropped from the text.
+ * A streaming decoder for an XML document's encoding ({@link declaredEncoding}, UTF-8 by default; a UTF-8 document
+ * without byte order mark whose first byte beyond ASCII is not UTF-8 is read as Windows-1252,
+ * {@link assumedWindows1252}). A byte order mark is dropped from the text.
  * @throws GatewayError GW_ERR_PARSE (400, key `source.key`) when the declared encoding is unknown
  */
 export function decoderFor(bytes: Buffer, source: DocumentSource): ChunkDecoder {
@@ -103,7 +157,7 @@ export function decoderFor(bytes: Buffer, source: DocumentSource): ChunkDecoder 
   if (encoding.startsWith('utf-16') && bytes[0] !== 0xff && bytes[0] !== 0xfe && bytes[0] !== 0 && bytes[1] !== 0) {
     encoding = 'utf-8';
   }
-  if (encoding === 'utf-8' || encoding === 'utf8') return new Utf8Decoder();
+  if (encoding === 'utf-8' || encoding === 'utf8') return new Utf8Decoder(sniffBom(bytes) === undefined);
   if (!iconv.encodingExists(encoding)) {
     throw parseError(`The ${source.document} declares the encoding '${encoding}', which is not supported`, source.key);
   }
@@ -112,6 +166,16 @@ export function decoderFor(bytes: Buffer, source: DocumentSource): ChunkDecoder 
 
 /** True when a UTF-8 decoder met bytes that are not UTF-8 (they became U+FFFD). */
 export const sawInvalidUtf8 = (decoder: ChunkDecoder): boolean => decoder instanceof Utf8Decoder && decoder.sawReplacement;
+
+/**
+ * True when a document declared (or taken) as UTF-8 was read as Windows-1252 because its first byte beyond ASCII
+ * is not UTF-8 (see `Utf8Decoder`).
+ */
+export const assumedWindows1252 = (decoder: ChunkDecoder): boolean => decoder instanceof Utf8Decoder && decoder.fellBack;
+
+/** What a reader says when {@link assumedWindows1252}. */
+export const ENCODING_ASSUMED =
+  'The file is declared as UTF-8 (or declares no encoding), but its first byte beyond ASCII is not UTF-8: it was read as Windows-1252, the usual encoding of such files. Check its umlauts and special characters.';
 
 /**
  * A whole buffer as text: a byte order mark (UTF-8, UTF-16LE/BE) decides the encoding and is dropped; without

@@ -22,6 +22,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB_BIDDER_COMMENT_DROPPED: { severity: 'warning', meaning: 'A bidder comment (BidComm) has no equivalent in the model and was dropped.' },
   GAEB_CATALOG_ASSIGNMENT_DROPPED: { severity: 'info', meaning: 'A catalogue assignment (CtlgAssign) of an item has no equivalent in the model and was dropped.' },
   GAEB_CATALOG_DROPPED: { severity: 'info', meaning: 'A catalogue (Ctlg/CtlgAssign) of the BoQ has no equivalent in the model and was dropped.' },
+  GAEB_ENCODING_ASSUMED: { severity: 'warning', meaning: 'The file is declared as UTF-8 (or declares no encoding) but its first byte beyond ASCII is not UTF-8, as in a file written in a Western European 8-bit code page; it was read as Windows-1252.' },
   GAEB_INVALID_BKDN: { severity: 'warning', meaning: 'A level of the item number schema (BoQBkdn) is unusable and was left out of the schema.' },
   GAEB_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number is not one and was ignored.' },
   GAEB_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },

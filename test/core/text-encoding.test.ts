@@ -5,7 +5,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
-import { decodeText, declaredEncoding, decoderFor, sawInvalidUtf8, sniffBom } from '../../core/text/encoding.js';
+import { assumedWindows1252, decodeText, declaredEncoding, decoderFor, sawInvalidUtf8, sniffBom } from '../../core/text/encoding.js';
 
 const SOURCE = { document: 'test file', key: 'testFile' };
 const utf16be = (s: string): Buffer => Buffer.from(s, 'utf16le').swap16();
@@ -89,11 +89,43 @@ describe('decoderFor', () => {
     expect(decodeChunked(bytes, 2)).toContain('<a>ü</a>');
   });
 
-  it('says when UTF-8 input held bytes that are not UTF-8', () => {
-    const bytes = Buffer.concat([Buffer.from('<a>'), Buffer.from([0xe4]), Buffer.from('</a>')]);
+  it('says when UTF-8 input held bytes that are not UTF-8 after its first character beyond ASCII', () => {
+    const bytes = Buffer.concat([Buffer.from('<a>Maß '), Buffer.from([0xe4]), Buffer.from('</a>')]);
     const decoder = decoderFor(bytes, SOURCE);
-    expect(decoder.write(bytes) + decoder.end()).toBe('<a>\uFFFD</a>');
+    expect(decoder.write(bytes) + decoder.end()).toBe('<a>Maß \uFFFD</a>');
     expect(sawInvalidUtf8(decoder)).toBe(true);
+    expect(assumedWindows1252(decoder)).toBe(false);
+    // with a UTF-8 byte order mark the file is UTF-8 whatever follows
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a>'), Buffer.from([0xe4]), Buffer.from('</a>')]);
+    const m = decoderFor(marked, SOURCE);
+    expect(m.write(marked) + m.end()).toBe('<a>\uFFFD</a>');
+    expect(assumedWindows1252(m)).toBe(false);
+  });
+
+  it('reads a file declared (or taken) as UTF-8 as Windows-1252 when its first byte beyond ASCII is not UTF-8', () => {
+    // "Mörtel für Maß, 5 €" as Windows-1252: ö F6, ü FC, ß DF, € 80 — none starts a UTF-8 sequence here
+    const text = 'Mörtel für Maß, 5 €';
+    const body = (declaration: string) => Buffer.concat([Buffer.from(`${declaration}<a>${'x'.repeat(40)}`), iconv.encode(text, 'win1252'), Buffer.from('</a>')]);
+    for (const declaration of ['<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?>', '']) {
+      const bytes = body(declaration);
+      for (const size of [1, 7, 16, 4096]) {
+        const decoder = decoderFor(bytes, SOURCE);
+        let out = '';
+        for (let at = 0; at < bytes.length; at += size) out += decoder.write(bytes.subarray(at, at + size));
+        out += decoder.end();
+        expect(out, `${declaration || 'no declaration'}, chunks of ${size}`).toBe(`${declaration}<a>${'x'.repeat(40)}${text}</a>`);
+        expect(assumedWindows1252(decoder)).toBe(true);
+        expect(sawInvalidUtf8(decoder)).toBe(false);
+        expect(decoder.encoding).toBe('windows-1252');
+      }
+    }
+    // a UTF-8 sequence cut by the end of a chunk still decides for UTF-8 (ä = C3 A4 split between two chunks)
+    const utf8 = Buffer.from(`<a>xx${text}</a>`, 'utf8');
+    const split = utf8.indexOf(0xc3) + 1;
+    const decoder = decoderFor(utf8, SOURCE);
+    expect(decoder.write(utf8.subarray(0, split)) + decoder.write(utf8.subarray(split)) + decoder.end()).toBe(`<a>xx${text}</a>`);
+    expect(assumedWindows1252(decoder)).toBe(false);
+    expect(decoder.encoding).toBe('utf-8');
   });
 
   it('refuses an unknown declared encoding with a 400 naming the document, the encoding and the field', () => {

@@ -3,6 +3,7 @@
  * option SupportSkippedItemNumberLevelsInPositions.
  */
 import { existsSync } from 'node:fs';
+import iconv from 'iconv-lite';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +72,26 @@ describe('file-level messages', () => {
     expect(spec.gaebExchangePhase).toBe('88');
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'GAEB_NO_BOQ', severity: 'warning' }));
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'GAEB_PHASE_UNMAPPED', severity: 'info' }));
+  });
+
+  it('reads a file declared UTF-8 but written in Windows-1252 as Windows-1252, saying so; a UTF-8 file with a stray byte keeps UTF-8', () => {
+    const item = (qu: string, text: string) => x83(`<Item ID="I" RNoPart="1"><Qty>1</Qty><QU>${qu}</QU><Description><CompleteText><DetailTxt><Text><p>${text}</p></Text></DetailTxt><OutlineText><OutlTxt><TextOutlTxt><p>${text}</p></TextOutlTxt></OutlTxt></OutlineText></CompleteText></Description></Item>`);
+    const text = 'Mörtel für Maß, Fläche 5 m² à 12 €';
+    const utf8 = item('m²', text);
+    const cp1252 = Buffer.from(iconv.encode(utf8.toString('utf8'), 'win1252'));
+    const r = read(cp1252);
+    expect(r.position('1').shortText).toBe(text);
+    expect(r.position('1').unitTag).toBe('m²');
+    expect(r.messages.filter((m) => m.code.endsWith('UTF8') || m.code.endsWith('ASSUMED')).map((m) => [m.code, m.severity])).toEqual([['GAEB_ENCODING_ASSUMED', 'warning']]);
+    // the UTF-8 file reads as before, without a message; one with a later byte that is not UTF-8 keeps UTF-8
+    expect(read(utf8).messages.map((m) => m.code)).not.toContain('GAEB_ENCODING_ASSUMED');
+    const euro = Buffer.from('€');
+    const at = utf8.lastIndexOf(euro); // in the outline text, the short text
+    const stray = Buffer.concat([utf8.subarray(0, at), Buffer.from([0x80]), utf8.subarray(at + euro.length)]);
+    const s = read(stray);
+    expect(s.position('1').shortText).toBe('Mörtel für Maß, Fläche 5 m² à 12 \uFFFD');
+    expect(s.messages.map((m) => m.code)).toEqual(expect.arrayContaining(['GAEB_INVALID_UTF8']));
+    expect(s.messages.map((m) => m.code)).not.toContain('GAEB_ENCODING_ASSUMED');
   });
 
   it('refuses an invoice without BoQ items, naming its phase', () => {

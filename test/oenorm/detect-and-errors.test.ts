@@ -2,6 +2,7 @@
  * Recognition from the content (root and namespace of the three editions; UTF-8 with and without BOM, UTF-16
  * with BOM) and bad input: each a GW_ERR_PARSE (400) naming what was expected.
  */
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
 import { defaultOptions } from '../../core/options/catalog.js';
@@ -55,6 +56,21 @@ describe('ÖNORM detection', () => {
       );
       expect(other.project.projectInformation?.name).toBe('Schulzubau Pinkafeld');
     }
+  });
+});
+
+describe('ÖNORM encodings', () => {
+  it('reads an ONLV declared UTF-8 but written in Windows-1252 as Windows-1252, with OENORM_ENCODING_ASSUMED', () => {
+    const text = fixtureText('angebot-2009-lg.onlv');
+    expect(text).toMatch(/encoding="UTF-8"/);
+    expect(text).toMatch(/[äöüß]/);
+    const plain = read(Buffer.from(text));
+    const other = read(iconv.encode(text, 'win1252'));
+    expect(other.positions.map((p) => [p.itemNumber?.stringRepresentation, p.shortText, p.longText, p.unitTag])).toEqual(
+      plain.positions.map((p) => [p.itemNumber?.stringRepresentation, p.shortText, p.longText, p.unitTag]),
+    );
+    expect(other.messages.filter((m) => m.code === 'OENORM_ENCODING_ASSUMED' || m.code === 'OENORM_INVALID_UTF8').map((m) => m.code)).toEqual(['OENORM_ENCODING_ASSUMED']);
+    expect(plain.messages.map((m) => m.code)).not.toContain('OENORM_ENCODING_ASSUMED');
   });
 });
 

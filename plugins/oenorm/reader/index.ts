@@ -13,7 +13,7 @@ import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { ReadResult } from '../../../core/plugin/contract.js';
 import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../core/xml/sax-input.js';
-import { decoderFor, sawInvalidUtf8 } from '../../../core/text/encoding.js';
+import { assumedWindows1252, decoderFor, ENCODING_ASSUMED, sawInvalidUtf8 } from '../../../core/text/encoding.js';
 import { namedReferenceTable } from '../../../core/text/entities.js';
 import { OenormReport } from './report.js';
 import { OenormState } from './state.js';
@@ -62,6 +62,9 @@ export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink:
   });
   feedDecoded(bytes, decoder, parser);
   if (state.document === undefined) throw parseError('The ÖNORM file holds no XML element.', 'oenormFile');
+  if (assumedWindows1252(decoder)) {
+    report.report('OENORM_ENCODING_ASSUMED', 'warning', ENCODING_ASSUMED);
+  }
   if (sawInvalidUtf8(decoder)) {
     report.report('OENORM_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
   }

@@ -16,7 +16,7 @@ import type { ReadResult } from '../../../../core/plugin/contract.js';
 import type { ResolvedOptions } from '../../../../core/options/catalog.js';
 import type { MessageSink } from '../../../../core/pipeline/messages.js';
 import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../../core/xml/sax-input.js';
-import { decoderFor, sawInvalidUtf8 } from '../../../../core/text/encoding.js';
+import { assumedWindows1252, decoderFor, ENCODING_ASSUMED, sawInvalidUtf8 } from '../../../../core/text/encoding.js';
 import { namedReferenceTable } from '../../../../core/text/entities.js';
 import { ReaderReport } from './report.js';
 import { GaebXmlState } from './state.js';
@@ -80,6 +80,9 @@ export function readGaebXmlResult(bytes: Buffer, options: ResolvedOptions, sink:
   });
 
   feedDecoded(bytes, decoder, parser);
+  if (assumedWindows1252(decoder)) {
+    report.report('GAEB_ENCODING_ASSUMED', 'warning', ENCODING_ASSUMED);
+  }
   if (sawInvalidUtf8(decoder)) {
     report.report('GAEB_INVALID_UTF8', 'warning', 'The file is declared as UTF-8 but holds bytes that are not UTF-8; they were replaced by U+FFFD.');
   }
