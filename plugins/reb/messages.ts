@@ -13,7 +13,7 @@ export const REB_MESSAGES = defineMessages({
   REB_QUANTITY_FROM_TAKEOFF: { severity: 'info', meaning: "The position's quantity is the REB sum of its take-off (helper, subtotal, total and comment lines not summed; REB functions evaluated), kept as quantityOverride because the components' plain sum differs." },
   REB_END_RECORD_MISSING: { severity: 'warning', meaning: 'A DA11 2009 file has no 99 end record: it may be truncated.' },
   REB_LINE_IGNORED: { severity: 'warning', meaning: 'A line that is no take-off record (not 00, 11 or 99, or after the end record) was not read.' },
-  REB_CODE_PAGE: { severity: 'warning', meaning: 'The DA11 file is not CP850 but UTF-8 or Windows-1252 (ANSI); it was read in that code page.' },
+  REB_CODE_PAGE: { severity: 'warning', meaning: 'The DA11 file is not CP850 but UTF-8 or Windows-1252 (ANSI), or the X31 document declared as UTF-8 (or declaring nothing) is Windows-1252 (its first byte beyond ASCII is not UTF-8); it was read in that code page.' },
   REB_TEXT_TRUNCATED: { severity: 'warning', meaning: 'An explanation longer than 9 characters or a heading longer than 51 characters was cut to fit its DA11 columns (comments are wrapped onto more lines).' },
   REB_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters CP850 cannot hold were replaced by their nearest spelling or '?'." },
   REB_QUANTITY_WITHOUT_COMPONENTS: { severity: 'info', meaning: 'A position with a quantity but no quantity components was written as one free-formula line holding its quantity.' },

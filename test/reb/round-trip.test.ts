@@ -5,6 +5,7 @@
  * corpus; skipped, saying so, without it). The corpus has no X31 3.2 schema: 3.2 output is checked for its
  * namespace, version and version date only.
  */
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
 import { hasGaebSchema, validateGaebXml } from '../support/xsd.js';
@@ -49,6 +50,15 @@ describe('REB fixed points', () => {
     const x31 = await read(fixture('musterbau-3.3.X31'));
     expect(comparable(x31.project)).toEqual(comparable(d11.project));
     expect(x31.project.serviceSpecifications![0].originDetail).toBe('GAEB DA XML X31 3.3 REB23003-2009');
+  });
+
+  it('an X31 declared UTF-8 but written in Windows-1252 reads as the fixture does, with REB_CODE_PAGE', async () => {
+    const text = fixture('musterbau-3.3.X31').toString('utf8');
+    expect(text).toMatch(/encoding="UTF-8"/);
+    const ansi = await read(iconv.encode(text, 'win1252'));
+    expect(comparable(ansi.project)).toEqual(comparable((await read(fixture('musterbau-3.3.X31'))).project));
+    expect(ansi.project.projectInformation?.name ?? JSON.stringify(ansi.project)).toContain('Gebäude A');
+    expect(ansi.messages.map((m) => m.code)).toContain('REB_CODE_PAGE');
   });
 
   it('X31 3.2 names its namespace, version and version date', async () => {

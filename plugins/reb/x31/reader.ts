@@ -10,7 +10,7 @@
 import { SaxesParser } from 'saxes';
 import { parseError } from '../../../core/errors.js';
 import type { ProjectDto } from '../../../core/model/types.js';
-import { decoderFor } from '../../../core/text/encoding.js';
+import { assumedWindows1252, decoderFor, ENCODING_ASSUMED } from '../../../core/text/encoding.js';
 import { finishTakeoff, readTakeoffRow, type TakeoffComponent } from '../../../core/text/takeoff-row.js';
 import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../core/xml/sax-input.js';
 import { REB_KEY } from '../da11/reader.js';
@@ -107,7 +107,9 @@ export function readX31(bytes: Buffer, report: RebReport): ProjectDto {
     const { line, column, detail } = saxErrorParts(err, parser);
     throw parseError(`The X31 document is not well-formed XML at line ${line}, column ${column}: ${detail}.`, REB_KEY);
   });
-  feedDecoded(bytes, decoderFor(bytes, { document: 'X31 document', key: REB_KEY }), parser);
+  const decoder = decoderFor(bytes, { document: 'X31 document', key: REB_KEY });
+  feedDecoded(bytes, decoder, parser);
+  if (assumedWindows1252(decoder)) report.report('REB_CODE_PAGE', 'warning', ENCODING_ASSUMED);
   if (!state.namespace.startsWith(X31_NAMESPACE_PREFIX) || (state.dp !== '' && state.dp !== '31')) {
     const phase = /\/DA(\w+)\//.exec(state.namespace)?.[1] ?? state.dp;
     throw parseError(`Expected a REB take-off (DA11 or X31): this is a GAEB DA XML document${phase ? ` of phase ${phase}` : ''}, not a quantity determination (X31, DP 31). Send it as gaebFile to a /conversion/gaeb/… route.`, REB_KEY);
