@@ -55,18 +55,18 @@ export interface ChunkDecoder {
 }
 
 /**
- * The first byte beyond ASCII at or after `from` in `bytes` and whether a UTF-8 sequence starts there (RFC 3629 §4:
- * a lead byte C2–F4 and as many continuation bytes 80–BF as it announces; a sequence cut by the end of `bytes` counts
- * as valid as far as it goes). Undefined when every byte is ASCII.
+ * Whether a UTF-8 sequence starts at the first byte beyond ASCII in `bytes` (RFC 3629 §4: a lead byte C2–F4 and as
+ * many continuation bytes 80–BF as it announces; a sequence cut by the end of `bytes` counts as far as it goes);
+ * undefined when every byte is ASCII.
  */
-function firstNonAscii(bytes: Uint8Array, from = 0): { at: number; utf8: boolean } | undefined {
-  for (let at = from; at < bytes.length; at++) {
+function utf8AtFirstNonAscii(bytes: Uint8Array): boolean | undefined {
+  for (let at = 0; at < bytes.length; at++) {
     const lead = bytes[at];
     if (lead < 0x80) continue;
     const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     let utf8 = length > 0;
     for (let k = 1; utf8 && k < length && at + k < bytes.length; k++) utf8 = bytes[at + k] >= 0x80 && bytes[at + k] <= 0xbf;
-    return { at, utf8 };
+    return utf8;
   }
   return undefined;
 }
@@ -106,7 +106,7 @@ class Utf8Decoder implements ChunkDecoder {
     if (this.fallback) return this.fallback.write(bytes);
     if (this.undecided && !isAscii(bytes)) {
       this.undecided = false;
-      if (firstNonAscii(bytes)?.utf8 === false) {
+      if (utf8AtFirstNonAscii(bytes) === false) {
         // every chunk before this one was ASCII: nothing of the document is held in the UTF-8 decoder
         this.fallback = iconv.getDecoder('windows-1252');
         return this.fallback.write(bytes);
