@@ -74,6 +74,7 @@ export const GAEB_MESSAGES = defineMessages({
   // GAEB 2000 reader and writer
   GAEB2000_BLOCK_DROPPED: { severity: 'info', meaning: 'A block without an equivalent in the model was dropped.' },
   GAEB2000_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters outside Windows-1252 were replaced by their nearest spelling or '?'." },
+  GAEB2000_CODE_PAGE: { severity: 'warning', meaning: 'The GAEB 2000 file is UTF-8 without byte order mark, not Windows-1252 ([Zeichensatz]ANSI); it was read as UTF-8.' },
   GAEB2000_PUNCTUATION_RESTORED: { severity: 'info', meaning: 'The file (Windows-1252, no byte order mark) holds control characters U+0010–U+001F, which GAEB 2000 text never uses: each was read as the punctuation U+2010–U+201F whose low byte it is (quotes and dashes a writer cut to one byte, as NEVARIS 25.2 does).' },
   GAEB2000_CHECKSUM_MISMATCH: { severity: 'warning', meaning: 'The checksum the file states does not match its content.' },
   GAEB2000_ELEMENT_DROPPED: { severity: 'warning', meaning: 'An element without a GAEB 2000 equivalent was dropped.' },
@@ -99,6 +100,7 @@ export const GAEB_MESSAGES = defineMessages({
 
   // GAEB 90 reader and writer
   GAEB90_CHARACTER_REPLACED: { severity: 'warning', meaning: 'Characters code page 850 cannot encode were replaced.' },
+  GAEB90_CODE_PAGE: { severity: 'warning', meaning: 'The GAEB 90 file is not code page 850 but UTF-8 or Windows-1252 (a file re-saved by an editor); it was read in that code page, so its records have their 80 columns again.' },
   GAEB90_COMMENT_DROPPED: { severity: 'info', meaning: 'Comment records (70) were dropped.' },
   GAEB90_COMPLEMENT_LABEL_TRUNCATED: { severity: 'warning', meaning: 'A text complement label longer than 2 digits was shortened.' },
   GAEB90_DISCOUNT_DROPPED: { severity: 'warning', meaning: 'GAEB 90 has no discount field; the file was written without the discounts, with totals recalculated as a receiver would.' },

@@ -1,7 +1,8 @@
 /**
  * The GAEB 90 and GAEB 2000 readers decode through core/text/encoding.ts `decodeText`: their code page (CP850,
  * Windows-1252) by default, and UTF-8 or UTF-16 when a byte order mark says so (a writer that ignored the
- * format's code page). The same file in each encoding reads to the same project.
+ * format's code page); without one, a file re-saved as UTF-8 (and a GAEB 90 file re-saved as Windows-1252) is
+ * recognised and reported. The same file in each encoding reads to the same project.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,10 +33,16 @@ function readWith(reader: typeof readGaeb90, bytes: Buffer): { json: string; mes
   return { json: JSON.stringify(project).replace(/"id":"[^"]*"/g, '"id":""'), messages: [...sink.messages] };
 }
 
+/** The file's text in `codePage`, saved again without byte order mark in each of `encodings` (an editor's re-save). */
+function reSaved(bytes: Buffer, codePage: string, encodings: readonly string[]): Record<string, Buffer> {
+  const text = iconv.decode(bytes, codePage);
+  return Object.fromEntries(encodings.map((e) => [e, iconv.encode(text, e)]));
+}
+
 describe.each([
-  { format: 'GAEB 90', reader: readGaeb90, file: join('gaeb90', 'schulhof.d83'), codePage: 'cp850' },
-  { format: 'GAEB 2000', reader: readGaeb2000, file: join('gaeb2000', 'features.P83'), codePage: 'windows-1252' },
-])('$format reader: encodings', ({ reader, file, codePage }) => {
+  { format: 'GAEB 90', reader: readGaeb90, file: join('gaeb90', 'schulhof.d83'), codePage: 'cp850', resaved: ['utf-8', 'windows-1252'], codePageCode: 'GAEB90_CODE_PAGE' },
+  { format: 'GAEB 2000', reader: readGaeb2000, file: join('gaeb2000', 'features.P83'), codePage: 'windows-1252', resaved: ['utf-8'], codePageCode: 'GAEB2000_CODE_PAGE' },
+])('$format reader: encodings', ({ reader, file, codePage, resaved, codePageCode }) => {
   const original = readFileSync(join(FIXTURES, file));
   const expected = readWith(reader, original);
 
@@ -45,5 +52,12 @@ describe.each([
 
   it.each(Object.entries(reEncoded(original, codePage)))('reads the same project from %s', (_name, bytes) => {
     expect(readWith(reader, bytes)).toEqual(expected);
+  });
+
+  it.each(Object.entries(reSaved(original, codePage, resaved)))('reads the same project from %s without byte order mark, saying so', (_name, bytes) => {
+    const read = readWith(reader, bytes);
+    expect(read.json).toBe(expected.json);
+    expect(read.messages).toHaveLength(expected.messages.length + 1);
+    expect(read.messages).toEqual(expect.arrayContaining([...expected.messages, expect.objectContaining({ code: codePageCode, severity: 'warning' })]));
   });
 });

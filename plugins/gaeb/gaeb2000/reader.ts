@@ -24,6 +24,7 @@ import {
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import type { ReadResult } from '../../../core/plugin/contract.js';
+import { isUtf8Text } from '../../../core/text/code-page-sniff.js';
 import { decodeText, sniffBom } from '../../../core/text/encoding.js';
 import { restoreCutPunctuation } from './cut-punctuation.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
@@ -393,14 +394,18 @@ export function readGaeb2000(bytes: Buffer, options: ResolvedOptions, sink: Mess
  */
 export function readGaeb2000Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 2000 file is empty', 'gaebFile');
-  // A byte order mark (the writer ignored `[Zeichensatz]ANSI`) decides the encoding, else Windows-1252.
-  const decoded = decodeText(bytes, 'windows-1252');
-  const { text, restored } = sniffBom(bytes) ? { text: decoded, restored: [] } : restoreCutPunctuation(decoded);
+  // A byte order mark (the writer ignored `[Zeichensatz]ANSI`) decides the encoding; without one, valid UTF-8
+  // holding characters beyond ASCII is UTF-8 (Windows-1252 German text is not: an umlaut byte is followed by ASCII);
+  // else Windows-1252.
+  const utf8 = sniffBom(bytes) === undefined && isUtf8Text(bytes);
+  const decoded = utf8 ? bytes.toString('utf8') : decodeText(bytes, 'windows-1252');
+  const { text, restored } = sniffBom(bytes) || utf8 ? { text: decoded, restored: [] } : restoreCutPunctuation(decoded);
   const doc = tokenizeGaeb2000(text);
   if (doc.root.key !== 'gaeb') {
     throw parseError('Expected a GAEB 2000 file: the outermost block must be #begin[GAEB] … #end[GAEB].', 'gaebFile');
   }
   const report = new ReaderReport(sink);
+  if (utf8) report.report('GAEB2000_CODE_PAGE', 'warning', 'The GAEB 2000 file is UTF-8, not Windows-1252 ([Zeichensatz]ANSI): it was read as UTF-8.');
   if (restored.length > 0) {
     report.report('GAEB2000_PUNCTUATION_RESTORED', 'info',
       `The file holds control characters where Windows-1252 text has punctuation: each was read as the punctuation whose low byte it is (${restored.join(' ')}), as a writer that cut them to one byte meant them.`);

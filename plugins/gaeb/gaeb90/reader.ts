@@ -36,7 +36,7 @@ import type { GaebMessageCode } from '../messages.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../bid-quantities.js';
 import { checkComponentSum, readComponentLabels, readComponentRecord } from './price-components.js';
 import { parseImplied } from '../../../core/text/records.js';
-import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, parseMask, sliceOz } from './records.js';
+import { type OzMask, type OzParts, RECORD_LENGTH, decodeLines, field, gaeb90CodePage, parseMask, sliceOz } from './records.js';
 import { keepSubTextLine, reportSubText } from './sub-text.js';
 
 const SOURCE = 'gaeb';
@@ -475,5 +475,11 @@ export function readGaeb90(bytes: Buffer, options: ResolvedOptions, sink: Messag
 export function readGaeb90Result(bytes: Buffer, options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The GAEB 90 file is empty.', 'gaebFile');
   const reader = new Gaeb90Reader(sink, options.SupportSkippedItemNumberLevelsInPositions === true);
-  return { project: reader.read(decodeLines(bytes)), derivedPlainTexts: reader.plainTexts };
+  const codePage = gaeb90CodePage(bytes);
+  const project = reader.read(decodeLines(bytes, codePage));
+  if (codePage !== undefined) {
+    const name = codePage === 'utf-8' ? 'UTF-8' : 'Windows-1252 (ANSI)';
+    sink.report({ code: 'GAEB90_CODE_PAGE', severity: 'warning', message: `The GAEB 90 file is ${name}, not code page 850 (DOS): it was read as ${name}.`, source: 'gaeb' });
+  }
+  return { project, derivedPlainTexts: reader.plainTexts };
 }

@@ -6,7 +6,8 @@
  * corpus files `Flechtingen GS AA.d83`, `LV_Los01.D83`, `LV_Los02.D83`, `GAEB90_DE.D86`, `GAEB90_EN.D86`).
  * All column numbers in this module are 1-based and inclusive, as in the reference table.
  */
-import { decodeText } from '../../../core/text/encoding.js';
+import { isAnsiText, isUtf8Text } from '../../../core/text/code-page-sniff.js';
+import { decodeText, sniffBom } from '../../../core/text/encoding.js';
 import { type CodePage, type ColumnRange, RecordBuilder, columnWidth, sliceColumns, splitRecordLines } from '../../../core/text/records.js';
 
 /** Characters per record. */
@@ -174,10 +175,22 @@ export function formatSegment(value: string, w: number): string {
 }
 
 /**
- * Bytes → record lines: CP850 unless a byte order mark says otherwise (`decodeText`); CRLF, LF or CR; a DOS
- * end-of-file 0x1A and trailing blank lines are dropped (`splitRecordLines`).
+ * The code page of a GAEB 90 file that is not CP850 though it has no byte order mark: `utf-8` when its bytes are
+ * valid UTF-8 holding characters beyond ASCII, `windows-1252` when its umlauts are Windows-1252 bytes and none a CP850
+ * one (`code-page-sniff.ts`) — a file re-saved by an editor; undefined for CP850 (or a byte order mark).
  */
-export const decodeLines = (bytes: Buffer): string[] => splitRecordLines(decodeText(bytes, GAEB90_ENCODING));
+export function gaeb90CodePage(bytes: Buffer): 'utf-8' | 'windows-1252' | undefined {
+  if (sniffBom(bytes)) return undefined;
+  if (isUtf8Text(bytes)) return 'utf-8';
+  return isAnsiText(bytes) ? 'windows-1252' : undefined;
+}
+
+/**
+ * Bytes → record lines: CP850 unless a byte order mark says otherwise (`decodeText`) or `codePage` is given
+ * ({@link gaeb90CodePage}); CRLF, LF or CR; a DOS end-of-file 0x1A and trailing blank lines are dropped
+ * (`splitRecordLines`). Decoded in its code page, each character is one column of the 80-column records again.
+ */
+export const decodeLines = (bytes: Buffer, codePage?: string): string[] => splitRecordLines(decodeText(bytes, codePage ?? GAEB90_ENCODING));
 
 /** A run of long text: plain, or the content of one text complement. */
 export interface Run { text: string; kind?: 'Bidder' | 'Owner'; label?: string }
