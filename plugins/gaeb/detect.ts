@@ -126,7 +126,8 @@ export function detectGaebGeneration(head: Buffer): GaebGeneration | undefined {
   if (start >= text.length) return undefined;
   if (text[start] === '<') return gaebXmlRoot(text.slice(start)) ? 'xml' : undefined;
   if (text.slice(start, start + 256).toLowerCase().startsWith('#begin[gaeb]')) return 'gaeb2000';
-  if (looksLikeGaeb90(text)) return 'gaeb90';
+  // a GAEB 90 file re-saved as UTF-8 has 80 characters a record, not 80 bytes (the reader takes it as UTF-8)
+  if (looksLikeGaeb90(text) || (sniffBom(head) === undefined && looksLikeGaeb90(head.subarray(0, HEAD_LIMIT + 4).toString('utf8')))) return 'gaeb90';
   return undefined;
 }
 

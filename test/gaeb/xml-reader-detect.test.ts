@@ -34,6 +34,10 @@ describe('detectGaebGeneration', () => {
     // LF line ends and a record cut off at the end of the head
     const lf = Buffer.from(`${record('00', ' 83', 1)}\n${record('11', '01', 2)}\n${record('12', 'Titel', 3).slice(0, 30)}`, 'latin1');
     expect(detectGaebGeneration(lf)).toBe('gaeb90');
+    // re-saved as UTF-8: 80 characters a record, 81 bytes where it holds an umlaut
+    const utf8 = Buffer.from([record('00', '        83L', 1), record('01', 'LV Außenanlagen Schulhof', 2)].map((r) => `${r}\r\n`).join(''), 'utf8');
+    expect(utf8.indexOf('\r\n', 84)).toBe(82 + 81);
+    expect(detectGaebGeneration(utf8)).toBe('gaeb90');
   });
 
   it('rejects near misses of GAEB 90', () => {
