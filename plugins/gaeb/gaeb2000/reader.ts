@@ -376,7 +376,7 @@ function readAddress(b: Gaeb2000Block): PartyInformationDto {
  * Reads a GAEB 2000 file into a (not yet normalised) ProjectDto.
  *
  * @param bytes   the whole file, Windows-1252 (`[Zeichensatz]ANSI`, GAEB 2000 samples such as systori/systori, scripts/gaeb2000_file.p83)
- *   or UTF-8/UTF-16 with a byte order mark, CRLF or LF
+ *   or UTF-8/UTF-16 with a byte order mark, or valid UTF-8 without one (`GAEB2000_CODE_PAGE`), CRLF or LF
  * @param options resolved options (reads SupportSkippedItemNumberLevelsInPositions)
  * @param sink    conversion messages (codes `GAEB2000_*`, at most one per code and item number)
  * @returns one service specification, `origin: 'Gaeb2000'`, `originDetail` `GAEB 2000 V<Version>`

@@ -457,7 +457,8 @@ function isoDate(text: string): string | undefined {
 /**
  * Reads a GAEB 90 file into a (not yet normalised) ProjectDto.
  *
- * @param bytes   the whole file, CP850, records separated by CRLF, LF or CR
+ * @param bytes   the whole file, CP850 (UTF-8 or UTF-16 with a byte order mark; re-saved as UTF-8 or Windows-1252
+ *   without one, recognised: `gaeb90CodePage`), records separated by CRLF, LF or CR
  * @param options resolved options; `SupportSkippedItemNumberLevelsInPositions` fills skipped OZ levels with '_'
  * @param sink    receives conversion messages (codes `GAEB90_*`, `GAEB_PHASE_UNMAPPED`, `GAEB_SKIPPED_LEVEL`)
  * @returns one service specification, `origin: 'Gaeb90'`, phase from record 00 (`EXCHANGE_PHASE_BY_DP`)
