@@ -397,9 +397,10 @@ export function readGaeb2000Result(bytes: Buffer, options: ResolvedOptions, sink
   // A byte order mark (the writer ignored `[Zeichensatz]ANSI`) decides the encoding; without one, valid UTF-8
   // holding characters beyond ASCII is UTF-8 (Windows-1252 German text is not: an umlaut byte is followed by ASCII);
   // else Windows-1252.
-  const utf8 = sniffBom(bytes) === undefined && isUtf8Text(bytes);
+  const bom = sniffBom(bytes) !== undefined;
+  const utf8 = !bom && isUtf8Text(bytes);
   const decoded = utf8 ? bytes.toString('utf8') : decodeText(bytes, 'windows-1252');
-  const { text, restored } = sniffBom(bytes) || utf8 ? { text: decoded, restored: [] } : restoreCutPunctuation(decoded);
+  const { text, restored } = bom || utf8 ? { text: decoded, restored: [] } : restoreCutPunctuation(decoded);
   const doc = tokenizeGaeb2000(text);
   if (doc.root.key !== 'gaeb') {
     throw parseError('Expected a GAEB 2000 file: the outermost block must be #begin[GAEB] … #end[GAEB].', 'gaebFile');

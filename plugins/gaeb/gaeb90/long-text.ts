@@ -9,8 +9,9 @@ import type { Run } from './records.js';
 /**
  * Paragraphs of runs: every paragraph, list item paragraph and table row is one (an empty one an empty line), `br`
  * starts a new one, table cells — and the paragraphs and lines inside one cell — are separated by a blank, a
- * non-breaking space is a blank (GAEB 90 has no other space), a text complement is one run of its caption, body and tail (line breaks inside it become blanks) with its
- * kind and label; a page break is an empty line, images give nothing.
+ * non-breaking space is a blank (GAEB 90 has no other space), a text complement is one run of its caption, body and
+ * tail (line breaks inside it become blanks) with its kind and label; a page break is an empty line, images give
+ * nothing.
  */
 export function longTextParagraphs(form: LongText): Run[][] {
   const paragraphs: Run[][] = [];

@@ -17,7 +17,6 @@ import type { XmlBuilder } from '../../../core/xml/builder.js';
 import { plainLongText, type Block, type Complement, type Image, type Inline, type LongText } from '../../../core/text/long-text.js';
 import { longTextFormOf } from '../../../core/text/long-text-cache.js';
 import { escapeHtmlText } from '../../../core/text/html-output.js';
-
 import type { OenormWriterContext } from './context.js';
 
 const PERCENT = /^\d+%$/;
