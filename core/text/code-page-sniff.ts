@@ -3,16 +3,11 @@
  * a file re-saved as UTF-8 or as Windows-1252 reads with wrong umlauts, so readers refuse or re-decode it.
  * Tables: https://www.unicode.org/Public/MAPPINGS/VENDORS/MICSFT/PC/CP850.TXT and …/WINDOWS/CP1252.TXT.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /** True when the bytes are valid UTF-8 holding non-ASCII characters (an 8-bit file converted to UTF-8). */
 export function isUtf8Text(bytes: Buffer): boolean {
-  if (!bytes.some((b) => b >= 0x80)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return !isAscii(bytes) && isUtf8(bytes);
 }
 
 /** German umlauts and ß as CP850 bytes (ä ö ü Ä Ö Ü ß) and as Windows-1252 / ISO-8859-1 bytes. */
