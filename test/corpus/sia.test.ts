@@ -37,7 +37,19 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(spec.projectTaxRate).toBe(0.08); // C003203 … +000800 Mehrwertsteuer (Swiss VAT in 2015)
     expect(r.groups.filter((g) => g.hierarchyLevel === 0).map((g) => key(g)?.slice(0, 3))).toContain('241');
     expect(r.position('111.222001')).toMatchObject({ quantity: 20600, unitTag: 'LE' });
-    expect(r.position('241.992502')).toMatchObject({ quantity: 1, unitTag: 'St', shortText: expect.stringMatching(/^Mauerersatz/) });
+    expect(r.position('241.992502')).toMatchObject({ quantity: 1, unitTag: 'St', shortText: 'Einbau der Fundamente als Maue' });
+  });
+
+  it('reads the type-2 record as the short text and variable 00 as the first paragraph of a long text it does not begin', () => {
+    const r = read(file);
+    // type-2 and variable 00 differ: both kept, the type-2 text as the short text
+    expect(r.position('241.991112')).toMatchObject({ shortText: 'Fundament Typ DP1/1.5', longText: expect.stringMatching(/^Mastfundament Typ DP1\/1\.7\n/) });
+    expect(r.position('241.992502').longText).toMatch(/^Mauerersatz beim Mast M32\.\n/);
+    expect(r.position('113.212191')).toMatchObject({ shortText: 'Auf- und Entgleisanlage', longText: expect.stringMatching(/^Haupteingleisstelle aus Magerbeton\. Siehe Beispiel/) });
+    // a variable 00 of 637 characters beginning with the type-2 text is the long text's first paragraph, not a short text
+    // (the longest short texts: two headings whose variable 00 goes on from a type-2 text that is its first line, 83 and 88)
+    const lengths = flatten(r.project.serviceSpecifications![0].elements).map((e) => Array.from((e as { shortText?: string }).shortText ?? '').length);
+    expect(Math.max(...lengths)).toBe(88);
   });
 
   it('agrees with janhajk/451 on positions, quantity records and quantities', () => {

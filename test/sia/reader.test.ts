@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { isGroup, isNoteText, isPosition, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { detectSia } from '../../plugins/sia/detect.js';
-import { fixture, read } from './support.js';
+import iconv from 'iconv-lite';
+import { fixture, read, siaBytes } from './support.js';
 
 const tree = (elements: ServiceSpecificationGroupDto['elements']): unknown[] =>
   (elements ?? []).map((e) => {
@@ -73,6 +74,50 @@ describe('SIA 451 reader', () => {
     expect(p.shortText).toBe('Aushub Baugrube maschinell in Klasse I');
     expect(p.longText).toBe('Abtransport und Deponie sind einzurechnen.\nTiefe m bis 3,0.');
     expect(r.position('241.311101').shortText).toBe('Beton C25/30 für Fundamente');
+  });
+
+  /**
+   * The fixture with the text records of 211.111100 (lines 12–17: type-2, variable 00 lines 01–02, variable 01 lines
+   * 01–02, variable 02 line 01) given new variable and line numbers and texts; the record count stays.
+   */
+  const withTexts = (type2: string, texts: readonly [variable: string, line: string, text: string][]): Buffer => {
+    const lines = iconv.decode(fixture('schulhaus.01s'), 'cp850').split('\r\n').filter((l) => l !== '');
+    lines[11] = lines[11].slice(0, 92) + type2;
+    texts.forEach(([variable, line, text], i) => { lines[12 + i] = lines[12 + i].slice(0, 13) + variable + line + lines[12 + i].slice(17, 92) + text; });
+    return siaBytes(lines);
+  };
+
+  it('reads variable 00 that the type-2 text does not begin as the long text\'s first paragraph (a BauPlus export)', () => {
+    const r = read(withTexts('Aushub Baugrube maschinell in', [
+      ['00', '01', 'Maschineller Aushub der'], ['00', '02', 'Baugrube in Klasse I'], ['01', '01', 'Abtransport und Deponie sind'],
+      ['01', '02', 'einzurechnen.'], ['02', '01', 'Tiefe m bis 3,0.'],
+    ]));
+    expect(r.messages).toEqual([]);
+    expect(r.position('211.111100')).toMatchObject({
+      shortText: 'Aushub Baugrube maschinell in',
+      longText: 'Maschineller Aushub der Baugrube in Klasse I\nAbtransport und Deponie sind einzurechnen.\nTiefe m bis 3,0.',
+    });
+  });
+
+  it('reads variable 00 as the whole short text when it begins with the type-2 text and is short or goes on from it', () => {
+    // over 70 characters, beginning with the type-2 text but not as its first line: the long text's first paragraph
+    const long = withTexts('Aushub Baugrube', [
+      ['00', '01', 'Aushub Baugrube maschinell in'], ['00', '02', 'Klasse I, Tiefe bis 3,0 m, mit'], ['00', '03', 'Abtransport und Deponie.'],
+      ['01', '01', 'Zwischenlager nach Wahl des'], ['01', '02', 'Unternehmers.'],
+    ]);
+    expect(read(long).position('211.111100')).toMatchObject({
+      shortText: 'Aushub Baugrube',
+      longText: 'Aushub Baugrube maschinell in Klasse I, Tiefe bis 3,0 m, mit Abtransport und Deponie.\nZwischenlager nach Wahl des Unternehmers.',
+    });
+    // the same text whose first line is the type-2 text (as the writer writes a longer short text): the short text
+    const continued = withTexts('Aushub Baugrube maschinell in', [
+      ['00', '01', 'Aushub Baugrube maschinell in'], ['00', '02', 'Klasse I, Tiefe bis 3,0 m, mit'], ['00', '03', 'Abtransport und Deponie.'],
+      ['01', '01', 'Zwischenlager nach Wahl des'], ['01', '02', 'Unternehmers.'],
+    ]);
+    expect(read(continued).position('211.111100')).toMatchObject({
+      shortText: 'Aushub Baugrube maschinell in Klasse I, Tiefe bis 3,0 m, mit Abtransport und Deponie.',
+      longText: 'Zwischenlager nach Wahl des Unternehmers.',
+    });
   });
 
   it('detects SIA 451 from the content, not other formats', () => {

@@ -67,7 +67,7 @@ describe('SIA 451 writer', () => {
       'G001   000001|2|',
       'G001   0000010101|3|Vorbemerkung zum Los.',
       'G001   010000|2|Aushub',
-      'G001   010001|2|Oberboden abtragen und seitlic',
+      'G001   010001|2|Oberboden abtragen und', // the short text's first line, words wrapped
       'G001   0100010001|3|Oberboden abtragen und',
       'G001   0100010002|3|seitlich lagern, Stärke 20 cm',
       'G001   0100010101|3|Oberboden abtragen, Kosten 5',
@@ -232,7 +232,7 @@ describe('SIA 451 writer', () => {
     const loose = write(flat);
     expect(read(loose.bytes).notes.map((n) => n.longText)).toEqual(['Zwischentext']);
     expect(siaRecords(loose.bytes).filter((r) => r.startsWith('G') && r[41] === '2').map((r) => r.slice(92).trimEnd())).toEqual([
-      'Oberboden abtragen und seitlic', 'Hinweis', 'Pauschale',
+      'Oberboden abtragen und', 'Hinweis', 'Pauschale',
     ]);
   });
 

@@ -2,9 +2,15 @@
  * NPK chapters → the project tree: a chapter becomes a group (item number `CCC.`, its type-1 title the short
  * text); inside it a heading (an NPK number without a unit record) becomes a group and a number with a unit
  * record (or quantity records) a position, nested by NPK digits (`hierarchy.ts`); item numbers `CCC.PPPPPP` (Kapitel, Leistungsposition).
- * Texts: variable 00 holds the whole short text (the type-2 record is it cut to 30 characters), variables 01–99
- * the long text, one paragraph per variable, its lines in line-number order joined with a blank (records are
- * 30-character pieces of running text). A heading's long text becomes a note text opening its group. A number
+ * Texts: the type-2 record is the short text, cut to 30 characters; variables 00–99 (type-3 lines) the text, one
+ * paragraph per variable, its lines in line-number order joined with a blank (records are 30-character pieces of
+ * running text). Variable 00 is read as the whole short text when it is one — it begins with the type-2 text and has
+ * at most 70 characters (a short text's length in GAEB, record 25) or its first line is the type-2 text, as this
+ * plugin's writer writes a short text longer than a record — and else as the first paragraph of the long text: the
+ * real BauPlus tender
+ * janhajk/451 `lib/sia451.sample.01s` states the position's text there, up to 637 characters, and 41 of its 76
+ * numbers with variable 00 have a type-2 text that does not begin it (`Fundament Typ DP1/1.5` over `Mastfundament
+ * Typ DP1/1.7`). A heading's long text becomes a note text opening its group. A number
  * without a unit record that does not end in 0 and covers no number after it is a text entry, not a heading (NPK
  * headings end in 0: all 619 of the real tender janhajk/451 `lib/sia451.sample.01s`; this writer numbers the note
  * texts between positions so): it becomes a note text at its place, its type-2 text the title. A position's
@@ -39,16 +45,39 @@ const isPosition = (e: SiaEntry): boolean => e.hasUnit || e.quantities.length > 
 /** Runs of blanks (records pad and indent their text) as one blank. */
 const joinText = (parts: Iterable<string>): string => [...parts].join(' ').replace(/\s+/g, ' ').trim();
 
-/** The lines of one variable in line-number order, joined. */
-const variableText = (lines: Map<number, string>): string => joinText([...lines].sort((a, b) => a[0] - b[0]).map(([, t]) => t));
+/** The lines of one variable in line-number order. */
+const sortedLines = (lines: Map<number, string>): string[] => [...lines].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
 
-/** Short text (variable 00, else the type-2 record) and long text (variables 01–99, one paragraph each). */
+/** The lines of one variable in line-number order, joined. */
+const variableText = (lines: Map<number, string>): string => joinText(sortedLines(lines));
+
+/** The longest variable 00 read as a whole short text: a short text's length in GAEB (record 25, DA XML). */
+const SHORT_TEXT_MAX = 70;
+
+/**
+ * Whether variable 00 (its lines, and their text joined) is the whole short text whose type-2 record holds `title`:
+ * no title, or one that begins it, the text having at most {@link SHORT_TEXT_MAX} characters or its first line
+ * being the title (see the module comment).
+ */
+function isWholeShortText(lines: readonly string[], text: string, title: string): boolean {
+  if (title === '') return true;
+  return text.startsWith(title) && (Array.from(text).length <= SHORT_TEXT_MAX || joinText([lines[0] ?? '']) === title);
+}
+
+/**
+ * Short text and long text (one paragraph a variable) of an entry: variable 00 as the whole short text
+ * ({@link isWholeShortText}), else as the long text's first paragraph beside the type-2 short text.
+ */
 function texts(entry: SiaEntry): { shortText: string; longText: string } {
   const vars = [...entry.variables].sort((a, b) => a[0] - b[0]);
-  const short = entry.variables.get(0);
-  const shortText = (short && variableText(short)) || (entry.title ?? '');
-  const longText = vars.filter(([v]) => v > 0).map(([, lines]) => variableText(lines)).filter((p) => p !== '').join('\n');
-  return { shortText, longText };
+  const title = joinText([entry.title ?? '']);
+  const first = entry.variables.get(0);
+  const v0Lines = first ? sortedLines(first) : [];
+  const v0 = joinText(v0Lines);
+  const paragraphs = vars.filter(([v]) => v > 0).map(([, lines]) => variableText(lines)).filter((p) => p !== '');
+  if (v0 === '') return { shortText: title, longText: paragraphs.join('\n') };
+  if (isWholeShortText(v0Lines, v0, title)) return { shortText: v0, longText: paragraphs.join('\n') };
+  return { shortText: title, longText: [v0, ...paragraphs].join('\n') };
 }
 
 /** The quantity components of a position, one per type-6 record with a quantity. */

@@ -6,7 +6,8 @@
  * else B — status C, project id and name, software), the B001 outlines and C conditions a SIA 451 source kept,
  * B002 object outlines the quantities use, then per chapter a
  * G type-1 title and per heading, position or text entry (a note text, `numbering.ts`) a type-2 text (the short
- * text cut to 30 characters; a longer one also as variable 00 lines), type-3 long-text lines (one variable per
+ * text; a longer one's first 30-character line, words wrapped, and the whole text as variable 00 lines, which a
+ * SIA 451 reader recognises as the short text by that first line), type-3 long-text lines (one variable per
  * paragraph, 30-character lines by word wrap; a text too long for 99 × 99 gives up paragraph breaks first,
  * `long-text.ts`), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
  * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
@@ -199,8 +200,10 @@ class SiaWriter {
     // before the short text's: one SIA_TEXT_TRUNCATED message per item is kept, and this one says more
     this.reportLayout(layout, paragraphs.length, itemNumber);
     const short = this.clean(e.element.shortText ?? '', itemNumber).replace(/\s+/g, ' ').trim();
-    this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', Array.from(short).slice(0, SIA_TEXT_WIDTH).join('')));
-    if (Array.from(short).length > SIA_TEXT_WIDTH) this.textLines(chapter, e.number, 0, short, itemNumber);
+    // a longer short text: its first line (words wrapped) in the type-2 record, the whole text as variable 00
+    const shortLines = wrapWords(short, SIA_TEXT_WIDTH).lines;
+    this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', shortLines[0] ?? ''));
+    if (shortLines.length > 1) this.textLines(chapter, e.number, 0, short, itemNumber);
     layout.variables.forEach((lines, v) => this.lines(chapter, e.number, v + 1, lines));
     if (isPosition(element)) this.quantities(chapter, e.number, element, itemNumber);
   }
