@@ -50,6 +50,12 @@ export const B_COLUMNS = {
   recordType: [42, 42],
   code: [82, 87],
   text: [93, 122],
+  /**
+   * The text's second 30-character field: the real BauPlus tender janhajk/451 `lib/sia451.sample.01s` continues a
+   * B001 outline's text and a chapter title (G type 1) there when it needs more than one field
+   * (`Vorbereitungs-, Rodungs- und` … `Abbrucharbeiten`, `Kanalisationen und` … `Entwässerungen`).
+   */
+  text2: [138, 167],
 } as const satisfies Record<string, ColumnRange>;
 
 /** C conditions record (discount, cash discount, VAT …). */
@@ -96,6 +102,8 @@ export const G_COLUMNS = {
   kag: [82, 86],
   elementCode: [87, 92],
   text: [93, 122],
+  /** A chapter title's second field (type 1), as `B_COLUMNS.text2`. */
+  text2: [138, 167],
 } as const satisfies Record<string, ColumnRange>;
 
 /** Z trailer record. */

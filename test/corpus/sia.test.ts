@@ -4,6 +4,7 @@
  * the Z record count checked, agreement with the public reader janhajk/451, and sia → ava → sia → ava keeping
  * every position number, quantity, unit and text. Skipped, with a notice, when the corpus is absent.
  */
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, hasCorpus, readCorpus } from '../support/corpus.js';
 import { readGaeb } from '../support/gaeb-round-trip.js';
@@ -84,6 +85,18 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(comparable(second.project)).toEqual(comparable(first.project));
     // and once more: the written file is a fixed point
     expect(write(viaJson(second.project)).bytes.equals(written.bytes)).toBe(true);
+  });
+
+  it('reads a chapter title from both its text fields and writes B001 texts and chapter titles into the same two fields', () => {
+    const first = read(file);
+    expect(first.groups.find((g) => key(g) === '237.')?.shortText).toBe('Kanalisationen und Entwässerungen');
+    // columns 93–122 and 138–167 of the B001 records and the chapter titles, as the file has them and as written back
+    const titles = (bytes: Buffer) => iconv.decode(bytes, 'cp850').split(/\r?\n/).filter((r) => r.startsWith('B001') || (r.startsWith('G') && r[41] === '1'))
+      .map((r) => `${r.slice(0, 4)}|${r.slice(81, 87).trim()}|${r.slice(92, 122).trimEnd()}|${r.slice(137, 167).trimEnd()}`);
+    const original = titles(file);
+    expect(original).toContain('B001|110|Vorbereitungs-, Rodungs- und|Abbrucharbeiten');
+    expect(original).toContain('G237||Kanalisationen und|Entwässerungen');
+    expect(titles(write(viaJson(first.project)).bytes)).toEqual(original);
   });
 });
 

@@ -119,6 +119,24 @@ describe('SIA 451 writer', () => {
     expect(messages.find((m) => m.code === 'SIA_UNIT_MAPPED')?.message).toBe("Units were written in their SIA 451 (NPK) spelling: 'psch' → 'gl' (1 position).");
   });
 
+  it('writes a chapter title in the two text fields of its record (columns 93–122, 138–167) and reads it back whole', () => {
+    const project = gaebLike();
+    const chapter = project.serviceSpecifications![0].elements![0] as { shortText?: string };
+    chapter.shortText = 'Erdarbeiten und Kanalisationen für das Los Nord';
+    const { bytes, messages } = write(project);
+    const title = siaRecords(bytes).find((r) => r.startsWith('G001') && r[41] === '1')!;
+    expect([title.slice(92, 122).trimEnd(), title.slice(122, 137).trim(), title.slice(137, 167).trimEnd()]).toEqual([
+      'Erdarbeiten und Kanalisationen', '', 'für das Los Nord',
+    ]);
+    expect(messages.filter((m) => m.message.includes('chapter title'))).toEqual([]);
+    expect(read(bytes).groups[0].shortText).toBe('Erdarbeiten und Kanalisationen für das Los Nord');
+    // more than two fields hold: shortened, reported
+    chapter.shortText = `${'Erdarbeiten und Kanalisationen '.repeat(3)}Ende`;
+    expect(write(project).messages.filter((m) => m.message.includes('chapter title')).map((m) => [m.code, m.message])).toEqual([
+      ['SIA_TEXT_TRUNCATED', `The chapter title '${chapter.shortText.trim()}' is longer than its two fields of 30 characters and was shortened.`],
+    ]);
+  });
+
   it("writes the title of a heading's note text as the first line of its long text", () => {
     const project = gaebLike();
     const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];

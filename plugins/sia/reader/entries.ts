@@ -1,7 +1,7 @@
 /**
  * G records → NPK chapters and their entries (one per 6-digit Leistungsposition, in file order): the type-1
- * chapter title, the type-2 short text, the type-3 text lines by variable and line number, the type-5 unit and
- * the type-6 quantities (and prices) per object outline. Layout: `records.ts`.
+ * chapter title (both its text fields), the type-2 short text, the type-3 text lines by variable and line number,
+ * the type-5 unit and the type-6 quantities (and prices) per object outline. Layout: `records.ts`.
  */
 import { parseImplied, sliceColumns } from '../../../core/text/records.js';
 import { G_COLUMNS, G_TYPE, PRICE_DECIMALS, QUANTITY_DECIMALS } from '../records.js';
@@ -66,7 +66,7 @@ export function collectChapters(lines: readonly SiaLine[], report: SiaReport): S
     if (type === G_TYPE.chapterTitle && number === '') {
       const c = chapterOf(chapterCode, field(text, 'edition').trim());
       c.edition ||= field(text, 'edition').trim();
-      c.title ||= field(text, 'text').trim();
+      c.title ||= `${field(text, 'text')} ${field(text, 'text2')}`.replace(/\s+/g, ' ').trim();
       continue;
     }
     const chapter = chapterOf(chapterCode);

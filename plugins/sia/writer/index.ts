@@ -83,6 +83,19 @@ class SiaWriter {
     return chars.slice(0, width).join('');
   }
 
+  /**
+   * A title in the two 30-character text fields of a chapter title or B001 record (columns 93–122 and 138–167),
+   * words wrapped; what needs more is shortened and reported.
+   */
+  private twoFields(text: string, what: string, itemNumber?: string): [string, string] {
+    const clean = this.clean(text, itemNumber).replace(/\s+/g, ' ').trim();
+    const { lines } = wrapWords(clean, SIA_TEXT_WIDTH);
+    if (lines.length > 2) {
+      this.report.report('SIA_TEXT_TRUNCATED', 'warning', `${what} '${clean}' is longer than its two fields of ${SIA_TEXT_WIDTH} characters and was shortened.`, itemNumber);
+    }
+    return [lines[0] ?? '', lines[1] ?? ''];
+  }
+
   private add(r: RecordBuilder<string>): void {
     this.records.push(r.toString().trimEnd());
   }
@@ -103,7 +116,8 @@ class SiaWriter {
     const chapters = new SiaNumbering(this.report, this.project.projectInformation?.itemNumberSchema?.separator || '.').chapters(this.spec.elements ?? []);
     for (const c of chapters) {
       const edition = typeof c.group?.siaNpkEdition === 'string' ? c.group.siaNpkEdition : '';
-      this.add(this.g(c.chapter, '', G_TYPE.chapterTitle).put('edition', edition).put('text', this.cut(c.group?.shortText ?? '', SIA_TEXT_WIDTH, 'The chapter title', c.group?.itemNumber?.stringRepresentation)));
+      const [title, title2] = this.twoFields(c.group?.shortText ?? '', 'The chapter title', c.group?.itemNumber?.stringRepresentation);
+      this.add(this.g(c.chapter, '', G_TYPE.chapterTitle).put('edition', edition).put('text', title).put('text2', title2));
       for (const e of c.entries) this.entry(c.chapter, e);
     }
     // The body first: it collects the object outlines the B002 records before it name.
@@ -147,7 +161,8 @@ class SiaWriter {
     const secondary = this.kept.secondaryOutlines;
     for (const [i, o] of secondary.entries()) {
       if (i === 0 || secondary[i - 1].outline !== o.outline) this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '0'));
-      this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '1').put('code', o.code).putAt(B_COLUMNS.text[0], SIA_RECORD_LENGTH, this.clean(o.text)));
+      const [text, text2] = this.twoFields(o.text, `The text of outline code ${o.code}`);
+      this.add(new RecordBuilder(B_COLUMNS, SIA_RECORD_LENGTH).put('kind', o.outline).put('recordType', '1').put('code', o.code).put('text', text).put('text2', text2));
     }
   }
 
