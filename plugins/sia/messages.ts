@@ -23,6 +23,7 @@ export const SIA_MESSAGES = defineMessages({
   SIA_UNIT_MAPPED: { severity: 'info', meaning: "Units were written in the two-character ASCII spelling of NPK positions (St, m, m2, m3, kg, t, l, h, gl, LE): Stk → St, psch or PA → gl (global, a lump sum), m² → m2, lfm → m, Std → h, VE → LE …; one message per file lists each change and how many positions it concerns." },
   SIA_UNIT_PRICE_ROUNDED: { severity: 'warning', meaning: 'A unit price with more than the two decimals of a SIA 451 G record (12 digits, 2 implied decimals) was rounded half up; the message names both values.' },
   SIA_QUANTITY_COMPONENTS_SUMMED: { severity: 'info', meaning: 'Quantity components without an object outline were written as one quantity record holding their sum.' },
+  SIA_QUANTITY_DIFFERS: { severity: 'warning', meaning: "A position's quantity components per object outline add up to another quantity than the position's (set directly, a quantity override): a receiver sums the quantity records, so the position's quantity was written as one record without object outline, and the split by object outline was not. The message names both quantities." },
 });
 
 export type SiaMessageCode = MessageCode<typeof SIA_MESSAGES>;

@@ -137,6 +137,26 @@ describe('SIA 451 writer', () => {
     ]);
   });
 
+  it('writes a quantity set directly (override) that its components per object outline do not add up to as one record, reported', () => {
+    const project = gaebLike();
+    const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];
+    Object.assign(aushub.elements[0], {
+      quantityComponents: [{ formula: '4', siaObjectOutline: '01Aesc' }, { formula: '6', siaObjectOutline: '02Lies' }], quantityOverride: 100, unitPriceOverride: 10,
+    });
+    const quantityRecords = (bytes: Buffer) => siaRecords(bytes).filter((r) => r.startsWith('G001   010001') && r[41] === '6').map((r) => `${r.slice(17, 23).trim()}|${r.slice(44, 58)}`);
+    const { bytes, messages } = write(project);
+    expect(quantityRecords(bytes)).toEqual(['|+0000000100000']);
+    expect(messages.filter((m) => m.code === 'SIA_QUANTITY_DIFFERS').map((m) => [m.severity, m.itemNumber, m.message])).toEqual([
+      ['warning', '001.010001', "The quantity components per object outline add up to 10, the position's quantity is 100: the quantity was written as one record without object outline."],
+    ]);
+    expect(read(bytes).position('001.010001')).toMatchObject({ quantity: 100, totalPrice: 1000 });
+    // components that add up to the quantity: one record per object outline, as before
+    delete (aushub.elements[0] as { quantityOverride?: number }).quantityOverride;
+    const split = write(project);
+    expect(quantityRecords(split.bytes)).toEqual(['01Aesc|+0000000004000', '02Lies|+0000000006000']);
+    expect(split.messages.filter((m) => m.code === 'SIA_QUANTITY_DIFFERS')).toEqual([]);
+  });
+
   it("writes the title of a heading's note text as the first line of its long text", () => {
     const project = gaebLike();
     const aushub = (project.serviceSpecifications![0].elements![0] as { elements: { elements: ElementDto[] }[] }).elements[1];

@@ -274,11 +274,22 @@ class SiaWriter {
     }
     this.add(this.g(chapter, number, G_TYPE.unit).put('unit', this.cut(unit.unit, 2, 'The unit', itemNumber)));
     const components = p.quantityComponents ?? [];
-    const perOutline = components.length > 0 && components.every((c) => typeof c.siaObjectOutline === 'string' && c.siaObjectOutline !== '');
+    let perOutline = components.length > 0 && components.every((c) => typeof c.siaObjectOutline === 'string' && c.siaObjectOutline !== '');
+    let differs = false;
+    if (perOutline) {
+      // a receiver sums the quantity records: they must add up to the position's quantity (an override may differ)
+      const sum = round(components.reduce((s, c) => s.plus(c.result ?? 0), new D(0)), QUANTITY_DECIMALS);
+      const quantity = round(new D(p.quantity ?? 0), QUANTITY_DECIMALS);
+      if (sum !== quantity) {
+        perOutline = false;
+        differs = true;
+        this.report.report('SIA_QUANTITY_DIFFERS', 'warning', `The quantity components per object outline add up to ${sum}, the position's quantity is ${quantity}: the quantity was written as one record without object outline.`, itemNumber);
+      }
+    }
     const rows: { outline: string; quantity: number }[] = perOutline
       ? components.map((c) => ({ outline: c.siaObjectOutline as string, quantity: c.result ?? 0 }))
       : [{ outline: '', quantity: p.quantity ?? 0 }];
-    if (!perOutline && components.length > 0) {
+    if (!perOutline && !differs && components.length > 0) {
       this.report.report('SIA_QUANTITY_COMPONENTS_SUMMED', 'info', `${components.length} quantity component(s) without object outline were written as one quantity record.`, itemNumber);
     }
     const price = p.unitPrice ?? 0;
