@@ -98,6 +98,15 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(original).toContain('G237||Kanalisationen und|Entwässerungen');
     expect(titles(write(viaJson(first.project)).bytes)).toEqual(original);
   });
+
+  it('keeps the KAG code of every quantity record (the BKP code of a B001 outline in this file)', () => {
+    const quantities = (bytes: Buffer) => iconv.decode(bytes, 'cp850').split(/\r?\n/).filter((r) => r.startsWith('G') && r[41] === '6')
+      .map((r) => `${r.slice(1, 4)}.${r.slice(7, 13)}|${r.slice(17, 23).trim()}|${r.slice(81, 86).trim()}`);
+    const original = quantities(file);
+    expect(original).toHaveLength(194);
+    expect(original.every((q) => /\|\d{3}$/.test(q))).toBe(true);
+    expect(quantities(write(viaJson(read(file).project)).bytes)).toEqual(original);
+  });
 });
 
 /** The last BoQ total the messages name as the one a receiver computes, else undefined. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isGroup, isNoteText, isPosition, type ServiceSpecificationGroupDto } from '../../core/model/types.js';
 import { detectSia } from '../../plugins/sia/detect.js';
 import iconv from 'iconv-lite';
-import { fixture, read, siaBytes } from './support.js';
+import { fixture, read, siaBytes, siaRecords, viaJson, write } from './support.js';
 
 const tree = (elements: ServiceSpecificationGroupDto['elements']): unknown[] =>
   (elements ?? []).map((e) => {
@@ -118,6 +118,15 @@ describe('SIA 451 reader', () => {
       shortText: 'Aushub Baugrube maschinell in Klasse I, Tiefe bis 3,0 m, mit Abtransport und Deponie.',
       longText: 'Zwischenlager nach Wahl des Unternehmers.',
     });
+  });
+
+  it('keeps the KAG code of a quantity record with its quantity component, and the writer writes it back', () => {
+    const lines = iconv.decode(fixture('schulhaus.01s'), 'cp850').split('\r\n').filter((l) => l !== '');
+    lines[18] = `${lines[18].padEnd(81)}211`; // 211.111100, object outline 01Haus: KAG 211 in columns 82–86
+    const r = read(siaBytes(lines));
+    expect(r.position('211.111100').quantityComponents?.map((c) => [c.siaObjectOutline, c.siaKag])).toEqual([['01Haus', '211'], ['02Turn', undefined]]);
+    const written = siaRecords(write(viaJson(r.project)).bytes).filter((l) => l.startsWith('G211   111100') && l[41] === '6');
+    expect(written.map((l) => l.slice(81, 86))).toEqual(['211', '']);
   });
 
   it('detects SIA 451 from the content, not other formats', () => {

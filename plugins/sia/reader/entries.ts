@@ -14,6 +14,8 @@ export interface OutlineQuantity {
   outline: string;
   /** Mengenart (col 44), e.g. `A`. */
   kind: string;
+  /** KAG code (col 82–86; the real BauPlus tender holds the BKP code of a B001 outline there), '' when none. */
+  kag: string;
   quantity?: number;
   unitPrice?: number;
 }
@@ -117,6 +119,7 @@ function outlineQuantity(text: string, line: number, itemNumber: string, report:
   return {
     outline: field(text, 'objectOutline').trim(),
     kind: field(text, 'quantityKind').trim(),
+    kag: field(text, 'kag').trim(),
     quantity: number('quantity', 'quantitySign', QUANTITY_DECIMALS, 'quantity'),
     unitPrice: number('price', 'priceSign', PRICE_DECIMALS, 'unit price'),
   };

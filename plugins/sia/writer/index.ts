@@ -4,14 +4,13 @@
  *
  * Records: A (creation date, `451-92`, document code from the exchange phase — OfferRequest B, Offer C, Grant D,
  * else B — status C, project id and name, software), the B001 outlines and C conditions a SIA 451 source kept,
- * B002 object outlines the quantities use, then per chapter a
- * G type-1 title and per heading, position or text entry (a note text, `numbering.ts`) a type-2 text (the short
- * text; a longer one's first 30-character line, words wrapped, and the whole text as variable 00 lines, which a
- * SIA 451 reader recognises as the short text by that first line), type-3 long-text lines (one variable per
- * paragraph, 30-character lines by word wrap; a text too long for 99 × 99 gives up paragraph breaks first,
- * `long-text.ts`), for positions a type-5 unit and type-6 quantities (one per quantity component with an object outline,
- * else one with the position's quantity; the unit price with 2 implied decimals in each), and Z with the record
- * count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
+ * B002 object outlines the quantities use, then per chapter a G type-1 title (two text fields) and per heading,
+ * position or text entry (a note text, `numbering.ts`) a type-2 text (the short text; a longer one's first
+ * 30-character line, words wrapped, and the whole text as variable 00 lines, which a SIA 451 reader recognises as the
+ * short text by that first line), type-3 long-text lines (one variable per paragraph, 30-character lines by word
+ * wrap; a text too long for 99 × 99 gives up paragraph breaks first, `long-text.ts`), for positions a type-5 unit and
+ * type-6 quantities (one per quantity component with an object outline, else one with the position's quantity; the
+ * unit price with 2 implied decimals and the KAG code read in each), and Z with the record count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
  * receiver, who computes every total from quantities and unit prices, counts differently (`reportLosses`).
  */
 import iconv from 'iconv-lite';
@@ -286,9 +285,12 @@ class SiaWriter {
         this.report.report('SIA_QUANTITY_DIFFERS', 'warning', `The quantity components per object outline add up to ${sum}, the position's quantity is ${quantity}: the quantity was written as one record without object outline.`, itemNumber);
       }
     }
-    const rows: { outline: string; quantity: number }[] = perOutline
-      ? components.map((c) => ({ outline: c.siaObjectOutline as string, quantity: c.result ?? 0 }))
-      : [{ outline: '', quantity: p.quantity ?? 0 }];
+    // the KAG code each record had (`siaKag`); one record for several components takes theirs when they share one
+    const kag = (c: { siaKag?: unknown } | undefined) => (typeof c?.siaKag === 'string' ? c.siaKag : '');
+    const shared = components.length > 0 && components.every((c) => kag(c) === kag(components[0])) ? kag(components[0]) : '';
+    const rows: { outline: string; quantity: number; kag: string }[] = perOutline
+      ? components.map((c) => ({ outline: c.siaObjectOutline as string, quantity: c.result ?? 0, kag: kag(c) }))
+      : [{ outline: '', quantity: p.quantity ?? 0, kag: shared }];
     if (!perOutline && !differs && components.length > 0) {
       this.report.report('SIA_QUANTITY_COMPONENTS_SUMMED', 'info', `${components.length} quantity component(s) without object outline were written as one quantity record.`, itemNumber);
     }
@@ -301,7 +303,8 @@ class SiaWriter {
     }
     for (const row of rows) {
       if (row.outline && !this.outlines.has(row.outline)) this.outlines.set(row.outline, row.outline);
-      const r = this.g(chapter, number, G_TYPE.quantity).put('objectOutline', row.outline).put('quantityKind', 'A');
+      const r = this.g(chapter, number, G_TYPE.quantity).put('objectOutline', row.outline).put('quantityKind', 'A')
+        .put('kag', this.cut(row.kag, 5, 'The KAG code', itemNumber));
       this.number(r, 'quantitySign', 'quantity', row.quantity, QUANTITY_DECIMALS, itemNumber);
       if (price !== 0) this.number(r, 'priceSign', 'price', price, PRICE_DECIMALS, itemNumber);
       else r.put('priceSign', '+');
