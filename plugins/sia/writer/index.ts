@@ -15,7 +15,7 @@
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
-import { isGroup, isNoteText, isPosition, type NoteTextDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
+import { isGroup, isNoteText, isPosition, type CalculationDto, type NoteTextDto, type PositionDto, type ProjectDto, type ServiceSpecificationDto } from '../../../core/model/types.js';
 import type { MessageSink } from '../../../core/pipeline/messages.js';
 import { formatImplied, RecordBuilder, toCodePage, wrapWords } from '../../../core/text/records.js';
 import {
@@ -286,7 +286,7 @@ class SiaWriter {
       }
     }
     // the KAG code each record had (`siaKag`); one record for several components takes theirs when they share one
-    const kag = (c: { siaKag?: unknown } | undefined) => (typeof c?.siaKag === 'string' ? c.siaKag : '');
+    const kag = (c: CalculationDto | undefined): string => (typeof c?.siaKag === 'string' ? c.siaKag : '');
     const shared = components.length > 0 && components.every((c) => kag(c) === kag(components[0])) ? kag(components[0]) : '';
     const rows: { outline: string; quantity: number; kag: string }[] = perOutline
       ? components.map((c) => ({ outline: c.siaObjectOutline as string, quantity: c.result ?? 0, kag: kag(c) }))
