@@ -53,7 +53,7 @@ export function severitiesOf(spec: MessageSpec): readonly Severity[] {
 }
 
 /**
- * Reports at most once per (code, item number) — per code alone for file-level messages without an item number —
+ * Reports at most once per (code, item number[, field]) — per code alone for file-level messages without an item number —
  * so a file with 10,000 identical conditions says it once per item instead of flooding the response. One instance
  * per conversion; `source` is the reporting plugin's id. The message carries no `itemNumber` key when none is given.
  */
@@ -65,9 +65,14 @@ export class OncePerItemReporter<Code extends string = string> {
     private readonly source: string,
   ) {}
 
-  /** @param itemNumber the element's item number (`01.02.0010`), undefined for file-level messages */
-  report(code: Code, severity: Severity, message: string, itemNumber?: string): void {
-    const key = itemNumber === undefined ? code : `${code}\u0000${itemNumber}`;
+  /**
+   * @param itemNumber the element's item number (`01.02.0010`), undefined for file-level messages
+   * @param field      a field of the element or file (`heading`, `comment`, …): then one message per code, item
+   *   number and field, so that each field concerned says so once
+   */
+  report(code: Code, severity: Severity, message: string, itemNumber?: string, field?: string): void {
+    const base = itemNumber === undefined ? code : `${code}\u0000${itemNumber}`;
+    const key = field === undefined ? base : `${base}\u0001${field}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.sink.report(

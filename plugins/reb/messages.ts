@@ -14,11 +14,12 @@ export const REB_MESSAGES = defineMessages({
   REB_END_RECORD_MISSING: { severity: 'warning', meaning: 'A DA11 2009 file has no 99 end record: it may be truncated.' },
   REB_LINE_IGNORED: { severity: 'warning', meaning: 'A line that is no take-off record (not 00, 11 or 99, or after the end record) was not read.' },
   REB_CODE_PAGE: { severity: 'warning', meaning: 'The DA11 file is not CP850 but UTF-8 or Windows-1252 (ANSI), or the X31 document declared as UTF-8 (or declaring nothing) is Windows-1252 (its first byte beyond ASCII is not UTF-8); it was read in that code page.' },
-  REB_TEXT_TRUNCATED: { severity: 'warning', meaning: 'An explanation longer than 9 characters or a heading longer than 51 characters was cut to fit its DA11 columns (comments are wrapped onto more lines).' },
-  REB_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters CP850 cannot hold were replaced by their nearest spelling or '?'." },
+  REB_TEXT_TRUNCATED: { severity: 'warning', meaning: 'An explanation longer than 9 characters, or a heading longer than 51 or an order number longer than 8 characters of the DA11 00 header (X31: a project name over 80, an order number over 40), was cut to fit (comments are wrapped onto more lines); reported once per field and item.' },
+  REB_CHARACTER_REPLACED: { severity: 'warning', meaning: "Characters CP850 cannot hold (in an explanation, comment, formula, or the heading or order number of the 00 header) were replaced by their nearest spelling or '?'; reported once per field and item." },
+  REB_FORMULA_NOT_EXPRESSIBLE: { severity: 'warning', meaning: "A formula REB's free formula (91) cannot hold as it is: a project formula REB would read to another value was written as its value; an expression naming a row address that no row written before it has (its row is written later, e.g. in another position, or nowhere) was written as the line's value read (unchanged, and then not evaluated, when it had none)." },
   REB_QUANTITY_WITHOUT_COMPONENTS: { severity: 'info', meaning: 'A position with a quantity but no quantity components was written as one free-formula line holding its quantity.' },
   REB_QUANTITY_DIFFERS: { severity: 'warning', meaning: "A position's quantity differs from the REB sum of its quantity components (a quantity override); the components were written, so the take-off gives their sum." },
-  REB_ADDRESS_REALLOCATED: { severity: 'info', meaning: 'Row addresses of components did not ascend (or collided with LastRowAddress) and were allocated anew.' },
+  REB_ADDRESS_REALLOCATED: { severity: 'info', meaning: 'Row addresses of components did not ascend (or collided with LastRowAddress) and were allocated anew; the later expressions naming them were rewritten to the new addresses.' },
   REB_ELEMENT_DROPPED: { severity: 'info', meaning: 'A take-off has no place for texts, units, prices or groups; only item numbers and quantity components were written.' },
 });
 

@@ -130,6 +130,29 @@ describe('DA11 reader details', () => {
     expect(r.messages).toContainEqual(expect.objectContaining({ code: 'REB_LINE_IGNORED' }));
   });
 
+  it('lines are evaluated in file order: an item refers to an address another item set before it in the file', async () => {
+    const r = await read(file(
+      line('01010010 ', { fn: '91', body: '1=', addr: '0001A0' }),
+      line('01010020 ', { fn: '91', body: '5=', addr: '0001B0' }),
+      line('01010010 ', { fn: '91', body: '0001B0*2=', addr: '0001C0' }),
+    ));
+    expect(r.positions.map((p) => [p.itemNumber!.stringRepresentation, p.quantity])).toEqual([['01.01.0010', 11], ['01.01.0020', 5]]);
+    expect(r.messages.map((m) => m.code)).not.toContain('REB_FORMULA_NOT_EVALUATED');
+  });
+
+  it('a factor with a decimal comma is that number; a factor with a sign is reported and not summed', async () => {
+    const r = await read(file(
+      line('01010010 ', { factor: '2,5', fn: '91', body: '4=', addr: '0001A0' }),
+      line('01010010 ', { factor: '2500', fn: '91', body: '4=', addr: '0001B0' }),
+      line('01010020 ', { factor: '-2', fn: '91', body: '4=', addr: '0001C0' }),
+    ));
+    expect(r.position('01.01.0010').quantity).toBe(20);
+    expect(r.position('01.01.0010').quantityComponents!.map((c) => c.formula)).toEqual(['2,5*4', '2,5*4']);
+    expect(r.position('01.01.0020').quantity).toBe(0);
+    expect(r.messages).toContainEqual(expect.objectContaining({ code: 'REB_FORMULA_NOT_EVALUATED', itemNumber: '01.01.0020', message: expect.stringContaining("factor (columns 24–29) '-2'") }));
+    expect(r.messages.filter((m) => m.code === 'REB_FORMULA_NOT_EVALUATED')).toHaveLength(1);
+  });
+
   it('a mask with fewer levels (11PPPP000)', async () => {
     const r = await read(da11Bytes([header('11PPPP000'), line('010010000', { fn: '91', body: '3=', addr: '0001A0' }), '99'.padEnd(80)]));
     expect(r.positions.map((p) => p.itemNumber!.stringRepresentation)).toEqual(['01.0010']);

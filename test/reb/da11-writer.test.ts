@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
 import type { ProjectDto } from '../../core/model/types.js';
-import { da11Lines, read, takeoffProject, write } from './support.js';
+import { da11Bytes, da11Lines, header, line, read, takeoffProject, write } from './support.js';
 
 /** The schema of the mask 1122PPPPI. */
 const withMask = (p: ProjectDto): ProjectDto => {
@@ -77,6 +77,8 @@ describe('DA11 writer: the public worked examples', () => {
     expect(lines.map((l) => l.slice(31, 69).trim()).join('')).toBe(`${expression}=`);
     expect(lines[0].slice(31, 69).trim()).toBe('(1234,567+2345,678+3456,789+4567,891)');
     expect(lines.map((l) => l.slice(13, 22).trim())).toEqual(['lang', '']);
+    // the continuation line takes the next index digit of its first line's row, leaving 0001B0 to the next row
+    expect(lines.map((l) => l.slice(69, 75))).toEqual(['0001A0', '0001A1']);
   });
 
   it('addresses continue on the next sheet after Z', async () => {
@@ -148,5 +150,99 @@ describe('DA11 writer: options and limits', () => {
     expect(messages.map((m) => m.code)).toEqual(expect.arrayContaining(['REB_QUANTITY_WITHOUT_COMPONENTS', 'REB_CHARACTER_REPLACED', 'REB_TEXT_TRUNCATED', 'REB_ELEMENT_DROPPED']));
     const back = await read(bytes);
     expect(back.position('01.01.0020').quantity).toBe(12.5);
+  });
+});
+
+describe('DA11 writer: row addresses read, references, REB notation, texts', () => {
+  const oz = '01020010 ';
+  const addresses = (bytes: Buffer) => da11Lines(bytes).slice(1, -1).map((l) => l.slice(69, 75));
+
+  it('a formula 91 continued at 0001A1 keeps its addresses: the helper at 0001B0 and its reference stay, the quantity too', async () => {
+    const first = await read(da11Bytes([
+      header(),
+      line(oz, { fn: '91', body: '1,000+2,000+3,000+4,000+5,000+6,000+7', addr: '0001A0' }),
+      line(oz, { fn: '91', body: ',000+8,000+9,000=', addr: '0001A1' }),
+      line(oz, { flag: 'H', fn: '04', values: ['2000', '3000'], addr: '0001B0' }),
+      line(oz, { fn: '91', body: '0001B0*10=', addr: '0001C0' }),
+      '99'.padEnd(80),
+    ]));
+    expect(first.position('01.02.0010').quantity).toBe(105);
+    const { bytes, messages } = await write(first.project);
+    expect(addresses(bytes)).toEqual(['0001A0', '0001A1', '0001B0', '0001C0']);
+    expect(da11Lines(bytes)[4].slice(31, 69).trim()).toBe('0001B0*10=');
+    expect(messages.map((m) => m.code)).not.toContain('REB_ADDRESS_REALLOCATED');
+    expect((await read(bytes)).position('01.02.0010').quantity).toBe(105);
+  });
+
+  it('a row that has to move takes its references along, and the reallocation is reported', async () => {
+    const first = await read(da11Bytes([
+      header(),
+      line(oz, { fn: '91', body: '2=', addr: '0001C0' }),
+      line(oz, { fn: '91', body: '3=', addr: '0001A0' }),
+      line(oz, { fn: '91', body: '0001A0*10=', addr: '0001E0' }),
+      '99'.padEnd(80),
+    ]));
+    expect(first.position('01.02.0010').quantity).toBe(35);
+    const { bytes, messages } = await write(first.project);
+    expect(addresses(bytes)).toEqual(['0001C0', '0001D0', '0001E0']);
+    expect(da11Lines(bytes)[3].slice(31, 69).trim()).toBe('0001D0*10=');
+    expect(messages).toContainEqual(expect.objectContaining({ code: 'REB_ADDRESS_REALLOCATED' }));
+    expect((await read(bytes)).position('01.02.0010').quantity).toBe(35);
+  });
+
+  it('a reference to a row written later (lines of two items interleaved) is written as its value and reported', async () => {
+    const first = await read(da11Bytes([
+      header(),
+      line('01010010 ', { fn: '91', body: '1=', addr: '0001A0' }),
+      line('01010020 ', { fn: '91', body: '5=', addr: '0001B0' }),
+      line('01010010 ', { fn: '91', body: '0001B0*2=', addr: '0001C0' }),
+      '99'.padEnd(80),
+    ]));
+    const { bytes, messages } = await write(first.project);
+    expect(messages).toContainEqual(expect.objectContaining({ code: 'REB_FORMULA_NOT_EXPRESSIBLE', itemNumber: '01.01.0010' }));
+    const back = await read(bytes);
+    expect(back.positions.map((p) => p.quantity)).toEqual([11, 5]);
+  });
+
+  it('numbers the project grammar reads and REB does not (.5, 3.) are written in REB notation', async () => {
+    const { bytes, messages } = await write(takeoffProject({ '01.01.0010': [{ formula: '.5*2' }, { formula: '3.*2' }, { formula: ',25 + 1,' }] }));
+    expect(da11Lines(bytes).slice(1, 4).map((l) => l.slice(29, 69).trim())).toEqual(['910,5*2=', '913*2=', '910,25+1=']);
+    expect(messages.map((m) => m.code)).not.toContain('REB_FORMULA_NOT_EXPRESSIBLE');
+    const back = await read(bytes);
+    expect(back.messages.map((m) => m.code)).not.toContain('REB_FORMULA_NOT_EVALUATED');
+    expect(back.position('01.01.0010').quantity).toBe(8.25);
+  });
+
+  it('characters replaced and texts cut are reported once per field, naming the item or the 00 header', async () => {
+    const project = takeoffProject({ '01.01.0010': [{ description: 'Wand – Süd ≥ 2 m' }, { formula: '1', description: 'Tür – Ost' }] }, 'Bau – Nord € „A“');
+    project.serviceSpecifications![0].rebOrderNumber = 'AUFTRAG-2024-0017';
+    const { bytes, messages } = await write(project);
+    const lines = da11Lines(bytes);
+    expect(lines[0].slice(2, 10)).toBe('AUFTRAG-');
+    expect(lines[0].slice(20, 71).trim()).toBe('Bau - Nord EUR "A"');
+    expect(lines[1].slice(13).trim()).toBe('Wand - Süd ? 2 m');
+    const of = (code: string) => messages.filter((m) => m.code === code).map((m) => [m.itemNumber, m.message]);
+    expect(of('REB_CHARACTER_REPLACED')).toEqual([
+      [undefined, expect.stringContaining('heading')],
+      ['01.01.0010', expect.stringContaining('comment')],
+      ['01.01.0010', expect.stringContaining('explanation')],
+    ]);
+    expect(of('REB_TEXT_TRUNCATED')).toEqual([[undefined, expect.stringContaining("order number 'AUFTRAG-2024-0017'")]]);
+  });
+
+  it('X31: an order number over 40 characters is cut and reported; a row moved is reported and its references follow', async () => {
+    const first = await read(da11Bytes([
+      header(),
+      line(oz, { fn: '91', body: '2=', addr: '0001C0' }),
+      line(oz, { fn: '91', body: '3=', addr: '0001A0' }),
+      line(oz, { fn: '91', body: '0001A0*10=', addr: '0001E0' }),
+      '99'.padEnd(80),
+    ]));
+    first.project.serviceSpecifications![0].rebOrderNumber = 'A'.repeat(45);
+    const { bytes, messages } = await write(first.project, { DestinationRebType: 'X31GaebXmlV33' });
+    expect(bytes.toString()).toContain(`<OrdDescr>${'A'.repeat(40)}</OrdDescr>`);
+    expect(bytes.toString()).toContain('0001D0*10=');
+    expect(messages.map((m) => m.code)).toEqual(expect.arrayContaining(['REB_TEXT_TRUNCATED', 'REB_ADDRESS_REALLOCATED']));
+    expect((await read(bytes)).position('01.02.0010').quantity).toBe(35);
   });
 });

@@ -8,7 +8,8 @@
  *   in degrees (the 2009 edition changed them to gon).
  *
  * Lines may end early (trailing blanks trimmed); a line with characters beyond column 80 is refused. The lines of
- * an item need not be contiguous: they are taken in file order per item number.
+ * an item need not be contiguous: they are evaluated in file order (a line may refer to the address of any line
+ * before it, of whichever item) and grouped per item number for the project.
  */
 import { parseError } from '../../../core/errors.js';
 import type { ProjectDto } from '../../../core/model/types.js';
@@ -17,10 +18,10 @@ import { decodeText } from '../../../core/text/encoding.js';
 import { type ColumnRange, sliceColumns, splitRecordLines } from '../../../core/text/records.js';
 import type { RebReport } from '../report.js';
 import type { AngleUnit } from '../formula/expression.js';
-import { TakeoffEvaluator, type SourceLine } from '../takeoff/evaluate.js';
+import { TakeoffEvaluator } from '../takeoff/evaluate.js';
 import { LINE_WIDTH, parseLine } from '../takeoff/line.js';
 import { itemNumberOf, takeoffProject, type TakeoffItem } from '../takeoff/project.js';
-import { MASK_1979, type OzMask, parseOzMask, splitOz } from './oz-mask.js';
+import { MASK_1979, type OzMask, type OzParts, parseOzMask, splitOz } from './oz-mask.js';
 
 export const REB_KEY = 'rebFile';
 
@@ -78,7 +79,8 @@ export function readDa11(bytes: Buffer, report: RebReport): ProjectDto {
     if (width > LINE_WIDTH) throw parseError(`Line ${l.lineNo} of the DA11 file has ${width} columns; DA11 lines have 80.`, REB_KEY);
   }
   const head = edition(numbered[0].text);
-  const byItem = new Map<string, SourceLine[]>();
+  const evaluator = new TakeoffEvaluator(head.angle, report);
+  const byItem = new Map<string, { parts: OzParts; itemNumber: string }>();
   let ended = false;
   for (const l of numbered.slice(numbered[0].text.startsWith('00') ? 1 : 0)) {
     const type = l.text.slice(0, 2);
@@ -91,20 +93,19 @@ export function readDa11(bytes: Buffer, report: RebReport): ProjectDto {
       report.report('REB_LINE_IGNORED', 'warning', `Line ${l.lineNo} ('${l.text.slice(0, 13).trimEnd()}') is ${ended ? 'after the 99 end record' : type !== '11' ? `a record of type '${type}', not 11` : 'a take-off line without item number'} and was not read.`);
       continue;
     }
-    const list = byItem.get(line.oz);
-    if (list) list.push({ line, lineNo: l.lineNo });
-    else byItem.set(line.oz, [{ line, lineNo: l.lineNo }]);
+    let item = byItem.get(line.oz);
+    if (!item) {
+      const parts = splitOz(line.oz, head.mask);
+      byItem.set(line.oz, (item = { parts, itemNumber: itemNumberOf(parts) }));
+    }
+    evaluator.line(line.oz, item.itemNumber, { line, lineNo: l.lineNo });
   }
   if (head.edition !== '1979' && numbered[0].text.startsWith('00') && !ended) {
     if (byItem.size === 0) throw parseError('The DA11 file is truncated: it ends after the 00 header, without take-off lines or 99 end record.', REB_KEY);
     report.report('REB_END_RECORD_MISSING', 'warning', 'The DA11 file has no 99 end record: it may be truncated.');
   }
-  const evaluator = new TakeoffEvaluator(head.angle, report);
   const items: TakeoffItem[] = [];
-  for (const [oz, source] of byItem) {
-    const parts = splitOz(oz, head.mask);
-    items.push({ ...parts, takeoff: evaluator.item(source, itemNumberOf(parts)) });
-  }
+  for (const [oz, { parts }] of byItem) items.push({ ...parts, takeoff: evaluator.takeoff(oz) });
   const { levels, position, index } = head.mask;
   const project = takeoffProject(items, { levels, position, index }, report, head.heading);
   const spec = project.serviceSpecifications![0];

@@ -21,6 +21,27 @@ export function reportDropped(items: readonly NumberedPosition[], report: RebRep
   }
 }
 
+const HEADER_FIELD_NAMES = { heading: 'heading', orderNumber: 'order number' } as const;
+
+/** A field of the 00 header in CP850, cut to its columns; replacements and cuts reported once per field. */
+function headerText(value: string, field: keyof typeof HEADER_FIELD_NAMES, report: RebReport): string {
+  const name = HEADER_FIELD_NAMES[field];
+  const { text, replaced } = toCodePage(value.replace(/\s+/g, ' ').trim(), 'cp850');
+  if (replaced) report.report('REB_CHARACTER_REPLACED', 'warning', `The characters '${replaced}' of the ${name} '${value}' of the 00 header are not in CP850 and were replaced.`, undefined, field);
+  const [from, to] = HEADER_COLUMNS[field];
+  const width = to - from + 1;
+  if (Array.from(text).length <= width) return text;
+  report.report('REB_TEXT_TRUNCATED', 'warning', `The ${name} '${text}' was cut to the ${width} characters of the 00 header (columns ${from}–${to}).`, undefined, field);
+  return Array.from(text).slice(0, width).join('');
+}
+
+/** Reports, once per file, the row addresses read that could not be kept. */
+export function reportReallocated(addresses: AddressAllocator, report: RebReport): void {
+  if (addresses.reallocated > 0) {
+    report.report('REB_ADDRESS_REALLOCATED', 'info', `${addresses.reallocated} row addresses did not ascend (or were not after LastRowAddress) and were allocated anew; the expressions naming them were rewritten to the new addresses.`);
+  }
+}
+
 /**
  * Writes the project as a DA11 file.
  * @param lastRowAddress option `LastRowAddress`: the new rows continue after it
@@ -32,9 +53,8 @@ export function writeDa11(project: ProjectDto, lastRowAddress: string | undefine
   const items = numberedPositions(project);
   const mask = ozMaskFor(project, items);
   const spec = project.serviceSpecifications?.[0];
-  const heading = toCodePage(String(spec?.name ?? project.projectInformation?.name ?? '').replace(/\s+/g, ' ').trim(), 'cp850').text;
-  if (heading.length > 51) report.report('REB_TEXT_TRUNCATED', 'warning', `The heading '${heading}' was cut to the 51 characters of the 00 header.`);
-  const order = typeof spec?.rebOrderNumber === 'string' ? spec.rebOrderNumber : '';
+  const heading = headerText(String(spec?.name ?? project.projectInformation?.name ?? ''), 'heading', report);
+  const order = headerText(typeof spec?.rebOrderNumber === 'string' ? spec.rebOrderNumber : '', 'orderNumber', report);
   const header = new RecordBuilder(HEADER_COLUMNS, LINE_WIDTH)
     .put('recordType', '00').put('orderNumber', order).put('procedure', '23.003').put('edition', '2009')
     .put('heading', heading).put('ozMask', mask.text);
@@ -45,9 +65,7 @@ export function writeDa11(project: ProjectDto, lastRowAddress: string | undefine
       records.push(formatLine({ ...line, recordType: '11', oz }));
     }
   }
-  if (addresses.reallocated > 0) {
-    report.report('REB_ADDRESS_REALLOCATED', 'info', `${addresses.reallocated} row addresses did not ascend (or were not after LastRowAddress) and were allocated anew.`);
-  }
+  reportReallocated(addresses, report);
   reportDropped(items, report);
   records.push('99'.padEnd(LINE_WIDTH, ' '));
   return iconv.encode(`${records.join('\r\n')}\r\n`, 'cp850');

@@ -8,6 +8,7 @@
  * | `rebFormulaNumber` | REB-VB 23.003 formula number (`91` free formula, `04` rectangle, …; '' on comment and total lines) |
  * | `rebFlag` | column 13: `*` comment, `H` helper value, `E` result, `Z` subtotal, `P` position total, `S` estimated quantity (absent = blank) |
  * | `rebAddress` | the row address of the first line (`0001A0`) |
+ * | `rebContinuationAddresses` | formula 91 over several lines: the row addresses of its second and later lines as read ('' for a line without) |
  * | `rebFactor` | the factor of columns 24–29 as a decimal (`2`, `0,5`; absent = 1) |
  * | `rebDeduction` | `true` when column 23 is `-` |
  * | `rebExpression` | formula 91: the expression as written, without the final `=` |
@@ -24,6 +25,7 @@ export interface RebComponentFields {
   rebFormulaNumber: string;
   rebFlag?: string;
   rebAddress?: string;
+  rebContinuationAddresses?: string[];
   rebFactor?: string;
   rebDeduction?: boolean;
   rebExpression?: string;
@@ -39,10 +41,23 @@ export function decimalComma(value: number): string {
   return String(value).replace('.', ',');
 }
 
-/** The factor field's digits (3 implied decimals) as a decimal (`2000` → `2`, `500` → `0,5`); undefined for 1 or blank. */
-export function factorText(digits: string): string | undefined {
-  if (!/^\d+$/.test(digits)) return undefined;
-  const value = Number(digits) / 1000;
+/**
+ * The factor field (columns 24–29) as a decimal (`2000` → `2`, `500` → `0,5`, `2,5` → `2,5`); undefined for 1 or
+ * blank; null when the field holds no factor the layout allows.
+ *
+ * Rule: REB-VB 23.003 (2009) line layout, as dazi-web/reb-da11 `src/Da11Reader.php` and Daniel-Jorg-Schuppelius/
+ * php-erechnung-toolkit `src/Helper/Gaeb/GaebTakeoffRecord.php` read it: columns 24–29 "factor, 3 implied
+ * decimals, blank = 1", its sign in column 23 (`-` = deduction). Implied decimals are the decimals of a field of
+ * digits only; the public layout has no decimal separator in the field, so a field written with a decimal comma
+ * or point is taken to state its decimals itself (`  2,5` = 2,5, not 0,0025) — this gateway's reading, the same
+ * it gives the value fields, which carry the same 3 implied decimals (formula/standard.ts `readValueField`). A
+ * sign or any other character in columns 24–29 is outside the layout (the sign has column 23): null.
+ */
+export function factorText(field: string): string | undefined | null {
+  const digits = field.trim();
+  if (digits === '') return undefined;
+  if (!/^\d+(?:[.,]\d+)?$/.test(digits)) return null;
+  const value = /[.,]/.test(digits) ? Number(digits.replace(',', '.')) : Number(digits) / 1000;
   return value === 1 ? undefined : decimalComma(value);
 }
 

@@ -34,39 +34,88 @@ export interface ItemTakeoff {
 const SUMMED = new Set(['', 'E', 'S']);
 const MAX_LINES = { gon: 20, degree: 6 } as const;
 
-/** Evaluates the take-off lines of a whole document (addresses are document-wide), item by item. */
+/** The state of one item while its lines are taken in file order. */
+interface ItemState {
+  itemNumber: string;
+  components: RebComponent[];
+  quantity: number;
+  subtotal: number;
+  /** A free formula whose final `=` has not come yet. */
+  open?: SourceLine[];
+}
+
+const continues = (line: RebLine): boolean => line.formulaNumber === FREE_FORMULA && line.flag !== '*';
+
+/**
+ * Evaluates the take-off lines of a whole document in file order: a value is stored under its address when its
+ * line is read, so a later line of any item can refer to it (addresses are document-wide). The lines are grouped
+ * per item for the project; a free formula continues on the item's next lines.
+ */
 export class TakeoffEvaluator {
   private readonly stored = new Map<string, number>();
+  private readonly items = new Map<string, ItemState>();
 
   constructor(private readonly angle: AngleUnit, private readonly report: RebReport) {}
 
   /**
-   * The calculations of one item, in order.
+   * Takes the document's next line, of the item `key` (the OZ as written).
+   * @param itemNumber the item's number in the project, for messages
+   */
+  line(key: string, itemNumber: string, source: SourceLine): void {
+    let state = this.items.get(key);
+    if (!state) this.items.set(key, (state = { itemNumber, components: [], quantity: 0, subtotal: 0 }));
+    this.take(state, source);
+  }
+
+  /** The calculations of the item `key` in order, once the document's lines are all taken. */
+  takeoff(key: string): ItemTakeoff {
+    const state = this.items.get(key);
+    if (!state) return { components: [], quantity: 0 };
+    this.close(state);
+    return { components: state.components, quantity: state.quantity };
+  }
+
+  /**
+   * The calculations of one item whose lines are contiguous in the document (an X31 `Item`), in order.
    * @param itemNumber the item's number in the project, for messages
    */
   item(lines: readonly SourceLine[], itemNumber: string): ItemTakeoff {
-    const components: RebComponent[] = [];
-    let quantity = 0;
-    let subtotal = 0;
-    for (let i = 0; i < lines.length; ) {
-      const first = lines[i].line;
-      let group = [lines[i++]];
-      if (first.formulaNumber === FREE_FORMULA && first.flag !== '*') {
-        while (!group[group.length - 1].line.body.endsWith('=') && i < lines.length && lines[i].line.formulaNumber === FREE_FORMULA && lines[i].line.flag !== '*') {
-          group.push(lines[i++]);
-        }
-        group = this.checkFreeFormula(group, itemNumber);
+    const state: ItemState = { itemNumber, components: [], quantity: 0, subtotal: 0 };
+    for (const source of lines) this.take(state, source);
+    this.close(state);
+    return { components: state.components, quantity: state.quantity };
+  }
+
+  private take(state: ItemState, source: SourceLine): void {
+    if (state.open) {
+      if (continues(source.line)) {
+        state.open.push(source);
+        if (source.line.body.endsWith('=')) this.close(state);
+        return;
       }
-      const { component, value } = this.calculation(group, itemNumber, { subtotal, total: quantity });
-      components.push(component);
-      if (value === undefined) continue;
-      for (const { line } of group) if (line.address) this.stored.set(line.address, value);
-      if (SUMMED.has(component.rebFlag ?? '')) {
-        quantity = roundReb(quantity + value);
-        subtotal = roundReb(subtotal + value);
-      } else if (component.rebFlag === 'Z') subtotal = 0;
+      this.close(state);
     }
-    return { components, quantity };
+    if (continues(source.line) && !source.line.body.endsWith('=')) state.open = [source];
+    else this.evaluate(state, [source]);
+  }
+
+  /** Evaluates the item's open free formula, if any. */
+  private close(state: ItemState): void {
+    if (!state.open) return;
+    const group = state.open;
+    state.open = undefined;
+    this.evaluate(state, this.checkFreeFormula(group, state.itemNumber));
+  }
+
+  private evaluate(state: ItemState, group: SourceLine[]): void {
+    const { component, value } = this.calculation(group, state.itemNumber, { subtotal: state.subtotal, total: state.quantity });
+    state.components.push(component);
+    if (value === undefined) return;
+    for (const { line } of group) if (line.address) this.stored.set(line.address, value);
+    if (SUMMED.has(component.rebFlag ?? '')) {
+      state.quantity = roundReb(state.quantity + value);
+      state.subtotal = roundReb(state.subtotal + value);
+    } else if (component.rebFlag === 'Z') state.subtotal = 0;
   }
 
   private checkFreeFormula(group: SourceLine[], itemNumber: string): SourceLine[] {
@@ -86,12 +135,19 @@ export class TakeoffEvaluator {
     const fields: RebComponentFields = { rebFormulaNumber: first.formulaNumber };
     if (flag) fields.rebFlag = flag;
     if (first.address) fields.rebAddress = first.address;
-    const factor = factorText(first.factor);
-    if (factor !== undefined) fields.rebFactor = factor;
+    if (group.slice(1).some((g) => g.line.address !== '')) fields.rebContinuationAddresses = group.slice(1).map((g) => g.line.address);
+    const factor = flag === '*' ? undefined : factorText(first.factor);
+    if (typeof factor === 'string') fields.rebFactor = factor;
     if (first.deduction) fields.rebDeduction = true;
     const description = flag === '*' ? first.body : first.explanation;
     const component = (formula: string): RebComponent => ({ description, formula, ...fields });
     if (flag === '*') return { component: component('') };
+    if (factor === null) {
+      if (first.formulaNumber === FREE_FORMULA) fields.rebExpression = group.map((g) => g.line.body).join('').replace(/=\s*$/, '').trim();
+      else fields.rebValues = first.values;
+      this.notEvaluated(itemNumber, group[0], `its factor (columns 24–29) '${first.factor}' is not a number of digits with 3 implied decimals or with a decimal comma${/[-+]/.test(first.factor) ? ' (the sign of the factor belongs in column 23)' : ''}`);
+      return { component: component(projectFormula(fields, undefined)) };
+    }
 
     const scale = factorValue(factor) * (first.deduction ? -1 : 1);
     if (first.formulaNumber === FREE_FORMULA) {

@@ -3,16 +3,23 @@
  *
  * A component read from a take-off (its REB fields intact and its formula still the one they give,
  * takeoff/component.ts) is written back as it was: flag, explanation, sign, factor, formula number, value fields
- * or expression, and its address when still ascending; a 1979 expression with angles is rewritten from degrees to
- * the 2009 edition's gon. Any other component becomes a free formula (91): its
- * formula split between tokens into lines of 38 characters, the last ending with `=` (at most 20 lines), its
- * description the explanation (9 characters). A component with a description and no formula becomes comment
- * lines (`*`, 56 characters each). Texts are made CP850.
+ * or expression, and its addresses when still ascending; a 1979 expression with angles is rewritten from degrees
+ * to the 2009 edition's gon. Any other component becomes a free formula (91): its formula in REB's notation (`×`
+ * → `*`, a number without digits before or after its separator completed: `.5` → `0,5`, `3.` → `3`) split between
+ * tokens into lines of 38 characters, the last ending with `=` (at most 20 lines), its description the explanation
+ * (9 characters); a formula REB would read to another value is written as its value (`REB_FORMULA_NOT_EXPRESSIBLE`).
+ * A component with a description and no formula becomes comment lines (`*`, 56 characters each). Texts are made
+ * CP850 (`REB_CHARACTER_REPLACED`) and cut to their columns (`REB_TEXT_TRUNCATED`), reported once per field and item.
+ *
+ * Row addresses (takeoff/address.ts): the first line of a calculation keeps the address read with it, the
+ * continuation lines of a free formula theirs (else the next index digits of the first line's row); a row that has
+ * to move is reported (`REB_ADDRESS_REALLOCATED`, by the caller) and every later expression naming it follows it.
  */
 import { targetError } from '../../../core/errors.js';
+import { evaluateFormula } from '../../../core/model/formula.js';
 import type { CalculationDto, PositionDto } from '../../../core/model/types.js';
 import { toCodePage, wrapWords } from '../../../core/text/records.js';
-import { degreesToGon, isPlainArithmetic, roundReb } from '../formula/expression.js';
+import { degreesToGon, evaluateExpression, isPlainArithmetic, roundReb } from '../formula/expression.js';
 import { evaluateStandard, type FieldValue, readValueField } from '../formula/standard.js';
 import type { RebReport } from '../report.js';
 import type { AddressAllocator } from './address.js';
@@ -39,6 +46,7 @@ const isOptional = (v: unknown, type: 'string' | 'boolean'): boolean => v === un
  */
 function hasRebFieldTypes(c: RebComponent): boolean {
   return typeof c.rebFormulaNumber === 'string' && isOptional(c.rebFlag, 'string') && isOptional(c.rebAddress, 'string')
+    && (c.rebContinuationAddresses === undefined || (Array.isArray(c.rebContinuationAddresses) && c.rebContinuationAddresses.every((a) => typeof a === 'string')))
     && isOptional(c.rebFactor, 'string') && isOptional(c.rebDeduction, 'boolean') && isOptional(c.rebExpression, 'string')
     && (c.rebValues === undefined || (Array.isArray(c.rebValues) && c.rebValues.every((v) => typeof v === 'string')))
     && (c.rebResult === undefined || Number.isFinite(c.rebResult)) && (c.rebAngleUnit === undefined || c.rebAngleUnit === 'degree');
@@ -63,8 +71,13 @@ function isUnchangedReb(c: RebComponent): boolean {
   return formula === projectFormula(c, arithmetic);
 }
 
-/** REB notation of a project formula: the multiplication and division signs the grammar also reads, as ASCII. */
-const rebExpression = (formula: string): string => formula.replace(/[×·]/g, '*').replace(/÷/g, '/').replace(/−/g, '-').replace(/\s+/g, ' ').trim();
+/**
+ * REB notation of a project formula: the multiplication and division signs the grammar also reads, as ASCII, and
+ * its numbers as REB's `digit+ ([,.] digit+)?` (`.5` → `0,5`, `3.` → `3`; the project's grammar reads both).
+ */
+const rebExpression = (formula: string): string => formula.replace(/[×·]/g, '*').replace(/÷/g, '/').replace(/−/g, '-')
+  .replace(/\d+(?:[.,]\d*)?|[.,]\d+/g, (n) => (/^[.,]/.test(n) ? `0,${n.slice(1)}` : n.replace(/[.,]$/, '')))
+  .replace(/\s+/g, ' ').trim();
 
 const TOKEN = /\*\*|\d{4}[A-Z]\d|\d+(?:[.,]\d+)?(?:E[+-]?\d+)?|[A-Za-z]+|./gy;
 
@@ -94,41 +107,90 @@ function factorField(factor: string | undefined): string {
   return String(Math.abs(thousandths));
 }
 
+/** A list of strings, or undefined (a posted project may hold anything there). */
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((a) => typeof a === 'string') ? v : undefined);
+
 class Lines {
   readonly out: TakeoffLine[] = [];
 
   constructor(private readonly w: LineWriter, private readonly itemNumber: string) {}
 
+  /** `value` in CP850 (replacements reported once per field), cut to `width` characters (reported once per field). */
   text(value: string, width: number, what: string): string {
-    const { text, replaced } = toCodePage(value, 'cp850');
-    if (replaced) this.w.report.report('REB_CHARACTER_REPLACED', 'warning', `The characters '${replaced}' of ${what} are not in CP850 and were replaced.`, this.itemNumber);
+    const text = this.cp850(value, what);
     if (Array.from(text).length <= width) return text;
-    this.w.report.report('REB_TEXT_TRUNCATED', 'warning', `The ${what} '${text}' was cut to ${width} characters.`, this.itemNumber);
+    this.w.report.report('REB_TEXT_TRUNCATED', 'warning', `The ${what} '${text}' was cut to ${width} characters.`, this.itemNumber, what);
     return Array.from(text).slice(0, width).join('');
+  }
+
+  private cp850(value: string, what: string): string {
+    const { text, replaced } = toCodePage(value, 'cp850');
+    if (replaced) this.w.report.report('REB_CHARACTER_REPLACED', 'warning', `The characters '${replaced}' of the ${what} are not in CP850 and were replaced.`, this.itemNumber, what);
+    return text;
   }
 
   /** Comment lines: no address of their own, unless the comment read had one. */
   comment(description: string, flagAddress?: string): void {
-    const { text } = toCodePage(description.replace(/\s+/g, ' ').trim(), 'cp850');
+    const text = this.cp850(description.replace(/\s+/g, ' ').trim(), 'comment');
     const { lines } = wrapWords(text, COMMENT_WIDTH);
     lines.forEach((line, i) => this.out.push({ flag: '*', body: line, address: i === 0 && flagAddress ? this.w.addresses.next(flagAddress) : '' }));
   }
 
-  free(expression: string, head: TakeoffLine, wanted?: string): void {
+  /**
+   * Formula-91 lines of `expression` (REB notation, its addresses those written).
+   * @param wanted the addresses read with the first line and the continuation lines
+   */
+  free(expression: string, head: TakeoffLine, wanted: { first?: string; continuation?: readonly string[] } = {}): void {
     const parts = expressionLines(this.text(expression, Number.MAX_SAFE_INTEGER, 'formula'));
     if (parts.length > MAX_FREE_LINES) {
       throw targetError(`The formula of a quantity component of position ${this.itemNumber} needs ${parts.length} lines of 38 characters; REB-VB 23.003 allows ${MAX_FREE_LINES}.`, this.itemNumber);
     }
+    let address = '';
     parts.forEach((body, i) => {
       const last = i === parts.length - 1;
+      const read = i === 0 ? wanted.first : wanted.continuation?.[i - 1] || undefined;
+      address = i === 0 ? this.w.addresses.next(read) : this.w.addresses.continuation(address, read);
       this.out.push({
         ...(i === 0 ? head : {}),
         flag: last ? head.flag : '',
         formulaNumber: FREE_FORMULA,
         body,
-        address: this.w.addresses.next(i === 0 ? wanted : undefined),
+        address,
       });
     });
+  }
+
+  /**
+   * A project formula in REB's notation; its value (decimal comma) where REB would not read it to the value the
+   * project's grammar gives (reported).
+   */
+  private expressible(formula: string, what: string): string {
+    const expression = rebExpression(formula);
+    const project = evaluateFormula(formula);
+    if (!project.valid) return expression;
+    const reb = evaluateExpression(expression, 'gon');
+    if (reb.valid && roundReb(reb.value) === roundReb(project.result)) return expression;
+    const value = decimalComma(roundReb(project.result));
+    this.w.report.report('REB_FORMULA_NOT_EXPRESSIBLE', 'warning', `The formula '${formula}' of ${what} ${reb.valid ? `reads as ${decimalComma(reb.value)} in REB's free formula` : `cannot be read as a REB free formula (${reb.problem})`}; its value ${value} was written.`, this.itemNumber, 'formula');
+    return value;
+  }
+
+  /**
+   * A free formula as read, the addresses it names renamed to where their rows were written. An address no row
+   * written before has (its row comes later in the written take-off, or nowhere) cannot be reached: the line is
+   * written as its value read (`rebResult`, sign and factor included), or unchanged when it had none (reported).
+   */
+  private freeAsRead(c: RebComponent, head: TakeoffLine): void {
+    const wanted = { first: c.rebAddress, continuation: c.rebContinuationAddresses };
+    const { expression, lost } = this.w.addresses.rename(c.rebAngleUnit === 'degree' ? degreesToGon(c.rebExpression!) : c.rebExpression!);
+    if (lost.length === 0) return this.free(expression, head, wanted);
+    const where = `The expression '${c.rebExpression}'${c.rebAddress ? ` at ${c.rebAddress}` : ''} names the row address ${lost.join(', ')}, which no row written before it has (its row is written later, e.g. in another position, or nowhere)`;
+    if (typeof c.rebResult === 'number') {
+      this.w.report.report('REB_FORMULA_NOT_EXPRESSIBLE', 'warning', `${where}: its value ${decimalComma(c.rebResult)} was written instead.`, this.itemNumber, 'address');
+      return this.free(decimalComma(c.rebResult), { flag: head.flag, explanation: head.explanation }, wanted);
+    }
+    this.w.report.report('REB_FORMULA_NOT_EXPRESSIBLE', 'warning', `${where}: it was written unchanged and REB will not evaluate it.`, this.itemNumber, 'address');
+    this.free(expression, head, wanted);
   }
 
   component(c: RebComponent): number | undefined {
@@ -143,9 +205,12 @@ class Lines {
     const unchanged = isUnchangedReb(c);
     if (unchanged) {
       const head: TakeoffLine = { flag, explanation, deduction: c.rebDeduction === true, factor: factorField(c.rebFactor) };
-      if (c.rebFormulaNumber === FREE_FORMULA) this.free(c.rebAngleUnit === 'degree' ? degreesToGon(c.rebExpression!) : c.rebExpression!, head, c.rebAddress);
+      if (c.rebFormulaNumber === FREE_FORMULA) this.freeAsRead(c, head);
       else this.out.push({ ...head, formulaNumber: c.rebFormulaNumber, values: c.rebValues, address: this.w.addresses.next(c.rebAddress) });
-    } else this.free(rebExpression(formula), { flag, explanation }, undefined);
+    } else {
+      const wanted = { first: typeof c.rebAddress === 'string' ? c.rebAddress : undefined, continuation: strings(c.rebContinuationAddresses) };
+      this.free(this.expressible(formula, `a quantity component${explanation ? ` '${explanation}'` : ''}`), { flag, explanation }, wanted);
+    }
     return SUMMED.has(flag) && c.valid !== false ? (typeof c.rebResult === 'number' && unchanged ? c.rebResult : (c.result ?? 0)) : undefined;
   }
 }
@@ -164,7 +229,7 @@ export function positionLines(p: PositionDto, itemNumber: string, w: LineWriter)
   }
   const quantity = typeof p.quantity === 'number' ? p.quantity : 0;
   if (components.length === 0 && quantity !== 0) {
-    lines.free(decimalComma(quantity), {}, undefined);
+    lines.free(decimalComma(quantity), {});
     w.report.report('REB_QUANTITY_WITHOUT_COMPONENTS', 'info', `The quantity ${quantity} was written as one free-formula line.`, itemNumber);
   } else if (components.length > 0 && sum !== roundReb(quantity)) {
     w.report.report('REB_QUANTITY_DIFFERS', 'warning', `The quantity ${quantity} differs from the REB sum ${sum} of the quantity components written.`, itemNumber);

@@ -7,7 +7,7 @@
  */
 import type { ProjectDto } from '../../../core/model/types.js';
 import { XmlBuilder } from '../../../core/xml/builder.js';
-import { reportDropped } from '../da11/writer.js';
+import { reportDropped, reportReallocated } from '../da11/writer.js';
 import type { OzMask } from '../da11/oz-mask.js';
 import type { RebReport } from '../report.js';
 import { AddressAllocator } from '../takeoff/address.js';
@@ -70,6 +70,13 @@ function body(b: XmlBuilder, items: readonly NumberedPosition[], mask: OzMask, r
   b.close();
 }
 
+/** `text` cut to the `max` characters of the `QtyDetermInfo` element `element` (reported once per element). */
+function cut(text: string, max: number, element: string, report: RebReport): string {
+  if (Array.from(text).length <= max) return text;
+  report.report('REB_TEXT_TRUNCATED', 'warning', `The text '${text}' of QtyDetermInfo/${element} was cut to ${max} characters.`, undefined, element);
+  return Array.from(text).slice(0, max).join('');
+}
+
 /**
  * Writes the project as an X31 document.
  * @throws GatewayError as {@link writeDa11} does (item numbers, formula length, `LastRowAddress`)
@@ -83,8 +90,8 @@ export function writeX31(project: ProjectDto, version: X31Version, lastRowAddres
   b.open('GAEBInfo').leaf('Version', version).leaf('VersDate', VERSION_DATE[version]).leaf('Date', now.toISOString().slice(0, 10)).leaf('ProgSystem', 'ava-gateway').close();
   b.open('QtyDeterm');
   const spec = project.serviceSpecifications?.[0];
-  const order = typeof spec?.rebOrderNumber === 'string' ? spec.rebOrderNumber.slice(0, 40) : '';
-  const name = String(spec?.name ?? project.projectInformation?.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const order = cut(typeof spec?.rebOrderNumber === 'string' ? spec.rebOrderNumber : '', 40, 'OrdDescr', report);
+  const name = cut(String(spec?.name ?? project.projectInformation?.name ?? '').replace(/\s+/g, ' ').trim(), 80, 'ProjDescr', report);
   b.open('QtyDetermInfo').leaf('MethodDescription', 'REB23003-2009');
   if (order) b.leaf('OrdDescr', order);
   if (name) b.leaf('ProjDescr', name);
@@ -94,6 +101,7 @@ export function writeX31(project: ProjectDto, version: X31Version, lastRowAddres
   breakdown(b, mask);
   body(b, items, mask, (item) => positionLines(item.position, item.itemNumber, { addresses, report }).map((l) => formatLine({ ...l, recordType: '', oz: '' })));
   b.close().close().close();
+  reportReallocated(addresses, report);
   reportDropped(items, report);
   return b.toBuffer();
 }
