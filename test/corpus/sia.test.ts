@@ -99,6 +99,20 @@ describe.skipIf(!hasCorpus)('SIA 451 corpus file', () => {
     expect(titles(write(viaJson(first.project)).bytes)).toEqual(original);
   });
 
+  it('writes every long-text paragraph back in the variable it was read from (numbers the file skips, variable 00)', () => {
+    // entry|variable of the type-3 records with text, in order
+    const variables = (bytes: Buffer) => [...new Set(iconv.decode(bytes, 'cp850').split(/\r?\n/)
+      .filter((r) => r.startsWith('G') && r[41] === '3' && r.slice(92).trim() !== '').map((r) => `${r.slice(1, 4)}.${r.slice(7, 13)}|${r.slice(13, 15)}`))];
+    const original = variables(file);
+    const written = variables(write(viaJson(read(file).project)).bytes);
+    expect(original).toContain('111.212110|06'); // after variable 01, as the file numbers it
+    expect(written.filter((k) => !original.includes(k))).toEqual([]);
+    // only a variable 00 that is the whole short text (as short as its type-2 text, which holds it) is not written again
+    const dropped = original.filter((k) => !written.includes(k));
+    expect(dropped.every((k) => k.endsWith('|00'))).toBe(true);
+    expect(dropped).toHaveLength(18);
+  });
+
   it('keeps the KAG code of every quantity record (the BKP code of a B001 outline in this file)', () => {
     const quantities = (bytes: Buffer) => iconv.decode(bytes, 'cp850').split(/\r?\n/).filter((r) => r.startsWith('G') && r[41] === '6')
       .map((r) => `${r.slice(1, 4)}.${r.slice(7, 13)}|${r.slice(17, 23).trim()}|${r.slice(81, 86).trim()}`);

@@ -120,6 +120,30 @@ describe('SIA 451 reader', () => {
     });
   });
 
+  it('writes each long-text paragraph back in its variable: numbers the file skips, variable 00 as the long text', () => {
+    const variablesOf = (bytes: Buffer) => siaRecords(bytes).filter((l) => l.startsWith('G211   111100') && l[41] === '3').map((l) => `${l.slice(13, 17)} ${l.slice(92).trimEnd()}`);
+    const skipped = withTexts('Aushub Baugrube maschinell in', [
+      ['00', '01', 'Maschineller Aushub der'], ['00', '02', 'Baugrube in Klasse I'], ['01', '01', 'Abtransport und Deponie sind'],
+      ['01', '02', 'einzurechnen.'], ['04', '01', 'Tiefe m bis 3,0.'],
+    ]);
+    const r = read(skipped);
+    expect(r.position('211.111100').siaTextVariables).toEqual([0, 1, 4]);
+    expect(variablesOf(write(viaJson(r.project)).bytes)).toEqual(variablesOf(skipped));
+    // variable 00 of the long text whose first line, wrapped again, would be the type-2 text: one word moves down,
+    // so that it does not read as the whole short text
+    const ambiguous = withTexts('Aushub Baugrube maschinell in', [
+      ['00', '01', 'Aushub Baugrube'], ['00', '02', 'maschinell in Klasse I, Tiefe'], ['00', '03', 'bis 3,0 m, mit Abtransport'], ['00', '04', 'und Deponie.'],
+      ['01', '01', 'Zwischenlager.'],
+    ]);
+    const first = read(ambiguous).position('211.111100');
+    expect(first).toMatchObject({ shortText: 'Aushub Baugrube maschinell in', siaTextVariables: [0, 1] });
+    const written = write(viaJson(read(ambiguous).project)).bytes;
+    expect(variablesOf(written)).toEqual([
+      '0001 Aushub Baugrube maschinell', '0002 in Klasse I, Tiefe bis 3,0 m,', '0003 mit Abtransport und Deponie.', '0101 Zwischenlager.',
+    ]);
+    expect(read(written).position('211.111100')).toMatchObject({ shortText: first.shortText, longText: first.longText, siaTextVariables: [0, 1] });
+  });
+
   it('keeps the KAG code of a quantity record with its quantity component, and the writer writes it back', () => {
     const lines = iconv.decode(fixture('schulhaus.01s'), 'cp850').split('\r\n').filter((l) => l !== '');
     lines[18] = `${lines[18].padEnd(81)}211`; // 211.111100, object outline 01Haus: KAG 211 in columns 82–86

@@ -23,6 +23,7 @@ import type {
 import { npkParents } from '../hierarchy.js';
 import type { SiaReport } from '../report.js';
 import type { OutlineQuantity, SiaChapter, SiaEntry } from './entries.js';
+import { isWholeShortText, joinText } from '../short-text.js';
 
 /** Kapitel (3 digits) . Leistungsposition (6 digits). */
 export const SIA_ITEM_NUMBER_SCHEMA: ItemNumberSchemaDto = {
@@ -42,42 +43,42 @@ export interface ObjectOutline {
 /** A number with a unit record, or with quantity records (a unit record missing), is a position; else a heading. */
 const isPosition = (e: SiaEntry): boolean => e.hasUnit || e.quantities.length > 0;
 
-/** Runs of blanks (records pad and indent their text) as one blank. */
-const joinText = (parts: Iterable<string>): string => [...parts].join(' ').replace(/\s+/g, ' ').trim();
-
 /** The lines of one variable in line-number order. */
 const sortedLines = (lines: Map<number, string>): string[] => [...lines].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
 
 /** The lines of one variable in line-number order, joined. */
 const variableText = (lines: Map<number, string>): string => joinText(sortedLines(lines));
 
-/** The longest variable 00 read as a whole short text: a short text's length in GAEB (record 25, DA XML). */
-const SHORT_TEXT_MAX = 70;
-
 /**
- * Whether variable 00 (its lines, and their text joined) is the whole short text whose type-2 record holds `title`:
- * no title, or one that begins it, the text having at most {@link SHORT_TEXT_MAX} characters or its first line
- * being the title (see the module comment).
+ * An entry's texts; `variables`: the variable number of each long-text paragraph, when they are not 01, 02, … (a
+ * file that skips numbers, or a long text beginning with variable 00), kept as `siaTextVariables` so that the
+ * writer gives each paragraph its number again.
  */
-function isWholeShortText(lines: readonly string[], text: string, title: string): boolean {
-  if (title === '') return true;
-  return text.startsWith(title) && (Array.from(text).length <= SHORT_TEXT_MAX || joinText([lines[0] ?? '']) === title);
+interface EntryTexts {
+  shortText: string;
+  longText: string;
+  variables?: number[];
 }
 
 /**
  * Short text and long text (one paragraph a variable) of an entry: variable 00 as the whole short text
- * ({@link isWholeShortText}), else as the long text's first paragraph beside the type-2 short text.
+ * (`isWholeShortText`), else as the long text's first paragraph beside the type-2 short text.
  */
-function texts(entry: SiaEntry): { shortText: string; longText: string } {
+function texts(entry: SiaEntry): EntryTexts {
   const vars = [...entry.variables].sort((a, b) => a[0] - b[0]);
   const title = joinText([entry.title ?? '']);
   const first = entry.variables.get(0);
   const v0Lines = first ? sortedLines(first) : [];
   const v0 = joinText(v0Lines);
-  const paragraphs = vars.filter(([v]) => v > 0).map(([, lines]) => variableText(lines)).filter((p) => p !== '');
-  if (v0 === '') return { shortText: title, longText: paragraphs.join('\n') };
-  if (isWholeShortText(v0Lines, v0, title)) return { shortText: v0, longText: paragraphs.join('\n') };
-  return { shortText: title, longText: [v0, ...paragraphs].join('\n') };
+  const paragraphs = vars.filter(([v]) => v > 0).map(([v, lines]): [number, string] => [v, variableText(lines)]).filter(([, p]) => p !== '');
+  const whole = v0 === '' || isWholeShortText(v0Lines, v0, title);
+  const long = whole ? paragraphs : [[0, v0] as [number, string], ...paragraphs];
+  const variables = long.map(([v]) => v);
+  return {
+    shortText: whole && v0 !== '' ? v0 : title,
+    longText: long.map(([, p]) => p).join('\n'),
+    ...(variables.some((v, i) => v !== i + 1) ? { variables } : {}),
+  };
 }
 
 /** The quantity components of a position, one per type-6 record with a quantity. */
@@ -91,7 +92,7 @@ function components(quantities: readonly OutlineQuantity[], outlines: ReadonlyMa
 }
 
 function position(entry: SiaEntry, outlines: ReadonlyMap<string, string>, report: SiaReport): PositionDto {
-  const { shortText, longText } = texts(entry);
+  const { shortText, longText, variables } = texts(entry);
   const itemNumber = `${entry.chapter}.${entry.number}`;
   const prices = [...new Set(entry.quantities.map((q) => q.unitPrice).filter((p): p is number => p !== undefined))];
   if (prices.length > 1) {
@@ -105,6 +106,7 @@ function position(entry: SiaEntry, outlines: ReadonlyMap<string, string>, report
     quantityComponents: components(entry.quantities, outlines),
   };
   if (longText) p.longText = longText;
+  if (variables) p.siaTextVariables = variables;
   if (entry.unit === 'gl') p.isLumpSum = true; // global: a lump sum (GAEB LumpSumItem)
   if (prices.length > 0) p.unitPriceOverride = prices[0];
   return p;
@@ -112,21 +114,22 @@ function position(entry: SiaEntry, outlines: ReadonlyMap<string, string>, report
 
 /** A text entry (see the module comment): a note text with its title as short text. */
 function textEntry(entry: SiaEntry): NoteTextDto {
-  const { shortText, longText } = texts(entry);
+  const { shortText, longText, variables } = texts(entry);
   const note: NoteTextDto = { elementTypeDiscriminator: 'NoteTextDto', longText };
   if (shortText) note.shortText = shortText;
+  if (variables) note.siaTextVariables = variables;
   return note;
 }
 
 function heading(entry: SiaEntry): ServiceSpecificationGroupDto {
-  const { shortText, longText } = texts(entry);
+  const { shortText, longText, variables } = texts(entry);
   const g: ServiceSpecificationGroupDto = {
     elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
     itemNumber: { stringRepresentation: `${entry.chapter}.${entry.number}.` },
     shortText,
     elements: [],
   };
-  if (longText) g.elements!.push({ elementTypeDiscriminator: 'NoteTextDto', longText } satisfies NoteTextDto);
+  if (longText) g.elements!.push({ elementTypeDiscriminator: 'NoteTextDto', longText, ...(variables ? { siaTextVariables: variables } : {}) } satisfies NoteTextDto);
   return g;
 }
 

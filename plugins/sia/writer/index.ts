@@ -33,6 +33,7 @@ import { oenormMarksMessage } from '../../../core/model/oenorm-marks.js';
 import { type NumberedEntry, SiaNumbering } from './numbering.js';
 import { keptSiaRecords, type KeptSiaRecords } from './kept.js';
 import { siaUnit } from './units.js';
+import { isWholeShortText } from '../short-text.js';
 import { layoutLongText, MAX_LINES, MAX_VARIABLES, type LongTextLayout } from './long-text.js';
 
 const DOCUMENT_CODE_BY_PHASE: Readonly<Partial<Record<string, string>>> = { OfferRequest: 'B', Offer: 'C', Grant: 'D' };
@@ -42,6 +43,24 @@ const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 function ttmmjj(iso: string | undefined): string | undefined {
   const m = /^\d{2}(\d{2})-(\d{2})-(\d{2})/.exec(iso ?? '');
   return m ? `${m[3]}${m[2]}${m[1]}` : undefined;
+}
+
+/**
+ * The variable numbers a SIA 451 source gave the long text's paragraphs (`siaTextVariables`, the reader's), when they
+ * still fit: one per paragraph, each paragraph in one variable, ascending within 00–99, and not 00 where the short
+ * text takes variable 00; else undefined (the paragraphs are numbered 01, 02, …).
+ */
+function keptVariables(value: unknown, layout: LongTextLayout, paragraphs: number, shortTakesV0: boolean): number[] | undefined {
+  if (!Array.isArray(value) || value.length !== paragraphs || layout.variables.length !== paragraphs || layout.continued > 0 || layout.joined > 0) return undefined;
+  const fits = value.every((v, i) => Number.isInteger(v) && v >= (shortTakesV0 ? 1 : 0) && v <= MAX_VARIABLES && (i === 0 || v > value[i - 1]));
+  return fits ? (value as number[]) : undefined;
+}
+
+/** `lines` (words wrapped to 30 characters) with the first line's last word moved to the next, or undefined. */
+function firstLineShorter(lines: readonly string[]): string[] | undefined {
+  const cut = lines[0]?.lastIndexOf(' ') ?? -1;
+  if (cut <= 0) return undefined;
+  return [lines[0].slice(0, cut), ...wrapWords([lines[0].slice(cut + 1), ...lines.slice(1)].join(' '), SIA_TEXT_WIDTH).lines];
 }
 
 class SiaWriter {
@@ -218,7 +237,15 @@ class SiaWriter {
     const shortLines = wrapWords(short, SIA_TEXT_WIDTH).lines;
     this.add(this.g(chapter, e.number, G_TYPE.shortText).put('text', shortLines[0] ?? ''));
     if (shortLines.length > 1) this.textLines(chapter, e.number, 0, short, itemNumber);
-    layout.variables.forEach((lines, v) => this.lines(chapter, e.number, v + 1, lines));
+    let kept = keptVariables(isGroup(element) ? e.note?.siaTextVariables : element.siaTextVariables, layout, paragraphs.length, shortLines.length > 1);
+    if (kept?.[0] === 0 && isWholeShortText(layout.variables[0], paragraphs[0], shortLines[0] ?? '')) {
+      // a long-text paragraph in variable 00 whose first line is the type-2 text would read as the whole short text:
+      // its first line is made one word shorter, or, a single word, the paragraphs are numbered from 01
+      const shorter = firstLineShorter(layout.variables[0]);
+      if (shorter && shorter.length <= MAX_LINES) layout.variables[0] = shorter;
+      else kept = undefined;
+    }
+    layout.variables.forEach((lines, v) => this.lines(chapter, e.number, kept?.[v] ?? v + 1, lines));
     if (isPosition(element)) this.quantities(chapter, e.number, element, itemNumber);
   }
 
