@@ -11,6 +11,7 @@
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ClientConfig, UserConfig } from './config.js';
+import { redirectUriRegistered } from './clients.js';
 import { newHandle } from '../stores/grant-store.js';
 import type { GrantContext } from './grant-contract.js';
 import { OAuthError, invalidRequest } from './oauth-error.js';
@@ -51,6 +52,11 @@ export interface AuthorizationCodeRequest {
   idp?: string;
   /** Authentication methods (RFC 8176), e.g. `['pwd']`. */
   amr?: string[];
+  /**
+   * The grant family the code starts; a new one when absent. The hybrid flow passes the family of the tokens
+   * issued with the code in the same response, so that a replay of the code revokes them too (RFC 6749 §4.1.2).
+   */
+  familyId?: string;
 }
 
 /** What the store keeps in `data` of an authorization code; read back by the `authorization_code` grant. */
@@ -96,11 +102,11 @@ export function checkPkceRequest(client: ClientConfig, codeChallenge: string | u
 /**
  * Creates an authorization code for the authorize endpoint's success response (RFC 6749 §4.1.2). The code lives
  * the client's `authorizationCodeLifetime` (seconds), is bound to the client, the redirect URI and the PKCE
- * challenge, and starts a new grant family.
+ * challenge, and starts a new grant family (or `request.familyId`).
  * @returns the code (43 base64url characters); only its hash is stored
  * @throws OAuthError `unauthorized_client` when the client may not use the authorization_code grant,
- *   `invalid_request` when the redirect URI is not one of the client's (exact match) or the PKCE parameters
- *   break a rule of {@link checkPkceRequest}, or no scope is granted
+ *   `invalid_request` when the redirect URI is not one of the client's ({@link redirectUriRegistered}) or the PKCE
+ *   parameters break a rule of {@link checkPkceRequest}, or no scope is granted
  * @throws GrantStoreError `backend_error` when the store is unavailable
  */
 export async function createAuthorizationCode(ctx: Pick<GrantContext, 'store' | 'now'>, request: AuthorizationCodeRequest): Promise<string> {
@@ -108,7 +114,7 @@ export async function createAuthorizationCode(ctx: Pick<GrantContext, 'store' | 
   if (!client.allowedGrantTypes.includes(AUTHORIZATION_CODE)) {
     throw new OAuthError('unauthorized_client', `client ${client.clientId} may not use grant type ${AUTHORIZATION_CODE}`);
   }
-  if (!client.redirectUris.includes(request.redirectUri)) throw invalidRequest('redirect_uri is not registered for this client');
+  if (!redirectUriRegistered(client, request.redirectUri)) throw invalidRequest('redirect_uri is not registered for this client');
   if (request.scopes.scopes.length === 0) throw invalidRequest('no scope was granted');
   const method = checkPkceRequest(client, request.codeChallenge, request.codeChallengeMethod);
   const data: AuthorizationCodeData = { redirect_uri: request.redirectUri, auth_time: request.authTime };
@@ -125,7 +131,7 @@ export async function createAuthorizationCode(ctx: Pick<GrantContext, 'store' | 
     subject: request.user.subject,
     tenant: request.tenant,
     scopes: request.scopes.scopes,
-    familyId: randomUUID(),
+    familyId: request.familyId ?? randomUUID(),
     expiresAt: ctx.now() + client.authorizationCodeLifetime,
     data: { ...data },
   });

@@ -1,5 +1,6 @@
 /**
- * The configured OAuth clients and the check of their secrets. Secrets are stored as base64 SHA-256 hashes and
+ * The configured OAuth clients, the check of their secrets and the match of a requested redirect URI against
+ * their registered ones ({@link redirectUriRegistered}). Secrets are stored as base64 SHA-256 hashes and
  * compared in constant time (`crypto.timingSafeEqual` on the 32-byte digests; RFC 9700 (OAuth 2.0 Security BCP)
  * "timing-safe secrets", Duende's hashed shared secrets).
  */
@@ -25,6 +26,33 @@ function prepare(secret: SecretConfig): PreparedSecret {
     prepared.set(secret, p);
   }
   return p;
+}
+
+/** A loopback IP literal redirect URI: host, optional port, the rest (path, query). */
+const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?([/?][^#]*)?$/;
+
+/**
+ * Whether `redirectUri` is one of the client's registered `redirectUris` — the one rule for every place a
+ * requested redirect URI is matched against the registration (authorization requests, request objects, pushed
+ * requests, authorization codes):
+ * - exact, case-sensitive string comparison (RFC 6749 §3.1.2.3; RFC 9700 §2.1, §4.1.3); except
+ * - for a registered loopback IP literal URI (`http://127.0.0.1…`, `http://[::1]…`), the requested URI may name any
+ *   port (RFC 8252 §7.3, native apps listen on an ephemeral port): scheme `http`, the same IP literal, and the same
+ *   path and query, compared as strings. `localhost` is not a loopback literal here (RFC 8252 §8.3), and
+ *   userinfo, fragments and port 0 or above 65535 never match.
+ * The token endpoint still compares the token request's `redirect_uri` with the authorization request's exactly
+ * (RFC 6749 §4.1.3), port included.
+ */
+export function redirectUriRegistered(client: Pick<ClientConfig, 'redirectUris'>, redirectUri: string): boolean {
+  if (client.redirectUris.includes(redirectUri)) return true;
+  const requested = LOOPBACK_REDIRECT.exec(redirectUri);
+  if (!requested) return false;
+  const [, host, port, rest = ''] = requested;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return false;
+  return client.redirectUris.some((registered) => {
+    const m = LOOPBACK_REDIRECT.exec(registered);
+    return m !== null && m[1] === host && (m[3] ?? '') === rest;
+  });
 }
 
 /** True when `presented` matches one of the unexpired secrets; the comparison time does not depend on where they differ. */

@@ -4,6 +4,9 @@
  * an access token for `token`, an id token for `id_token` with `nonce`, `at_hash` of that access token and `c_hash`
  * of the code issued with it. A client needs the `implicit` entry in `allowedGrantTypes` for any of them (the
  * IdentityServer grant type name; it has no token endpoint grant). No refresh token ever leaves this way.
+ *
+ * In the hybrid flow the access token joins the grant family of the code issued with it (`familyId`), so that a
+ * replayed code (RFC 6749 §4.1.2, §10.5) revokes it along with the tokens of the token endpoint.
  */
 import type { ClientConfig, UserConfig } from './config.js';
 import type { GrantContext } from './grant-contract.js';
@@ -27,12 +30,15 @@ export interface FrontChannelRequest {
   authTime: number;
   amr?: string[];
   idp?: string;
+  /** The grant family of the code issued in the same response (hybrid); a new one when absent. */
+  familyId?: string;
 }
 
 /** The response members (`access_token`, `token_type`, `expires_in` in seconds as a string, `id_token`). */
 export async function issueFrontChannelTokens(ctx: Pick<GrantContext, 'tokens' | 'resources'>, issuer: string, r: FrontChannelRequest): Promise<Record<string, string>> {
   const subject = {
     client: r.client, user: r.user, granted: r.scopes, tenant: r.tenant, authTime: r.authTime,
+    ...(r.familyId !== undefined && { familyId: r.familyId }),
     ...(r.nonce !== undefined && { nonce: r.nonce }), ...(r.amr !== undefined && { amr: r.amr }), ...(r.idp !== undefined && { idp: r.idp }),
   };
   const out: Record<string, string> = {};

@@ -10,6 +10,10 @@
  * DPoP (RFC 9449): the instance `boundTo(jkt)` returns puts `cnf: {jkt}` into every access token it creates (§6.1;
  * reference tokens keep it in their stored claims, so introspection shows it, §6.2) and binds the refresh tokens
  * of public clients to the key (`data.jkt`, §5: "refresh tokens issued to public clients MUST be bound").
+ *
+ * The instance `issuedThrough(route)` returns marks every refresh token it creates with that route
+ * (`data.issuedThrough`), so that a route redeeming refresh tokens without client authentication
+ * (`/identity/token-refresh`) can accept only the tokens it issued itself (RFC 6749 §10.4).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
@@ -66,6 +70,8 @@ export interface TokenServiceOptions {
   now?: () => number;
   /** RFC 7638 thumbprint of the DPoP key tokens are bound to. */
   dpopJkt?: string;
+  /** Stored as `data.issuedThrough` with every refresh token created. */
+  issuedThrough?: string;
 }
 
 const IS_JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
@@ -74,6 +80,8 @@ export class TokenService {
   private readonly now: () => number;
   /** The DPoP key thumbprint this instance binds tokens to; undefined: bearer tokens. */
   readonly dpopJkt: string | undefined;
+  /** The route this instance marks its refresh tokens with (`data.issuedThrough`); undefined: no mark. */
+  readonly issuedThroughRoute: string | undefined;
 
   constructor(
     private readonly keys: KeyRing,
@@ -82,11 +90,26 @@ export class TokenService {
   ) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.dpopJkt = options.dpopJkt;
+    this.issuedThroughRoute = options.issuedThrough;
+  }
+
+  private with(options: TokenServiceOptions): TokenService {
+    return new TokenService(this.keys, this.store, { now: this.now, dpopJkt: this.dpopJkt, issuedThrough: this.issuedThroughRoute, ...options });
   }
 
   /** The same service binding every token it creates to the DPoP key with this thumbprint (RFC 9449 §6). */
   boundTo(jkt: string): TokenService {
-    return new TokenService(this.keys, this.store, { now: this.now, dpopJkt: jkt });
+    return this.with({ dpopJkt: jkt });
+  }
+
+  /** The same service marking every refresh token it creates as issued through `route` (`data.issuedThrough`). */
+  issuedThrough(route: string): TokenService {
+    return this.with({ issuedThrough: route });
+  }
+
+  /** Whether a stored refresh token was created by an instance of `issuedThrough(route)`. */
+  static wasIssuedThrough(grant: StoredGrant, route: string): boolean {
+    return grant.kind === 'refresh_token' && grant.data.issuedThrough === route;
   }
 
   /** The audience of an access token: the API resources of its scopes, or `<issuer>/resources` when none (Duende). */
@@ -179,6 +202,7 @@ export class TokenService {
       expiresAt, data: {
         absoluteExpiresAt: absolute, authTime: s.authTime, idp: s.idp, amr: s.amr,
         ...(this.dpopJkt !== undefined && s.client.secrets.length === 0 && { jkt: this.dpopJkt }),
+        ...(this.issuedThroughRoute !== undefined && { issuedThrough: this.issuedThroughRoute }),
       },
     });
     return handle;

@@ -5,8 +5,10 @@
  * a `nonce` with `id_token`, and never travel in the query.
  *
  * Order, so that nothing is ever sent to an unverified URI (RFC 6749 §4.1.2.1, RFC 9700 §4.1 "open redirector"):
- * 1. `client_id` must name a known client and `redirect_uri` must be byte-equal to one of its registered URIs
- *    (both present, neither repeated); otherwise the answer is a *local* error page ({@link FatalAuthorizeError});
+ * 1. `client_id` must name a known client and `redirect_uri` must be byte-equal to one of its registered URIs,
+ *    or differ from a registered loopback IP literal URI only in the port (RFC 8252 §7.3; `redirectUriRegistered`
+ *    of core/auth/clients.ts), both present, neither repeated; otherwise the answer is a *local* error page
+ *    ({@link FatalAuthorizeError});
  * 2. every later problem goes to that redirect URI as `error`, `error_description`, `state` (and `iss`) in the
  *    response mode in effect ({@link RedirectAuthorizeError}).
  *
@@ -19,6 +21,7 @@
  */
 import type { ClientConfig } from '../../core/auth/config.js';
 import { AUTHORIZATION_CODE, checkPkceRequest, type CodeChallengeMethod } from '../../core/auth/authorization-codes.js';
+import { redirectUriRegistered } from '../../core/auth/clients.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
 import type { GrantedScopes } from '../../core/auth/resources.js';
 import type { AuthServices } from '../../core/auth/services.js';
@@ -166,7 +169,7 @@ function checkParams(params: URLSearchParams, auth: AuthServices): AuthorizeVali
   const redirectUri = single(params, 'redirect_uri');
   if (redirectUri === REPEATED) return { kind: 'fatal', description: 'redirect_uri is repeated' };
   if (redirectUri === undefined) return { kind: 'fatal', description: 'redirect_uri is missing' };
-  if (!client.redirectUris.includes(redirectUri)) return { kind: 'fatal', description: 'redirect_uri is not registered for this client' };
+  if (!redirectUriRegistered(client, redirectUri)) return { kind: 'fatal', description: 'redirect_uri is not registered for this client' };
 
   const values: Record<string, string | undefined> = {};
   let repeated: string | undefined;

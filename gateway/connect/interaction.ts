@@ -11,9 +11,15 @@
  *   `auth_time`, when the request names a tenant other than the session's, when the user does not belong to
  *   the request's tenant, when `idp:<name>` names another identity provider than the session's, or when the
  *   session's provider is not one the client allows; with `prompt=none` that answers `login_required`;
- * - consent is needed for a client with `requireConsent` when the user has not consented to every requested
- *   scope before (or `prompt=consent`); with `prompt=none` that answers `consent_required`.
+ * - consent is needed with `prompt=consent`, for any client (OIDC Core §3.1.2.1: the server "SHOULD prompt the
+ *   End-User for consent"), and for a client with `requireConsent` when the user has not consented to every
+ *   requested scope before; with `prompt=none` that answers `consent_required`;
+ * - a client without `requireConsent` is a first-party client: without `prompt=consent` its requests are granted
+ *   without a consent page, `offline_access` included (a refresh token when the client has `allowOfflineAccess`).
+ *   OIDC Core §11 asks for `prompt=consent` with `offline_access` "unless other conditions for processing the
+ *   request permitting offline access to the requested resources are in place": here, the client's configuration.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAuthorizationCode } from '../../core/auth/authorization-codes.js';
 import { issueFrontChannelTokens } from '../../core/auth/implicit.js';
@@ -91,7 +97,8 @@ export function scopesInWords(auth: AuthServices, scopes: readonly string[], loc
 
 /**
  * Continues a valid request for a signed-in user whose session fits it: the consent page when consent is
- * needed (`consent_required` with `prompt=none`), else the code.
+ * needed (`prompt=consent`, or `requireConsent` without a remembered consent covering the scopes; see the module
+ * comment), `consent_required` instead with `prompt=none`, else the code and tokens of the response type.
  * @param consented true when the user has just allowed the request on the consent page
  */
 export async function continueAuthorization(
@@ -104,7 +111,7 @@ export async function continueAuthorization(
   consented = false,
 ): Promise<FastifyReply> {
   const { auth } = ctx;
-  if (!consented && req.client.requireConsent) {
+  if (!consented && (req.client.requireConsent || req.prompt.has('consent'))) {
     const remembered = !req.prompt.has('consent') && (await auth.consents.covers(current.user.subject, req.client.clientId, req.scopes.scopes));
     if (!remembered) {
       if (req.prompt.has('none')) return sendAuthorizeError(reply, req, 'consent_required', 'the user has not consented to this request', auth.issuer, locale);
@@ -123,16 +130,18 @@ export async function continueAuthorization(
     return sendAuthorizeError(reply, req, 'invalid_request_uri', 'the pushed authorization request has already been used', auth.issuer, locale);
   }
   const { session, user } = current;
+  // One grant family for the code and the tokens of the same response: a replayed code revokes them all.
+  const familyId = randomUUID();
   const code = !req.returns.code ? undefined : await createAuthorizationCode(auth, {
     client: req.client, user, scopes: req.scopes, tenant: req.tenant, redirectUri: req.redirectUri,
-    authTime: session.authTime, amr: session.amr,
+    authTime: session.authTime, amr: session.amr, familyId,
     ...(req.codeChallenge !== undefined && { codeChallenge: req.codeChallenge, codeChallengeMethod: req.codeChallengeMethod }),
     ...(req.nonce !== undefined && { nonce: req.nonce }),
     ...(session.idp !== undefined && { idp: session.idp }),
   });
   const tokens = !req.returns.idToken && !req.returns.token ? {} : await issueFrontChannelTokens(auth, auth.issuer, {
     client: req.client, user, scopes: req.scopes, tenant: req.tenant, token: req.returns.token, idToken: req.returns.idToken,
-    authTime: session.authTime, amr: session.amr,
+    authTime: session.authTime, amr: session.amr, familyId,
     ...(code !== undefined && { code }),
     ...(req.nonce !== undefined && { nonce: req.nonce }),
     ...(session.idp !== undefined && { idp: session.idp }),

@@ -25,7 +25,10 @@
  *   instance. When the counter store fails, the request goes through (logged): an outage of the counters must
  *   not stop token issuance; the password lockout, which guards user passwords, fails closed instead.
  * - The login form (`POST /connect/login`) is limited per remote address only, with the same settings (it names no
- *   client; the password lockout counts per user name), and answers with an error page (429, `Retry-After`).
+ *   client; the password lockout counts per user name), and answers with an error page (429, `Retry-After`). So is
+ *   the device flow's verification page (`auth.deviceFlow.verificationPath`): `GET` with a `user_code` and the
+ *   form `POST` count in one bucket per address, so that user codes cannot be guessed there (RFC 8628 §5.1);
+ *   the entry form without a code does not count ({@link pageRateLimits}).
  * - Only these routes are limited (`global: false`); with `enabled: false` the plugin is not registered.
  */
 import rateLimit, { normalizeIP, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -41,6 +44,7 @@ import { LOGIN_PATH } from './interaction.js';
 import { sendPage } from './pages/html.js';
 import { pickLocale, text } from './pages/texts.js';
 import { errorPage } from './pages/views.js';
+import { pageParams } from './page-route.js';
 import { noStore } from './reply.js';
 
 /** The limited endpoints (POST). */
@@ -52,8 +56,25 @@ export const RATE_LIMITED_PATHS: readonly string[] = [
   CONNECT_PATHS.revocation,
 ];
 
-/** The browser forms limited per remote address only (POST). */
-export const PAGE_RATE_LIMITED_PATHS: readonly string[] = [LOGIN_PATH];
+/** A browser page limited per remote address only: the methods of its routes that count, and which requests do. */
+export interface LimitedPage {
+  path: string;
+  methods: readonly string[];
+  /** Whether a request counts; all of `methods` when absent. */
+  counts?: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * The browser pages limited per remote address only: the login form (`POST`), and the device verification page
+ * (`GET` with a `user_code`, `POST`; RFC 8628 §5.1: user codes must be protected against guessing).
+ */
+export function pageRateLimits(auth: AuthServices): LimitedPage[] {
+  const withUserCode = (request: FastifyRequest) => request.method === 'POST' || Boolean(pageParams(request)?.get('user_code')?.trim());
+  return [
+    { path: LOGIN_PATH, methods: ['POST'] },
+    { path: auth.config.deviceFlow.verificationPath, methods: ['GET', 'POST'], counts: withUserCode },
+  ];
+}
 
 /** Bucket of requests whose claimed client is absent or unknown. */
 const UNKNOWN_CLIENT = '?';
@@ -95,9 +116,10 @@ function tooManyPageRequests(reply: FastifyReply, seconds: number): FastifyReply
   return sendPage(reply.header('retry-after', String(seconds)), errorPage(locale, text(locale, 'unavailable'), 429));
 }
 
-/** A hook that counts the request with `limiter` and answers 429 when it is over the limit. */
-function limitHook(limiter: Limiter, what: 'client' | 'address' | 'page'): onRequestAsyncHookHandler {
+/** A hook that counts the request with `limiter` (when `counts` allows) and answers 429 when it is over the limit. */
+function limitHook(limiter: Limiter, what: 'client' | 'address' | 'page', counts?: (request: FastifyRequest) => boolean): onRequestAsyncHookHandler {
   return async (request, reply) => {
+    if (counts && !counts(request)) return;
     let result;
     try {
       result = await limiter(request);
@@ -114,8 +136,8 @@ function limitHook(limiter: Limiter, what: 'client' | 'address' | 'page'): onReq
 
 /**
  * Registers `@fastify/rate-limit` (not global) and adds the per-address and per-client hooks to the routes of
- * {@link RATE_LIMITED_PATHS} registered afterwards. Call before those routes; nothing happens when
- * `rateLimits.enabled` is false.
+ * {@link RATE_LIMITED_PATHS}, and the per-address hooks to the pages of {@link pageRateLimits}, registered
+ * afterwards. Call before those routes; nothing happens when `rateLimits.enabled` is false.
  * @throws GrantStoreError `backend_error` when `redisUrl` is set and Redis cannot be reached within 5 s
  */
 export async function installConnectRateLimits(app: FastifyInstance, config: GatewayConfig, auth: AuthServices): Promise<void> {
@@ -136,13 +158,15 @@ export async function installConnectRateLimits(app: FastifyInstance, config: Gat
     address: limitHook(app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` }), 'address'),
     client: limitHook(app.createRateLimit({ max: perClient, timeWindow, keyGenerator: (request) => `${path}|client|${claimedClient(request, auth)}` }), 'client'),
   }]));
-  const pageHooks = new Map(PAGE_RATE_LIMITED_PATHS.map((path) => [path,
-    limitHook(app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` }), 'page')]));
+  const pageHooks = new Map(pageRateLimits(auth).map(({ path, methods, counts }) => [path, {
+    methods,
+    hook: limitHook(app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (request) => `${path}|address|${normalizeIP(request.ip)}` }), 'page', counts),
+  }]));
   app.addHook('onRoute', (route: RouteOptions) => {
     const limits = hooks.get(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const page = pageHooks.get(route.url);
-    if (page && methods.includes('POST')) route.onRequest = [...asArray(route.onRequest), page];
+    if (page && methods.some((m) => page.methods.includes(m))) route.onRequest = [...asArray(route.onRequest), page.hook];
     if (!limits || !methods.includes('POST')) return;
     route.onRequest = [...asArray(route.onRequest), limits.address];
     route.preValidation = [...asArray(route.preValidation), limits.client];

@@ -4,7 +4,9 @@
  * cannot be used as an open redirector (OWASP Unvalidated Redirects and Forwards Cheat Sheet, "Validating URLs";
  * RFC 9700 §4.11). Protocol-relative (`//evil.example`), backslash (`/\evil.example`), scheme (`javascript:`)
  * and control-character tricks fail because the value is resolved with the WHATWG URL parser against this
- * server's origin and must come out on that origin (or an allowed one).
+ * server's origin and must come out on that origin (or an allowed one). The parser removes dot segments
+ * (`/./`, `/a/../`, `/%2e/`), so the normalised path is checked as well: `/.//evil.example` would otherwise come
+ * out as the protocol-relative `//evil.example`.
  */
 
 /**
@@ -24,6 +26,9 @@ export function safeRedirect(redirectUrl: string | undefined, issuer: string, al
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   if (url.username || url.password) return undefined;
-  if (redirectUrl.startsWith('/') && !redirectUrl.startsWith('//') && url.origin === own) return url.pathname + url.search + url.hash;
+  if (redirectUrl.startsWith('/') && !redirectUrl.startsWith('//') && url.origin === own) {
+    // What the Location header carries must itself be a single-slash path, after dot segments were removed.
+    return /^\/[/\\]/.test(url.pathname) ? undefined : url.pathname + url.search + url.hash;
+  }
   return allowedOrigins.includes(url.origin) && /^https?:\/\//i.test(redirectUrl) ? url.href : undefined;
 }

@@ -5,14 +5,22 @@
  * `auth.accounts.tokenClientId`, with the same rules as `/connect/token` (lockout, one answer for every refused
  * password, refresh rotation and reuse detection), answered as `TokenResponseGet` (./token-response.ts).
  *
+ * The endpoints run the grants without client authentication (the AVACloud identity client has no secret), so
+ * `/identity/token-refresh` accepts only refresh tokens that `/identity/token-login` issued (marked with
+ * `TokenService.issuedThrough`, kept over rotations here): a refresh token the client got at `/connect/token`
+ * with its secret cannot be redeemed here without it (RFC 6749 §6, §10.4). Any other refresh token gets the
+ * answer of an invalid one.
+ *
  * Statuses: 200 with tokens; 400 for a malformed body or a token login that is not configured (no such client,
  * or it lacks the grant type); 401 for refused credentials (`invalid_grant`: wrong password, unknown or paused
  * account, unknown, expired, reused or revoked refresh token); 503 when a store is down.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
-import { OAuthError } from '../../core/auth/oauth-error.js';
+import { OAuthError, invalidGrant } from '../../core/auth/oauth-error.js';
+import { TokenService } from '../../core/auth/token-service.js';
 import { GrantStoreError } from '../../core/stores/grant-store.js';
+import { INVALID_REFRESH_TOKEN } from '../../plugins/grants/refresh-token.js';
 import { IDENTITY_PATHS, jsonBody, nonEmpty, type IdentityContext } from './context.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { tokenError, tokenSuccess, type TokenResponseGet } from './token-response.js';
@@ -34,7 +42,13 @@ async function runGrant(ctx: IdentityContext, reply: FastifyReply, grantType: 'p
     if (wanted.length > 0) params.scope = wanted.join(' ');
   }
   try {
-    const body = await grant.handle({ client, clientAuthMethod: client.secrets.length > 0 ? 'client_secret_post' : 'none', params, issuer: auth.issuer }, auth);
+    if (grantType === 'refresh_token') {
+      const found = await auth.store.find('refresh_token', params.refresh_token);
+      if (!found || !TokenService.wasIssuedThrough(found, IDENTITY_PATHS.tokenLogin)) throw invalidGrant(INVALID_REFRESH_TOKEN);
+    }
+    // Refresh tokens issued (or rotated) here are marked, so that only they can be refreshed here.
+    const grantCtx = { ...auth, tokens: auth.tokens.issuedThrough(IDENTITY_PATHS.tokenLogin) };
+    const body = await grant.handle({ client, clientAuthMethod: client.secrets.length > 0 ? 'client_secret_post' : 'none', params, issuer: auth.issuer }, grantCtx);
     return send(reply, 200, tokenSuccess(body));
   } catch (err) {
     if (err instanceof OAuthError) {

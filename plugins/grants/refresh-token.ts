@@ -41,6 +41,8 @@ interface RefreshTokenData {
 }
 
 const REUSED = 'the refresh token has already been used; its grant is revoked';
+/** The `error_description` of an unknown, expired or revoked refresh token (`invalid_grant`). */
+export const INVALID_REFRESH_TOKEN = 'the refresh token is invalid, expired or revoked';
 
 export const refreshTokenGrant: GrantTypePlugin = {
   grantType: 'refresh_token',
@@ -52,7 +54,7 @@ export const refreshTokenGrant: GrantTypePlugin = {
     const handle = params.refresh_token;
     if (!handle) throw invalidRequest('refresh_token is required');
     const found = await ctx.store.find('refresh_token', handle);
-    if (!found) throw invalidGrant('the refresh token is invalid, expired or revoked');
+    if (!found) throw invalidGrant(INVALID_REFRESH_TOKEN);
     if (found.clientId !== client.clientId) throw invalidGrant('the refresh token was issued to another client');
     if (found.consumedAt !== undefined) {
       await ctx.store.revokeFamily(found.familyId);
@@ -78,7 +80,7 @@ export const refreshTokenGrant: GrantTypePlugin = {
         await ctx.store.revokeFamily(result.grant.familyId);
         throw invalidGrant(REUSED);
       }
-      if (result.status !== 'consumed') throw invalidGrant('the refresh token is invalid, expired or revoked');
+      if (result.status !== 'consumed') throw invalidGrant(INVALID_REFRESH_TOKEN);
       grant = result.grant;
     }
 

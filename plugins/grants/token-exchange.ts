@@ -18,11 +18,18 @@
  * A client-credentials subject token can only be exchanged by its own client (the token service gives a token
  * without a user `sub` = its client_id, so another client's token cannot keep its subject).
  *
+ * A DPoP-bound subject token (`cnf.jkt`, RFC 9449 §6) is only exchanged with a DPoP proof of that key in the token
+ * request (checked by the token endpoint, RFC 9449 §5: as at a resource, §7, the token alone is not enough), and
+ * the new token is bound to the same key (`token_type` `DPoP`, `cnf.jkt`): an exchange cannot turn a bound token
+ * into a bearer token.
+ *
  * Errors (RFC 8693 §2.2.2, RFC 6749 §5.2): `invalid_request` for a missing, unsupported, invalid, expired or
  * revoked subject or actor token, an actor token of another client, an unsupported `requested_token_type`,
  * an unknown or disabled user; `invalid_scope` when nothing or too much would be granted; `invalid_target` for
- * an `audience`/`resource` the token would not be for.
+ * an `audience`/`resource` the token would not be for; `invalid_dpop_proof` for a DPoP-bound subject token
+ * without a proof of its key.
  */
+import { invalidDpopProof } from '../../core/auth/dpop.js';
 import { GRANT_PLUGIN_API_VERSION, type GrantTypePlugin } from '../../core/auth/grant-contract.js';
 import { OAuthError, invalidRequest, invalidScope } from '../../core/auth/oauth-error.js';
 import { OFFLINE_ACCESS } from '../../core/auth/resources.js';
@@ -47,6 +54,11 @@ export const tokenExchangeGrant: GrantTypePlugin = {
     }
     const subject = await ctx.tokens.validateAccessToken(params.subject_token, [issuer]);
     if (!subject) throw invalidRequest('subject_token is invalid, expired or revoked');
+    // ctx.tokens binds to the key of the request's checked proof, so the new token keeps the subject's binding.
+    const boundTo = subject.cnf?.jkt;
+    if (boundTo !== undefined && ctx.tokens.dpopJkt !== boundTo) {
+      throw invalidDpopProof('subject_token is DPoP-bound: the token request needs a DPoP proof signed with its key (RFC 9449 §6, §7)');
+    }
 
     let actor: string | undefined;
     if (params.actor_token !== undefined) {

@@ -59,6 +59,23 @@ describe('consent', () => {
     expect(again.body).toContain('name="decision" value="allow"');
   });
 
+  it('prompt=consent shows the consent page for a client without requireConsent too (OIDC Core §3.1.2.1); without it, offline_access is granted silently', async () => {
+    const b = new InjectBrowser(h.app);
+    const p = pkce();
+    const silent = await signIn(b, ask('web', {}, p));
+    expect(silent.statusCode).toBe(303);
+    const code = redirectParams(silent).params.code;
+    const tokens = await postForm(h.app, '/connect/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: p.verifier }, { authorization: basic('web', 'web-secret') });
+    expect(tokens.json()).toMatchObject({ scope: 'openid profile offline_access avacloud', refresh_token: expect.any(String) });
+
+    const forced = await b.get(ask('web', { prompt: 'consent' }));
+    expect(forced.statusCode).toBe(200);
+    expect(forced.body).toContain('name="decision" value="allow"');
+    expect(redirectParams(await b.submit(forced, { decision: 'deny' })).params).toMatchObject({ error: 'access_denied', state: 'c' });
+    const allowed = await b.submit(await b.get(ask('web', { prompt: 'consent' })), { decision: 'allow' });
+    expect(redirectParams(allowed).params.code).toBeTruthy();
+  });
+
   it('the consent form needs the session: without one it shows the login page', async () => {
     await h.auth.consents.revoke(DEMO_SUBJECT, 'consent');
     const b = new InjectBrowser(h.app);

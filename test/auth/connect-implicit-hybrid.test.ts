@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHarness, basic, postForm, type AuthHarness } from './connect-support.js';
+import { authHarness, basic, introspect, postForm, type AuthHarness } from './connect-support.js';
 import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, formOf, pkce, redirectParams } from './browser-support.js';
 
 let h: AuthHarness;
@@ -102,6 +102,23 @@ describe('hybrid', () => {
     const id = await verifyIdToken(fields.id_token);
     expect(id.c_hash).toBe(halfHash(fields.code));
     expect(id.at_hash).toBe(halfHash(fields.access_token));
+  });
+
+  it('a replayed code revokes the access token of the same authorization response too (RFC 6749 §4.1.2, §10.5)', async () => {
+    const p = pkce();
+    const { params } = await authorize({ response_type: 'code id_token token', scope: 'openid avacloud', code_challenge: p.challenge, code_challenge_method: 'S256' });
+    const redeem = () => postForm(h.app, '/connect/token', { grant_type: 'authorization_code', code: params.code, redirect_uri: REDIRECT, code_verifier: p.verifier }, { authorization: basic('hybrid', 'hybrid-secret') });
+    const first = await redeem();
+    expect(first.statusCode).toBe(200);
+    const userinfo = (token: string) => h.app.inject({ url: '/connect/userinfo', headers: { authorization: `Bearer ${token}` } });
+    expect((await userinfo(params.access_token)).statusCode).toBe(200);
+    expect((await introspect(h.app, params.access_token)).active).toBe(true);
+
+    expect((await redeem()).json().error).toBe('invalid_grant');
+    for (const token of [params.access_token, first.json().access_token as string]) {
+      expect((await userinfo(token)).statusCode).toBe(401);
+      expect((await introspect(h.app, token)).active).toBe(false);
+    }
   });
 
   it('hybrid needs PKCE for a client that requires it; prompt=none without a session answers login_required in the fragment', async () => {

@@ -4,7 +4,8 @@
  * exchanged token, actor tokens, and the RFC 8693 §2.2.2 errors.
  */
 import * as client from 'openid-client';
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { calculateJwkThumbprint, createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH, type ClientConfig } from '../../config/auth.js';
@@ -30,15 +31,15 @@ const CLIENTS = [
 describe('token exchange (RFC 8693)', () => {
   let app: FastifyInstance;
   let auth: AuthServices;
-  const post = (clientId: string, params: Record<string, string>) =>
+  const post = (clientId: string, params: Record<string, string>, headers: Record<string, string> = {}) =>
     app.inject({
-      method: 'POST', url: '/connect/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST', url: '/connect/token', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams({ client_id: clientId, client_secret: `${clientId}-secret`, ...params }).toString(),
     });
   const userToken = async (scope = 'openid profile avacloud offline_access') =>
     (await post('app', { grant_type: 'password', username: 'demo', password: 'demo-password', scope })).json() as { access_token: string; refresh_token?: string };
-  const exchange = (clientId: string, subjectToken: string, extra: Record<string, string> = {}) =>
-    post(clientId, { grant_type: EXCHANGE, subject_token: subjectToken, subject_token_type: AT_TYPE, ...extra });
+  const exchange = (clientId: string, subjectToken: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    post(clientId, { grant_type: EXCHANGE, subject_token: subjectToken, subject_token_type: AT_TYPE, ...extra }, headers);
 
   beforeAll(async () => {
     const config = loadConfig({}, { logLevel: 'silent', auth: { issuer: ISSUER, clients: CLIENTS } });
@@ -105,6 +106,35 @@ describe('token exchange (RFC 8693)', () => {
     expect(res.statusCode).toBe(200);
     expect(decodeJwt(res.json().access_token)).toMatchObject({ sub: 'app', client_id: 'app' });
     expect((await exchange('api-b', own)).json().error).toBe('invalid_request');
+  });
+
+  it('a DPoP-bound subject token needs a proof of its key, and the exchanged token stays bound to it (RFC 9449 §6, §7)', async () => {
+    const key = async () => {
+      const pair = await generateKeyPair('ES256', { extractable: true });
+      const jwk = await exportJWK(pair.publicKey);
+      return { jkt: await calculateJwkThumbprint(jwk), proof: () => new SignJWT({ jti: randomUUID(), htm: 'POST', htu: `${ISSUER}/connect/token`, iat: Math.floor(Date.now() / 1000) })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk }).sign(pair.privateKey) };
+    };
+    const [holder, other] = [await key(), await key()];
+    const bound = await post('app', { grant_type: 'password', username: 'demo', password: 'demo-password', scope: 'openid avacloud' }, { dpop: await holder.proof() });
+    expect(bound.json()).toMatchObject({ token_type: 'DPoP' });
+    const subjectToken = bound.json().access_token as string;
+    expect(decodeJwt(subjectToken).cnf).toEqual({ jkt: holder.jkt });
+
+    for (const headers of [{}, { dpop: await other.proof() }] as Record<string, string>[]) {
+      const refused = await exchange('api-b', subjectToken, {}, headers);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe('invalid_dpop_proof');
+    }
+    for (const clientId of ['api-b', 'app']) {
+      const res = await exchange(clientId, subjectToken, {}, { dpop: await holder.proof() });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().token_type).toBe('DPoP');
+      const exchanged = res.json().access_token as string;
+      expect((await auth.tokens.validateAccessToken(exchanged, [ISSUER]))?.cnf).toEqual({ jkt: holder.jkt });
+      const asBearer = await app.inject({ method: 'GET', url: '/connect/userinfo', headers: { authorization: `Bearer ${exchanged}` } });
+      expect(asBearer.statusCode).toBe(401);
+    }
   });
 
   it('rejects bad requests with the RFC 8693 §2.2.2 errors', async () => {

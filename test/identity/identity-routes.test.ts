@@ -4,7 +4,7 @@
  * register 204/400 (every invalid field named), password-forgotten 204; and the OpenAPI document listing them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, authHarness, type AuthHarness } from '../auth/connect-support.js';
+import { DEMO, authHarness, refresh, userTokens, type AuthHarness } from '../auth/connect-support.js';
 import { InjectBrowser, REDIRECT, authorizeUrl, pkce, redirectParams } from '../auth/browser-support.js';
 import { accountsAuth, mailFolder, mailsIn, sendJson } from './identity-support.js';
 
@@ -92,6 +92,27 @@ describe('POST /identity/token-login and /identity/token-refresh', () => {
       const bad = await sendJson(h.app, '/identity/token-refresh', body);
       expect(bad.statusCode, bad.body).toBe(400);
       expect(bad.json()).toMatchObject({ isError: true, httpStatusCode: 'BadRequest', error: 'invalid_request' });
+    }
+  });
+
+  it('token-refresh redeems only refresh tokens of token-login: not the confidential client\'s from /connect/token (RFC 6749 §6, §10.4)', async () => {
+    const connect = await userTokens(h.app, 'openid avacloud offline_access');
+    expect((await refresh(h.app, connect.refresh_token!, '')).statusCode).toBe(401);
+    const invalid = await sendJson(h.app, '/identity/token-refresh', { refreshToken: 'unknown-refresh-token' });
+    const refused = await sendJson(h.app, '/identity/token-refresh', { refreshToken: connect.refresh_token! });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toBe(invalid.body);
+    // Nothing was consumed: the client still refreshes it with its secret.
+    const rotated = await refresh(h.app, connect.refresh_token!);
+    expect(rotated.statusCode).toBe(200);
+    expect((await sendJson(h.app, '/identity/token-refresh', { refreshToken: rotated.json().refresh_token })).statusCode).toBe(401);
+
+    // token-login's refresh tokens keep their mark over rotations.
+    let refreshToken = (await sendJson(h.app, '/identity/token-login', { identifier: DEMO.userName, password: DEMO.password })).json().refreshToken as string;
+    for (let i = 0; i < 2; i++) {
+      const next = await sendJson(h.app, '/identity/token-refresh', { refreshToken });
+      expect(next.statusCode, next.body).toBe(200);
+      refreshToken = next.json().refreshToken;
     }
   });
 

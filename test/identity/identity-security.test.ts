@@ -161,6 +161,9 @@ describe('redirectUrl of /identity/login', () => {
     ['//evil.example/x'], ['/\\evil.example'], ['\\\\evil.example'], ['https://evil.example/'], ['http://gw.example/'],
     ['https://app.example.evil.example/'], ['https://app.example@evil.example/'], ['https://user@app.example/'],
     ['javascript:alert(1)'], ['data:text/html,x'], ['https:evil.example'], ['/\t/evil.example'], ['\n//evil.example'], ['ftp://app.example/'],
+    // Dot segments the URL parser removes must not leave a protocol-relative path behind (RFC 9700 §4.11).
+    ['/.//evil.example/x'], ['/a/..//evil.example/x'], ['/%2e//evil.example/x'], ['/%2E%2E//evil.example/x'], ['/a/%2e%2e//evil.example/x'],
+    ['/./\\evil.example/x'], ['/a/../\\evil.example/x'],
   ])('ignores %j', (url) => {
     expect(safeRedirect(url, ISSUER, allowed)).toBeUndefined();
   });
@@ -175,9 +178,11 @@ describe('redirectUrl of /identity/login', () => {
     const h = await authHarness(accountsAuth(mailFolder(), { allowedRedirectOrigins: allowed }));
     try {
       const body = { identifier: DEMO.userName, password: DEMO.password, staySignedIn: false };
-      const evil = await sendJson(h.app, `/identity/login?redirectUrl=${encodeURIComponent('//evil.example/phish')}`, body);
-      expect(evil.statusCode).toBe(204);
-      expect(evil.headers.location).toBeUndefined();
+      for (const target of ['//evil.example/phish', '/.//evil.example/x', '/a/..//evil.example/x', '/%2e//evil.example/x', '/./\\evil.example/x']) {
+        const evil = await sendJson(h.app, `/identity/login?redirectUrl=${encodeURIComponent(target)}`, body);
+        expect(evil.statusCode, target).toBe(204);
+        expect(evil.headers.location, target).toBeUndefined();
+      }
       const good = await sendJson(h.app, `/identity/login?redirectUrl=${encodeURIComponent('https://app.example/home')}`, body);
       expect(good.statusCode).toBe(302);
       expect(good.headers.location).toBe('https://app.example/home');
