@@ -52,6 +52,12 @@ export function browserAuth(extra: Record<string, unknown> = {}): Record<string,
   };
 }
 
+/** {@link browserAuth} with `clients` added after its clients. */
+export function browserAuthWithClients(clients: readonly unknown[]): Record<string, unknown> {
+  const base = browserAuth() as { auth: { clients: unknown[] } };
+  return { ...base, auth: { ...base.auth, clients: [...base.auth.clients, ...clients] } };
+}
+
 /** A PKCE pair (RFC 7636 §4.1–4.2, S256). */
 export function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');

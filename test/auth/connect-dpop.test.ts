@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import * as o from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASIC, INJECT_ISSUER, authHarness, introspect, postForm, type AuthHarness } from './connect-support.js';
-import { InjectBrowser, REDIRECT, authorizeUrl, browserAuth, pkce, redirectParams } from './browser-support.js';
+import { InjectBrowser, REDIRECT, authorizeUrl, browserAuthWithClients, pkce, redirectParams } from './browser-support.js';
 import { accessTokenHash } from '../../core/auth/dpop.js';
 
 let h: AuthHarness;
@@ -37,28 +37,20 @@ const confidential: o.Client = { client_id: 'dpop-required' };
 const CONFIDENTIAL_AUTH = o.ClientSecretBasic('dpop-required-secret');
 
 beforeAll(async () => {
-  const base = browserAuth() as { auth: { clients: unknown[] } };
-  h = await authHarness({
-    ...base,
-    auth: {
-      ...base.auth,
-      clients: [
-        ...base.auth.clients,
-        {
-          clientId: 'dpop-public', allowedGrantTypes: ['authorization_code', 'refresh_token'], allowedScopes: ['openid', 'profile', 'avacloud', 'offline_access'],
-          redirectUris: [REDIRECT], allowOfflineAccess: true,
-        },
-        {
-          clientId: 'dpop-required', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-required-secret') }],
-          allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, accessTokenType: 'reference',
-        },
-        {
-          clientId: 'dpop-nonce', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-nonce-secret') }],
-          allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, requireDpopNonce: true,
-        },
-      ],
+  h = await authHarness(browserAuthWithClients([
+    {
+      clientId: 'dpop-public', allowedGrantTypes: ['authorization_code', 'refresh_token'], allowedScopes: ['openid', 'profile', 'avacloud', 'offline_access'],
+      redirectUris: [REDIRECT], allowOfflineAccess: true,
     },
-  });
+    {
+      clientId: 'dpop-required', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-required-secret') }],
+      allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, accessTokenType: 'reference',
+    },
+    {
+      clientId: 'dpop-nonce', secrets: [{ sha256: (await import('../../core/auth/clients.js')).hashSecret('dpop-nonce-secret') }],
+      allowedGrantTypes: ['client_credentials'], allowedScopes: ['avacloud'], requireDpop: true, requireDpopNonce: true,
+    },
+  ]));
   as = await o.processDiscoveryResponse(new URL(INJECT_ISSUER), await o.discoveryRequest(new URL(INJECT_ISSUER), options()));
 });
 afterAll(() => h.app.close());

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectUriRegistered } from '../../core/auth/clients.js';
 import { authHarness, postForm, type AuthHarness } from './connect-support.js';
-import { InjectBrowser, authorizeUrl, browserAuth, pkce, redirectParams } from './browser-support.js';
+import { InjectBrowser, authorizeUrl, browserAuthWithClients, pkce, redirectParams } from './browser-support.js';
 
 const NATIVE = 'native';
 const REGISTERED = ['http://127.0.0.1/cb', 'http://[::1]/cb?app=1', 'http://localhost/cb', 'https://127.0.0.1/secure'];
@@ -37,16 +37,9 @@ describe('redirectUriRegistered', () => {
 describe('a native client with a loopback redirect URI (RFC 8252 §7.3)', () => {
   let h: AuthHarness;
   beforeAll(async () => {
-    const base = browserAuth() as { auth: { clients: unknown[] } };
-    h = await authHarness({
-      ...base,
-      auth: {
-        ...base.auth,
-        clients: [...base.auth.clients, {
-          clientId: NATIVE, requirePkce: true, allowedGrantTypes: ['authorization_code'], allowedScopes: ['openid', 'avacloud'], redirectUris: REGISTERED,
-        }],
-      },
-    });
+    h = await authHarness(browserAuthWithClients([{
+      clientId: NATIVE, requirePkce: true, allowedGrantTypes: ['authorization_code'], allowedScopes: ['openid', 'avacloud'], redirectUris: REGISTERED,
+    }]));
   });
   afterAll(() => h.app.close());
 

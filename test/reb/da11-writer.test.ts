@@ -155,6 +155,14 @@ describe('DA11 writer: options and limits', () => {
 
 describe('DA11 writer: row addresses read, references, REB notation, texts', () => {
   const oz = '01020010 ';
+  /** Rows whose addresses do not ascend (0001C0, then 0001A0), the third naming the second's: quantity 2 + 3 + 30. */
+  const descendingRows = () => da11Bytes([
+    header(),
+    line(oz, { fn: '91', body: '2=', addr: '0001C0' }),
+    line(oz, { fn: '91', body: '3=', addr: '0001A0' }),
+    line(oz, { fn: '91', body: '0001A0*10=', addr: '0001E0' }),
+    '99'.padEnd(80),
+  ]);
   const addresses = (bytes: Buffer) => da11Lines(bytes).slice(1, -1).map((l) => l.slice(69, 75));
 
   it('a formula 91 continued at 0001A1 keeps its addresses: the helper at 0001B0 and its reference stay, the quantity too', async () => {
@@ -175,13 +183,7 @@ describe('DA11 writer: row addresses read, references, REB notation, texts', () 
   });
 
   it('a row that has to move takes its references along, and the reallocation is reported', async () => {
-    const first = await read(da11Bytes([
-      header(),
-      line(oz, { fn: '91', body: '2=', addr: '0001C0' }),
-      line(oz, { fn: '91', body: '3=', addr: '0001A0' }),
-      line(oz, { fn: '91', body: '0001A0*10=', addr: '0001E0' }),
-      '99'.padEnd(80),
-    ]));
+    const first = await read(descendingRows());
     expect(first.position('01.02.0010').quantity).toBe(35);
     const { bytes, messages } = await write(first.project);
     expect(addresses(bytes)).toEqual(['0001C0', '0001D0', '0001E0']);
@@ -231,13 +233,7 @@ describe('DA11 writer: row addresses read, references, REB notation, texts', () 
   });
 
   it('X31: an order number over 40 characters is cut and reported; a row moved is reported and its references follow', async () => {
-    const first = await read(da11Bytes([
-      header(),
-      line(oz, { fn: '91', body: '2=', addr: '0001C0' }),
-      line(oz, { fn: '91', body: '3=', addr: '0001A0' }),
-      line(oz, { fn: '91', body: '0001A0*10=', addr: '0001E0' }),
-      '99'.padEnd(80),
-    ]));
+    const first = await read(descendingRows());
     first.project.serviceSpecifications![0].rebOrderNumber = 'A'.repeat(45);
     const { bytes, messages } = await write(first.project, { DestinationRebType: 'X31GaebXmlV33' });
     expect(bytes.toString()).toContain(`<OrdDescr>${'A'.repeat(40)}</OrdDescr>`);
