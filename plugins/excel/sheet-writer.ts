@@ -108,8 +108,17 @@ class SheetWriter {
     this.row = 2;
   }
 
-  private kindText(kind: string, markers: MarkerKey[]): string {
-    return markers.length ? `${kind} (${markers.map((m) => this.s.culture.markers[m]).join(', ')})` : kind;
+  /**
+   * The kind cell: the kind, then its markers and its own deduction in brackets (`Position (lump sum, 10 %
+   * deduction)`, `Titel (entfällt)`), so a reader of the sheet sees why a total is not counted in full.
+   */
+  private kindText(kind: string, markers: MarkerKey[], e?: { deductionFactor?: number; absoluteDeduction?: number }): string {
+    const { culture } = this.s;
+    const notes = markers.map((m) => culture.markers[m]);
+    const number = (v: number) => v.toLocaleString(culture.id, { maximumFractionDigits: 4 });
+    if (typeof e?.deductionFactor === 'number' && e.deductionFactor !== 0) notes.push(`${number(e.deductionFactor * 100)} % ${culture.deduction}`);
+    if (typeof e?.absoluteDeduction === 'number' && e.absoluteDeduction !== 0) notes.push(`${culture.deduction} ${number(e.absoluteDeduction)}`);
+    return notes.length ? `${kind} (${notes.join(', ')})` : kind;
   }
 
   /** Writes the elements of a container, from the next free row on. */
@@ -130,9 +139,10 @@ class SheetWriter {
       const markers: MarkerKey[] = [];
       if (e.alternativeTo) markers.push('alternative');
       if (e.priceType === 'WithoutTotal') markers.push('withoutTotal');
+      if (e.comissionStatus === 'Removed') markers.push('removed');
       const look: Look = { bold: true, muted: markers.length > 0 };
       put('itemNumber', itemNumber, look);
-      put('kind', this.kindText(culture.kinds.group, markers), { ...look, wrap: true });
+      put('kind', this.kindText(culture.kinds.group, markers, e), { ...look, wrap: true });
       put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       this.elements(e.elements, level + 1);
       const last = this.row - 1;
@@ -149,9 +159,10 @@ class SheetWriter {
       if (e.positionType === 'Optional') markers.push('optional');
       if (e.isLumpSum) markers.push('lumpSum');
       if (e.priceType === 'WithoutTotal') markers.push('withoutTotal');
-      const look: Look = { muted: e.positionType === 'Alternative' || e.positionType === 'Optional' };
+      if (e.comissionStatus === 'Removed') markers.push('removed');
+      const look: Look = { muted: e.positionType === 'Alternative' || e.positionType === 'Optional' || e.comissionStatus === 'Removed' };
       put('itemNumber', itemNumber, look);
-      put('kind', this.kindText(culture.kinds.position, markers), { ...look, wrap: true });
+      put('kind', this.kindText(culture.kinds.position, markers, e), { ...look, wrap: true });
       put('shortText', e.shortText, { ...look, indent: level, wrap: true });
       put('longText', e.longText, { wrap: true });
       put('unit', e.unitTag, look);

@@ -1,7 +1,8 @@
 /**
  * Every GAEB file (`.D8x`, `.P8x`, `.X8x`) and every ÖNORM A 2063 file (`.onlv`, `.onlb`) of the shared corpus
  * → excel → ava:
- * 1. with the embedded project, the whole project comes back (every property, ids aside; test/support/project-diff.ts);
+ * 1. with the embedded project, the whole project comes back (every property, ids aside; test/support/project-diff.ts),
+ *    also when every change is taken (ReadNewElements), with no message about rows missing, repeated or misread;
  * 2. from the sheet alone (the embedded project removed, as a sheet made elsewhere would be read), every position
  *    keeps its item number, quantity, unit, unit price, short text and every word of its long text.
  * Skipped, with a notice, when the corpus is absent.
@@ -35,11 +36,17 @@ async function roundTrip(source: FormatPlugin, bytes: Buffer): Promise<void> {
   const back = await toAva(xlsx);
   // The ava writer adds the conversion's messages to the project; the two conversions report differently.
   expect(projectDiff(reference, back.project, { ignore: (_path, key) => key === 'conversionMessages' })).toEqual([]);
+  // taking every change of an unedited workbook changes nothing: no row is missing, repeated, or read otherwise
+  const everyChange = await toAva(xlsx, { ReadNewElements: true });
+  expect(projectDiff(reference, everyChange.project, { ignore: (_path, key) => key === 'conversionMessages' })).toEqual([]);
+  const unedited = new Set(['EXCEL_ELEMENT_REMOVED', 'EXCEL_CHANGE_REFUSED', 'EXCEL_ROW_REPEATED', 'EXCEL_DUPLICATE_ITEM_NUMBER', 'EXCEL_HEADER_NOT_RECOGNISED', 'EXCEL_TOTAL_MISMATCH', 'EXCEL_INVALID_NUMBER']);
+  expect([...back.messages, ...everyChange.messages].filter((m) => unedited.has(m.code))).toEqual([]);
 
   const wb = await openWorkbook(xlsx);
   wb.deleteSheet('ava-project');
   const alone = await toAva(await wb.outputAsync());
   expect(fields(alone.project)).toEqual(fields(reference));
+  expect(alone.messages.filter((m) => unedited.has(m.code))).toEqual([]);
 }
 
 describe.skipIf(!hasCorpus)('GAEB corpus → excel → ava', () => {

@@ -2,7 +2,8 @@
  * Bad input in `excelFile` answers a 400 naming the problem, over HTTP: a legacy .xls, an encrypted workbook, a
  * CSV, a GAEB file, a workbook without a header row, a ZIP bomb (declared sizes over the limit, or an entry
  * inflating to more than it declares) and a workbook of a million empty styled rows — the last three refused
- * before any cell is read.
+ * before any cell is read; row numbers and cell references beyond Excel's limits (1,048,576 rows, column XFD), and
+ * a damaged shared string table named once.
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
@@ -26,13 +27,13 @@ async function post(bytes: Buffer, name = 'upload.xlsx') {
   return { status: res.statusCode, body: res.json() as { code?: string; errors?: Record<string, string[]> } };
 }
 
-/** The parts of a valid workbook, with a worksheet replaced. */
-function packageWith(sheetXml: (xml: string) => string, declare: Record<string, number> = {}): Buffer {
+/** The parts of a valid workbook, with a worksheet (and any `others`) replaced. */
+function packageWith(sheetXml: (xml: string) => string, declare: Record<string, number> = {}, others: Record<string, string> = {}): Buffer {
   const names = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml'];
   const parts: Record<string, string> = {};
   for (const n of names) {
     const text = zipPart(valid, n);
-    if (text !== undefined) parts[n] = n === 'xl/worksheets/sheet1.xml' ? sheetXml(text) : text;
+    if (text !== undefined) parts[n] = others[n] ?? (n === 'xl/worksheets/sheet1.xml' ? sheetXml(text) : text);
   }
   return zipPackage(parts, declare);
 }
@@ -98,6 +99,31 @@ describe('excelFile: bad input answers 400 naming the problem', () => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     expect([...statuses.keys()].sort()).toEqual([200, 400]);
+  });
+
+  it.each([['Infinity'], ['300000000'], ['1048577'], ['0'], ['1.5'], ['1e3'], ['-2']])('the row number r="%s", refused at once naming the sheet and the value', async (r) => {
+    const started = Date.now();
+    const { status, body } = await post(packageWith((xml) => xml.replace('</sheetData>', `<row r="${r}"><c r="A5" t="inlineStr"><is><t>x</t></is></c></row></sheetData>`)));
+    expect(status).toBe(400);
+    expect(body.errors!.excelFile[0]).toMatch(new RegExp(`^The \\.xlsx workbook is damaged: the sheet "Rohbau" has the row number "${r.replace('.', '\\.')}", which is not an integer from 1 to 1,048,576`));
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('a cell reference beyond column XFD, refused naming the sheet and the cell', async () => {
+    const { status, body } = await post(packageWith((xml) => xml.replace('</sheetData>', '<row r="90"><c r="XFE90"><v>1</v></c></row></sheetData>')));
+    expect(status).toBe(400);
+    expect(body.errors!.excelFile[0]).toMatch(/the sheet "Rohbau" has the cell "XFE90" in row 90, beyond the last column XFD/);
+  });
+
+  it('the last row Excel allows is read (and only the rows stored are visited)', async () => {
+    expect((await post(packageWith((xml) => xml.replace('</sheetData>', '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')))).status).toBe(200);
+  });
+
+  it('a damaged shared string table is named once', async () => {
+    const { status, body } = await post(packageWith((xml) => xml, {}, { 'xl/sharedStrings.xml': '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>OZ</si></sst>' }));
+    expect(status).toBe(400);
+    expect(body.errors!.excelFile[0]).toMatch(/^The \.xlsx workbook is damaged: xl\/sharedStrings\.xml is not well-formed XML/);
+    expect(body.errors!.excelFile[0].match(/workbook is damaged/g)).toHaveLength(1);
   });
 
   it('a workbook of a million empty styled rows, refused before any cell is read', async () => {

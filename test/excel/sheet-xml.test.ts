@@ -8,6 +8,9 @@
 import XlsxPopulate from 'xlsx-populate';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../core/errors.js';
+import { findHeader } from '../../plugins/excel/reader/header.js';
+import { readRows } from '../../plugins/excel/reader/rows.js';
+import { SheetCells } from '../../plugins/excel/reader/sheet-xml.js';
 import { readWorkbook } from '../../plugins/excel/reader/workbook.js';
 import { positions, toAva, zipPackage } from './support.js';
 
@@ -75,5 +78,24 @@ describe('excel reader: the header names of the issue', () => {
     [header, ['01.0010', 'Aushub', 'Boden lösen', '12,5', 'm3', '3,10', 38.75]].forEach((row, r) => row.forEach((v, c) => sheet.cell(r + 1, c + 1).value(v)));
     const [p] = positions((await toAva(await wb.outputAsync())).project);
     expect(p).toMatchObject({ itemNumber: expect.objectContaining({ stringRepresentation: '01.0010' }), shortText: 'Aushub', longText: 'Boden lösen', quantity: 12.5, unitTag: 'm3', unitPrice: 3.1, totalPrice: 38.75 });
+  });
+});
+
+describe('excel reader: rows far apart', () => {
+  it('visits the rows stored, not every row number up to the last', () => {
+    let reads = 0;
+    const cells = new (class extends SheetCells {
+      override value(row: number, column: number) {
+        reads++;
+        return super.value(row, column);
+      }
+    })();
+    ['OZ', 'Kurztext', 'Menge', 'Einheit'].forEach((h, c) => cells.set(1, c + 1, h, undefined));
+    ['01.0010', 'Aushub', 5, 'm3'].forEach((v, c) => cells.set(2, c + 1, v, undefined));
+    ['01.0020', 'Verfüllen', 2, 'm3'].forEach((v, c) => cells.set(1_048_576, c + 1, v, undefined));
+    const header = findHeader(cells)!;
+    reads = 0;
+    expect(readRows(cells, header).map((r) => [r.row, r.itemNumber])).toEqual([[2, '01.0010'], [1_048_576, '01.0020']]);
+    expect(reads).toBeLessThan(100);
   });
 });

@@ -35,6 +35,19 @@ function elementsByNumber(project: ProjectDto): Map<string, ElementDto> {
 }
 
 describe('excel writer', () => {
+  it.each([
+    ['en', 'Position (optional, removed)', 'Position (2.5 % deduction, deduction 10)', 'Group (removed)'],
+    ['de', 'Position (Bedarfsposition, entfällt)', 'Position (2,5 % Abzug, Abzug 10)', 'Titel (entfällt)'],
+  ])('names removed elements and deductions in the kind column (%s)', async (culture, removed, deducted, group) => {
+    const project = sampleProject();
+    const [, , , , slab, pump] = positions(project);
+    pump.comissionStatus = 'Removed';
+    Object.assign(slab, { deductionFactor: 0.025, absoluteDeduction: 10 });
+    (project.serviceSpecifications![0].elements![2] as { comissionStatus?: string }).comissionStatus = 'Removed';
+    const sheet = (await openWorkbook((await toExcel(project, { ConversionCulture: culture })).bytes)).sheet(0)!;
+    expect([sheet.cell(11, 2).value(), sheet.cell(10, 2).value(), sheet.cell(9, 2).value()]).toEqual([removed, deducted, group]);
+  });
+
   it('writes the BoQ in document order with localised headers, a hidden id column and marked positions (de)', async () => {
     const { bytes } = await toExcel(sampleProject(), { ConversionCulture: 'de' });
     const wb = await openWorkbook(bytes);
@@ -46,9 +59,9 @@ describe('excel writer', () => {
     expect(rows).toEqual([
       [undefined, 'Hinweis', 'Vorbemerkung'],
       ['01.', 'Titel', 'Erdarbeiten'],
-      ['01.01.', 'Titel', 'Aushub'],
+      ['01.01.', 'Titel (3 % Abzug)', 'Aushub'],
       ['01.01.0010', 'Position', 'Oberboden abtragen'],
-      ['01.01.0020', 'Position', 'Baugrube ausheben'],
+      ['01.01.0020', 'Position (10 % Abzug)', 'Baugrube ausheben'],
       ['01.01.0030', 'Position (Alternativposition)', 'Baugrube (Alternative)'],
       ['01.0010', 'Position (Pauschal)', 'Wasserhaltung'],
       ['02.', 'Titel', 'Beton'],

@@ -46,6 +46,7 @@ export function newElement(row: SheetRow, prices: boolean): ElementDto {
   else if (row.markers.includes('optional')) p.positionType = 'Optional';
   if (row.markers.includes('lumpSum')) p.isLumpSum = true;
   if (row.markers.includes('withoutTotal')) p.priceType = 'WithoutTotal';
+  if (row.markers.includes('removed')) p.comissionStatus = 'Removed';
   return p;
 }
 
@@ -55,6 +56,10 @@ const sameText = (a: string | undefined, b: string | undefined): boolean =>
 /** Half a unit of the last decimal a value was written with. */
 const differs = (a: number | undefined, b: number | undefined, places: number): boolean =>
   Math.abs((a ?? 0) - (b ?? 0)) >= 0.5 * 10 ** -places;
+
+/** A position's quantity and unit price as they stand (an override set by a row before the recalculated value). */
+const quantityNow = (e: PositionDto): number | undefined => (typeof e.quantityOverride === 'number' ? e.quantityOverride : e.quantity);
+const unitPriceNow = (e: PositionDto): number | undefined => (typeof e.unitPriceOverride === 'number' ? e.unitPriceOverride : e.unitPrice);
 
 /** What the reader needs to know about the sheet a row comes from. */
 export interface RowSettings {
@@ -122,14 +127,14 @@ export function applyRow(e: ElementDto, row: SheetRow, s: RowSettings): string[]
       e.quantityComponents = q.components;
       delete e.quantityOverride;
     }
-  } else if (q.value !== undefined && differs(q.value, e.quantity, 3)) {
+  } else if (q.value !== undefined && differs(q.value, quantityNow(e), 3)) {
     if (!quantityAllowed) refused.push('quantity');
     else {
       e.quantityOverride = q.value;
       e.quantityComponents = [];
     }
   }
-  if (s.prices && row.unitPrice !== undefined && differs(row.unitPrice, e.unitPrice, s.unitPlaces)) {
+  if (s.prices && row.unitPrice !== undefined && differs(row.unitPrice, unitPriceNow(e), s.unitPlaces)) {
     e.unitPriceOverride = row.unitPrice;
     delete e.priceComponents;
     delete e.labourComponents;

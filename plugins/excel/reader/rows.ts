@@ -42,9 +42,12 @@ function parseKind(text: string | undefined): { kind?: KindKey; markers: MarkerK
   return { kind, markers: [...new Set(markers)] };
 }
 
-/** The item number of a row: one column, or the non-empty parts of several joined with `.`. */
+/**
+ * The item number of a row: one column, or the non-empty parts of several joined with `.`; a number as its number
+ * format shows it when that has fixed digits (`1.10` in `0.00`), else in its shortest form.
+ */
 function itemNumberOf(sheet: SheetCells, row: number, parts: readonly number[]): string | undefined {
-  const values = parts.map((c) => cellText(sheet.value(row, c))).filter((v): v is string => v !== undefined);
+  const values = parts.map((c) => sheet.shown(row, c) ?? cellText(sheet.value(row, c))).filter((v): v is string => v !== undefined);
   return values.length ? values.join('.') : undefined;
 }
 
@@ -52,7 +55,8 @@ function itemNumberOf(sheet: SheetCells, row: number, parts: readonly number[]):
 export function readRows(sheet: SheetCells, header: HeaderMap): SheetRow[] {
   const rows: SheetRow[] = [];
   const col = header.column;
-  for (let r = header.row + 1; r <= sheet.lastRow; r++) {
+  for (const r of sheet.rowNumbers()) {
+    if (r <= header.row) continue;
     const cell = (c: number | undefined): CellValue => (c === undefined ? undefined : sheet.value(r, c));
     const invalidNumbers: string[] = [];
     const number = (c: number | undefined): number | undefined => {

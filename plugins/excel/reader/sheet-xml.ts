@@ -6,10 +6,17 @@
  * date, `n` or none a number), its formula `<f>` (§18.3.1.40; a shared formula's followers, `<f t="shared"
  * si="…"/>`, take the text of the cell that defines it) and its cached value `<v>`. Hidden columns and rows are
  * read like the others. Texts have their ST_Xstring escapes decoded (`_x000D_` → CR, §22.9.2.19; xstring.ts), and
- * raw control characters, which make a part not well-formed, are read as if escaped.
+ * raw control characters, which make a part not well-formed, are read as if escaped. Row numbers (`<row r>`, also
+ * counted on from the row before) must be integers from 1 to {@link LAST_ROW} and columns (the letters of `<c r>`,
+ * also counted on) from 1 to {@link LAST_COLUMN} (`XFD`): Excel's limits (Excel specifications and limits,
+ * https://support.microsoft.com/office/1672b34d-7043-467e-8e27-269d656771c3); a sheet beyond them is refused.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { decodeXstring, withControlsEscaped } from '../xstring.js';
+
+/** Excel's last row and last column (`XFD`). */
+export const LAST_ROW = 1_048_576;
+export const LAST_COLUMN = 16_384;
 
 /** A cell's value: text, number or boolean; undefined when the cell is empty. */
 export type CellValue = string | number | boolean | undefined;
@@ -17,7 +24,11 @@ export type CellValue = string | number | boolean | undefined;
 interface CellRow {
   values: CellValue[];
   formulas?: (string | undefined)[];
+  shown?: (string | undefined)[];
 }
+
+/** How a number cell's style shows it (`s`: the cell's style index), when that matters to the reader; else undefined. */
+export type ShownNumber = (value: number, style: string) => string | undefined;
 
 /** The cells of one worksheet, by 1-based row and column. */
 export class SheetCells {
@@ -26,8 +37,18 @@ export class SheetCells {
   lastColumn = 0;
   private readonly rows = new Map<number, CellRow>();
 
+  /** The numbers of the rows holding a value or a formula, ascending. */
+  rowNumbers(): number[] {
+    return [...this.rows.keys()].sort((a, b) => a - b);
+  }
+
   value(row: number, column: number): CellValue {
     return this.rows.get(row)?.values[column];
+  }
+
+  /** A number cell's text as its number format shows it ({@link ShownNumber}), or undefined. */
+  shown(row: number, column: number): string | undefined {
+    return this.rows.get(row)?.shown?.[column];
   }
 
   /** The cell's formula without `=`, or undefined. */
@@ -35,11 +56,12 @@ export class SheetCells {
     return this.rows.get(row)?.formulas?.[column];
   }
 
-  set(row: number, column: number, value: CellValue, formula: string | undefined): void {
+  set(row: number, column: number, value: CellValue, formula: string | undefined, shown?: string): void {
     let r = this.rows.get(row);
     if (!r) this.rows.set(row, (r = { values: [] }));
     r.values[column] = value;
     if (formula !== undefined) (r.formulas ??= [])[column] = formula;
+    if (shown !== undefined) (r.shown ??= [])[column] = shown;
     if (row > this.lastRow) this.lastRow = row;
     if (column > this.lastColumn) this.lastColumn = column;
   }
@@ -59,16 +81,26 @@ interface Handlers {
 
 /**
  * Streams an XML part through the handlers (local tag names).
- * @throws Error naming the part when it is not well-formed XML
+ * @throws Error naming the part when it is not well-formed XML; a handler's own error as it is
  */
 export function streamPart(xml: Buffer, part: string, h: Handlers): void {
   const parser = new SaxesParser({ xmlns: false, position: false });
-  parser.on('opentag', (tag: SaxesTagPlain) => h.open(local(tag.name), tag.attributes));
-  parser.on('text', h.text);
-  parser.on('closetag', (tag: SaxesTagPlain) => h.close(local(tag.name)));
+  let handlerError: unknown;
+  const guarded = <A extends unknown[]>(f: (...args: A) => void) => (...args: A) => {
+    try {
+      f(...args);
+    } catch (err) {
+      handlerError = err;
+      throw err;
+    }
+  };
+  parser.on('opentag', guarded((tag: SaxesTagPlain) => h.open(local(tag.name), tag.attributes)));
+  parser.on('text', guarded((text: string) => h.text(text)));
+  parser.on('closetag', guarded((tag: SaxesTagPlain) => h.close(local(tag.name))));
   try {
     parser.write(withControlsEscaped(xml.toString('utf8'))).close();
   } catch (err) {
+    if (handlerError !== undefined) throw handlerError;
     throw new Error(`${part} is not well-formed XML (${(err as Error).message})`);
   }
 }
@@ -133,13 +165,19 @@ function valueOf(type: string | undefined, v: string, strings: readonly string[]
   }
 }
 
-/** The cells of a worksheet part (`strings`: the workbook's shared strings). */
-export function readSheetCells(xml: Buffer, part: string, strings: readonly string[]): SheetCells {
+/**
+ * The cells of a worksheet part (`strings`: the workbook's shared strings; `sheet`: its name, for messages; `show`:
+ * how styled number cells show, {@link SheetCells.shown}).
+ * @throws Error naming the sheet and the value when a row or column number is beyond Excel's limits, or naming
+ *   the part when it is not well-formed XML
+ */
+export function readSheetCells(xml: Buffer, part: string, strings: readonly string[], sheet = part, show?: ShownNumber): SheetCells {
   const cells = new SheetCells();
   const sharedFormulas = new Map<string, string>();
   let row = 0;
   let column = 0;
   let type: string | undefined;
+  let style: string | undefined;
   let text = '';
   let formula = '';
   let sharedIndex: string | undefined;
@@ -151,14 +189,21 @@ export function readSheetCells(xml: Buffer, part: string, strings: readonly stri
     open(name, a) {
       switch (name) {
         case 'row':
-          row = a.r !== undefined ? Number(a.r) : row + 1;
+          row = a.r !== undefined ? (/^\s*\d{1,7}\s*$/.test(a.r) ? Number(a.r) : NaN) : row + 1;
+          if (!(row >= 1 && row <= LAST_ROW)) {
+            throw new Error(`the sheet "${sheet}" has the row number "${a.r ?? row}", which is not an integer from 1 to ${LAST_ROW.toLocaleString('en')} (Excel's limit)`);
+          }
           column = 0;
           break;
         case 'c': {
           const ref = a.r;
           const c = ref !== undefined ? columnOf(ref) : 0;
           column = c > 0 ? c : column + 1;
+          if (column > LAST_COLUMN) {
+            throw new Error(`the sheet "${sheet}" has the cell "${ref ?? `#${column}`}" in row ${row}, beyond the last column XFD (${LAST_COLUMN.toLocaleString('en')}, Excel's limit)`);
+          }
           type = a.t;
+          style = a.s;
           text = '';
           formula = '';
           hasFormula = false;
@@ -205,7 +250,8 @@ export function readSheetCells(xml: Buffer, part: string, strings: readonly stri
             if (formula !== '') f = formula;
           }
           const value = valueOf(type, text, strings);
-          if (value !== undefined || f !== undefined) cells.set(row, column, value, f);
+          const shown = typeof value === 'number' && style !== undefined && show ? show(value, style) : undefined;
+          if (value !== undefined || f !== undefined) cells.set(row, column, value, f, shown);
           break;
         }
       }

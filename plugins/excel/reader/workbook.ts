@@ -6,7 +6,8 @@
  */
 import { parseError } from '../../../core/errors.js';
 import { workbookParts } from '../guard.js';
-import { readSharedStrings, readSheetCells, streamPart, type SheetCells } from './sheet-xml.js';
+import { formatWithCode, readCellFormats } from './number-formats.js';
+import { readSharedStrings, readSheetCells, streamPart, type SheetCells, type ShownNumber } from './sheet-xml.js';
 
 const FIELD = 'excelFile';
 const WORKBOOK = 'xl/workbook.xml';
@@ -47,7 +48,8 @@ function stream(xml: Buffer, part: string, h: Parameters<typeof streamPart>[2]):
 /**
  * The sheets of a package given as its inflated parts (guard.ts), in tab order.
  * @throws GatewayError GW_ERR_PARSE (400, key `excelFile`) when the workbook part, its relationships or a sheet
- *   part is missing or not well-formed
+ *   part is missing or not well-formed, or (when a sheet's cells are read) a sheet's row or column number is beyond
+ *   Excel's limits (sheet-xml.ts)
  */
 export function workbookSheets(parts: ReadonlyMap<string, Buffer>): WorkbookSheet[] {
   const relations = new Map<string, { type: string; part: string }>();
@@ -72,17 +74,28 @@ export function workbookSheets(parts: ReadonlyMap<string, Buffer>): WorkbookShee
     text() {},
     close() {},
   });
-  let strings: string[] | undefined;
-  const sharedStrings = (): string[] => {
-    if (strings) return strings;
-    const rel = [...relations.values()].find((r) => r.type.endsWith('/sharedStrings'));
-    const part = rel?.part ?? 'xl/sharedStrings.xml';
-    try {
-      return (strings = readSharedStrings(parts.get(part), part));
-    } catch (err) {
-      throw damaged((err as Error).message, err);
-    }
+  /** A part the workbook relates by type (`…/sharedStrings`), read once (at `fallback` when not related). */
+  const related = <T>(type: string, fallback: string, read: (xml: Buffer | undefined, part: string) => T): (() => T) => {
+    let value: { v: T } | undefined;
+    return () => {
+      if (value) return value.v;
+      const part = [...relations.values()].find((r) => r.type.endsWith(type))?.part ?? fallback;
+      try {
+        return (value = { v: read(parts.get(part), part) }).v;
+      } catch (err) {
+        throw damaged((err as Error).message, err);
+      }
+    };
   };
+  const sharedStrings = related('/sharedStrings', 'xl/sharedStrings.xml', readSharedStrings);
+  // Number formats only refine how item numbers read: damaged styles are read as none.
+  const formats = related('/styles', 'xl/styles.xml', (xml, part) => {
+    try {
+      return readCellFormats(xml, part);
+    } catch {
+      return [];
+    }
+  });
   // Chart sheets and dialog sheets have other relationship types: they hold no cells and are left out.
   return listed.filter((s): s is { name: string; state: string; part: string } => s.part !== undefined).map(({ name, state, part }) => {
     let cells: SheetCells | undefined;
@@ -94,8 +107,12 @@ export function workbookSheets(parts: ReadonlyMap<string, Buffer>): WorkbookShee
         if (cells) return cells;
         const xml = parts.get(part);
         if (!xml) throw damaged(`the part ${part} of the sheet "${name}" is missing`);
+        // Damaged shared strings answer a GatewayError of their own.
+        const strings = sharedStrings();
+        const styles = formats();
+        const show: ShownNumber = (value, style) => formatWithCode(value, styles[Number(style)]);
         try {
-          return (cells = readSheetCells(xml, part, sharedStrings()));
+          return (cells = readSheetCells(xml, part, strings, name, show));
         } catch (err) {
           throw damaged((err as Error).message, err);
         }
