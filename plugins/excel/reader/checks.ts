@@ -10,7 +10,12 @@ import type { SheetRow } from './rows.js';
 /** Item numbers that stand in more than one row, with their row numbers. */
 export function duplicateItemNumbers(rows: readonly SheetRow[]): Map<string, number[]> {
   const seen = new Map<string, number[]>();
-  for (const r of rows) if (r.itemNumber !== undefined) seen.set(r.itemNumber, [...(seen.get(r.itemNumber) ?? []), r.row]);
+  for (const r of rows) {
+    if (r.itemNumber === undefined) continue;
+    const list = seen.get(r.itemNumber);
+    if (list) list.push(r.row);
+    else seen.set(r.itemNumber, [r.row]);
+  }
   return new Map([...seen].filter(([, list]) => list.length > 1));
 }
 
@@ -22,6 +27,10 @@ export function duplicateItemNumbers(rows: readonly SheetRow[]): Map<string, num
 export function totalMismatch(row: SheetRow, places: number, mode: PriceRoundingModeDto | undefined): number | undefined {
   if (row.total === undefined || row.quantity === undefined || row.unitPrice === undefined) return undefined;
   if (row.kind === 'group' || row.markers.includes('withoutTotal')) return undefined;
+  // most rows state the rounded product itself: checked in floating point first, unless it lies near a half
+  const scaled = row.quantity * row.unitPrice * 10 ** places;
+  const near = Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6;
+  if ((mode === undefined || mode === 'Normal') && !near && Math.abs(row.total - Math.round(scaled) / 10 ** places) < 1e-9 * Math.max(1, Math.abs(row.total))) return undefined;
   const computed = round(dec(row.quantity).times(dec(row.unitPrice)), places, mode);
   return Math.abs(row.total - computed) > 0.5 * 10 ** -places + 1e-9 ? computed : undefined;
 }

@@ -24,7 +24,8 @@ export type CellValue = string | number | boolean | undefined;
 interface CellRow {
   values: CellValue[];
   formulas?: (string | undefined)[];
-  shown?: (string | undefined)[];
+  /** The style index (`s`) of the number cells that have one. */
+  styles?: (string | undefined)[];
 }
 
 /** How a number cell's style shows it (`s`: the cell's style index), when that matters to the reader; else undefined. */
@@ -37,6 +38,9 @@ export class SheetCells {
   lastColumn = 0;
   private readonly rows = new Map<number, CellRow>();
 
+  /** @param show how a styled number cell shows ({@link shown}), asked only for the cells a reader asks about */
+  constructor(private readonly show?: ShownNumber) {}
+
   /** The numbers of the rows holding a value or a formula, ascending. */
   rowNumbers(): number[] {
     return [...this.rows.keys()].sort((a, b) => a - b);
@@ -48,7 +52,10 @@ export class SheetCells {
 
   /** A number cell's text as its number format shows it ({@link ShownNumber}), or undefined. */
   shown(row: number, column: number): string | undefined {
-    return this.rows.get(row)?.shown?.[column];
+    const r = this.rows.get(row);
+    const value = r?.values[column];
+    const style = r?.styles?.[column];
+    return typeof value === 'number' && style !== undefined && this.show ? this.show(value, style) : undefined;
   }
 
   /** The cell's formula without `=`, or undefined. */
@@ -56,12 +63,13 @@ export class SheetCells {
     return this.rows.get(row)?.formulas?.[column];
   }
 
-  set(row: number, column: number, value: CellValue, formula: string | undefined, shown?: string): void {
+  /** @param style the cell's style index (`s`), kept for a number ({@link shown}) */
+  set(row: number, column: number, value: CellValue, formula: string | undefined, style?: string): void {
     let r = this.rows.get(row);
     if (!r) this.rows.set(row, (r = { values: [] }));
     r.values[column] = value;
     if (formula !== undefined) (r.formulas ??= [])[column] = formula;
-    if (shown !== undefined) (r.shown ??= [])[column] = shown;
+    if (style !== undefined && typeof value === 'number') (r.styles ??= [])[column] = style;
     if (row > this.lastRow) this.lastRow = row;
     if (column > this.lastColumn) this.lastColumn = column;
   }
@@ -172,7 +180,7 @@ function valueOf(type: string | undefined, v: string, strings: readonly string[]
  *   the part when it is not well-formed XML
  */
 export function readSheetCells(xml: Buffer, part: string, strings: readonly string[], sheet = part, show?: ShownNumber): SheetCells {
-  const cells = new SheetCells();
+  const cells = new SheetCells(show);
   const sharedFormulas = new Map<string, string>();
   let row = 0;
   let column = 0;
@@ -250,8 +258,7 @@ export function readSheetCells(xml: Buffer, part: string, strings: readonly stri
             if (formula !== '') f = formula;
           }
           const value = valueOf(type, text, strings);
-          const shown = typeof value === 'number' && style !== undefined && show ? show(value, style) : undefined;
-          if (value !== undefined || f !== undefined) cells.set(row, column, value, f, shown);
+          if (value !== undefined || f !== undefined) cells.set(row, column, value, f, style);
           break;
         }
       }
