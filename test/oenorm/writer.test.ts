@@ -526,6 +526,16 @@ describe('ÖNORM writer: outlines and positions', () => {
 });
 
 describe('ÖNORM writer: formatted text', () => {
+  it('reports headings and monospace text, which are written as a bold paragraph and plain text', () => {
+    const w = write(project([group('01.', [group('01.01.', [
+      position('01.01.01', { htmlLongText: '<h2>Hinweis</h2><p>Typ <tt>A-12</tt></p>' }), position('01.01.02', { htmlLongText: '<p>ohne</p>' }),
+    ])])]));
+    expect(w.text).toContain('<langtext><p><b>Hinweis</b></p><p>Typ A-12</p></langtext>');
+    expect(w.messages.filter((m) => m.code === 'OENORM_TEXT_CONTENT_CHANGED').map((m) => [m.message, m.itemNumber])).toEqual([
+      ['headings (h1–h3) were written as bold paragraphs and monospace text (tt) as plain text', '01.01.01'],
+    ]);
+  });
+
   it('writes p, br, b, i, u, sup, sub, lists, tables and gaps (owner → al, bidder → bl) per ontext.xsd', () => {
     const html = '<p>Normal <b>fett</b> <i>kursiv</i> <u>unter</u> m<sup>2</sup> H<sub>2</sub>O<br>neue Zeile</p>'
       + '<ul><li>eins</li><li>zwei</li></ul><ol><li><p>drei</p></li></ol>'

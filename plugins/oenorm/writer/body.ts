@@ -137,7 +137,7 @@ function writePositions(ctx: OenormWriterContext, ulg: PlanGroup, bc: BodyContex
       if (!form && !mark && kommentar === undefined) b.empty('grundtext');
       else {
         b.open('grundtext');
-        if (form) writeFormattedText(ctx, 'langtext', form, where, { edition: bc.pc.edition, gaps: keptGaps(gt.grundtextHtml) });
+        if (form) writeFormattedText(ctx, 'langtext', form, where, { edition: bc.pc.edition, gaps: keptGaps(gt.grundtextHtml), html: [gt.grundtextHtml] });
         if (kommentar !== undefined) writeMemo(ctx, 'kommentar', kommentar, where, bc.pc);
         if (mark) b.leaf('herkunftskennzeichen', mark);
         b.close();
@@ -206,11 +206,11 @@ export function writeRemark(ctx: OenormWriterContext, element: 'svb' | 'vorbemer
       return [];
     }
     ctx.b.open('svb');
-    if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+    if (forms.length > 0) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps, html: forms.map((f) => f.html) });
     writeElementData(ctx, bc.pc, mark, links, memo, where);
     ctx.b.close();
     return [];
   }
-  if (forms.length > 0 || always) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps });
+  if (forms.length > 0 || always) writeFormattedText(ctx, 'vorbemerkung', joined, where, { edition: bc.pc.edition, gaps, html: forms.map((f) => f.html) });
   return links;
 }

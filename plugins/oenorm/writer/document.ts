@@ -279,7 +279,9 @@ export function writeLb(ctx: OenormWriterContext, spec: ServiceSpecificationDto,
   b.leaf('versionsnummer', version);
   b.leaf('versionsdatum', valid('versionsdatum', /^\d{4}-\d{2}-\d{2}$/));
   b.leaf('status', kept.status === 'Entwurf' ? 'Entwurf' : 'freigegeben');
-  if (kept.downloadurl && /^[a-z]+:\/\/\S+$/i.test(kept.downloadurl)) b.leaf('downloadurl', kept.downloadurl);
+  // xs:anyURI: a reference with or without scheme (the NEVARIS demo LB states `www.nevaris.com`); blanks escaped
+  const url = kept.downloadurl?.trim().replace(/\s+/g, '%20');
+  if (url) b.leaf('downloadurl', url);
   b.close();
   return version;
 }

@@ -96,7 +96,7 @@ export function writeEntry(ctx: OenormWriterContext, entry: PlanEntry, pc: Posit
   const html = grundtextHtml !== undefined && e.htmlLongText !== undefined ? e.htmlLongText.slice(grundtextHtml.length) : e.htmlLongText;
   const form = grundtextHtml !== undefined ? (html?.trim() ? parseOwn(ctx, html) : undefined) : longTextForm(ctx, e.htmlLongText, e.longText);
   const langtext = writeStichwort(ctx, e, props, form, where);
-  if (langtext !== undefined) writeFormattedText(ctx, 'langtext', langtext, where, { edition: pc.edition, gaps: keptGaps(html) });
+  if (langtext !== undefined) writeFormattedText(ctx, 'langtext', langtext, where, { edition: pc.edition, gaps: keptGaps(html), html: [html] });
   writeZusatzangebotslvinfo(ctx, e, props, pc, where);
   writeElementData(ctx, pc, ORIGIN_MARK[String(props.originCode)], ctx.graphics.linksOf(html), props, where);
   let sum = 0;
@@ -192,7 +192,7 @@ export function writeElementData(
 /** A `kommentar`, `notiz` or `aenderungsbeschreibung` (`formatmemo.type`: the formatted text of a `langtext`). */
 export function writeMemo(ctx: OenormWriterContext, element: 'kommentar' | 'notiz' | 'aenderungsbeschreibung', html: string, where: string, pc: PositionContext): void {
   const form = longTextForm(ctx, html, undefined);
-  if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: keptGaps(html) });
+  if (form !== undefined) writeFormattedText(ctx, element, form, where, { edition: pc.edition, gaps: keptGaps(html), html: [html] });
 }
 
 function parseOwn(ctx: OenormWriterContext, html: string): LongText {

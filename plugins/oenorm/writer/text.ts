@@ -61,11 +61,23 @@ export function keptGaps(html: string | undefined): KeptGap[] {
   return out;
 }
 
-/** Writes one formatted text element (`langtext`, `vorbemerkung`) holding the form. */
+/** Markup of an HTML long text that the long-text form does not keep: headings, monospace (`tt`). */
+const NOT_KEPT = /<(?:h[1-6]|tt)\b/i;
+
+/**
+ * Writes one formatted text element (`langtext`, `vorbemerkung`) holding the form.
+ * @param options.html the HTML texts the form was parsed from: headings (`h1`–`h3`) and monospace text (`tt`),
+ *   which ÖNORM text has but the long-text form does not keep (a heading becomes a bold paragraph, `tt` plain
+ *   text), are reported
+ */
 export function writeFormattedText(
-  ctx: OenormWriterContext, element: string, form: LongText, where: string, options: { edition: string; gaps: KeptGap[] },
+  ctx: OenormWriterContext, element: string, form: LongText, where: string,
+  options: { edition: string; gaps: KeptGap[]; html?: readonly (string | undefined)[] },
 ): void {
   const writer = new TextWriter(ctx, where, options.edition === '2021', options.gaps);
+  if (options.html?.some((h) => h !== undefined && NOT_KEPT.test(h))) {
+    ctx.tally('OENORM_TEXT_CONTENT_CHANGED', 'info', 'headings (h1–h3) were written as bold paragraphs and monospace text (tt) as plain text', where);
+  }
   ctx.b.open(element);
   writer.blocks(form.blocks, false);
   ctx.b.close();
@@ -108,6 +120,9 @@ class TextWriter {
     for (const block of list) {
       switch (block.t) {
         case 'p': case 'div':
+          // a paragraph of linked pictures only writes nothing: they are graphics of the element, not text (an
+          // empty paragraph in its place would grow by one on every pass, as the reader appends the pictures)
+          if (block.inl.length > 0 && block.inl.every((i) => i.t === 'img' && this.ctx.graphics.has(i.mime, i.data))) break;
           if (block.inl.length === 0) this.b.empty('p');
           else {
             this.b.open('p');
