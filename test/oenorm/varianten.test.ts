@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectDto } from '../../core/model/types.js';
 import { fixtureText, read } from './support.js';
 import { hasOenormXsd, validateOnlv, write } from './writer-support.js';
+import { readGaeb, writeGaeb } from '../support/gaeb-round-trip.js';
 
 const ZZ = '<zztabelle><zzgruppe nr="V1"><varianten><variante nr="0"><bezeichnung>Schacht Beton</bezeichnung></variante>' +
   '<variante nr="1"><bezeichnung>Schacht Kunststoff</bezeichnung></variante></varianten></zzgruppe></zztabelle>';
@@ -71,6 +72,22 @@ describe('ÖNORM variant tables', () => {
     ]);
     // writing what the model holds: no table
     expect(write(project, { DestinationOenormType: 'Lv2015', SkipTryEnforceSchemaCompliantXmlOutput: true }).text).not.toContain('variantenzusammenstellungstabelle');
+  });
+
+  it('finds the base of a variant group from its numbers when no position points to it (a GAEB 2000 round trip)', () => {
+    // GAEB 2000 states an alternative's group and serial number (ALNGroupNo/ALNSerNo) and no link to its base
+    const lv = read(Buffer.from(fixtureText('angebot-2009-lg.onlv'))).project;
+    lv.serviceSpecifications![0].exchangePhase = 'Grant';
+    const back = readGaeb(writeGaeb(lv, 'Gaeb2000').bytes);
+    const pzzv = (text: string, nr: string) => new RegExp(`<(?:ungeteilteposition|folgeposition) ftnr="${nr}"[^]*?<pzzv>(.*?)</pzzv>`).exec(text)?.[1];
+    const written = write(back, { DestinationOenormType: 'Lv2009' });
+    const grundtext = written.text.split('<grundtextnr nr="02">')[1];
+    expect([pzzv(grundtext, 'A'), pzzv(grundtext, 'B')]).toEqual([
+      '<normalposition_einer_variante><zz>01</zz><variantennummer>0</variantennummer></normalposition_einer_variante>',
+      '<wahlposition><zz>01</zz><variantennummer>1</variantennummer></wahlposition>',
+    ]);
+    expect(written.text).toContain('<bezeichnung>Grundvariante</bezeichnung><zuordnungen><zuordnung zz="01"><variantennummer>0</variantennummer>');
+    if (hasOenormXsd) expect(validateOnlv(written.xml).errors).toEqual([]);
   });
 
   it('leaves out kept combinations that do not fit the schema, and says so', () => {

@@ -5,7 +5,8 @@
  *
  * From the model:
  * - an alternative position (`positionType` Alternative, GAEB `ALNGroupNo`/`ALNSerNo` 1–9) is a `wahlposition` of the
- *   variant group of the position it points to (`alternativeTo`), which is written as its base (variant 0);
+ *   variant group of the position it points to (`alternativeTo`; without it, the position of the same alternative
+ *   group number that is no alternative, numbered 0 first), which is written as its base (variant 0);
  * - an alternative group (GAEB Wahlgruppe, `ALNBGroupNo`/`ALNBSerNo` on a category, `alternativeTo` on the group)
  *   has no ÖNORM counterpart, as ÖNORM groups have no variants: every position inside it becomes a `wahlposition`
  *   (variant = the group's `alternativeIdentifier`, 1–9) and every position of the group it points to a
@@ -41,8 +42,26 @@ export interface Variants {
  */
 export function variants(spec: ServiceSpecificationDto, positions: readonly PositionDto[]): Variants {
   const byId = new Map(positions.filter((p) => p.id !== undefined).map((p) => [p.id!, p]));
+  // the base of each alternative group number: its position that is no alternative, the one numbered 0 first
+  const baseOfGroup = new Map<number, PositionDto>();
+  for (const p of positions) {
+    const group = p.alternativeGroupIdentifier;
+    if (group === undefined || p.positionType === 'Alternative' || p.positionType === 'Optional' || p.id === undefined) continue;
+    const current = baseOfGroup.get(group);
+    if (!current || (current.alternativeIdentifier !== 0 && p.alternativeIdentifier === 0)) baseOfGroup.set(group, p);
+  }
+  /**
+   * The id of an alternative's base: the position `alternativeTo` names, else (a GAEB 2000 or GAEB 90 source states
+   * only group and serial numbers, ALNGroupNo/ALNSerNo) the base of its alternative group number.
+   */
+  const baseIdOf = (p: PositionDto): string | undefined => (p.alternativeTo !== undefined && byId.has(p.alternativeTo)
+    ? p.alternativeTo
+    : p.alternativeGroupIdentifier !== undefined ? baseOfGroup.get(p.alternativeGroupIdentifier)?.id : undefined);
   const variantBases = new Set<string>();
-  for (const p of positions) if (p.positionType === 'Alternative' && p.alternativeTo && byId.has(p.alternativeTo)) variantBases.add(p.alternativeTo);
+  for (const p of positions) {
+    const base = p.positionType === 'Alternative' ? baseIdOf(p) : undefined;
+    if (base !== undefined) variantBases.add(base);
+  }
   const codes = new Map<unknown, string>();
   const used = new Set<string>();
   for (const p of positions) {
@@ -67,7 +86,7 @@ export function variants(spec: ServiceSpecificationDto, positions: readonly Posi
   };
   const inGroups = groupAlternatives(spec);
   const zzOf = (p: PositionDto): string => {
-    const baseId = p.positionType === 'Alternative' ? p.alternativeTo : p.id;
+    const baseId = p.positionType === 'Alternative' ? baseIdOf(p) ?? p.alternativeTo : p.id;
     const base = baseId !== undefined ? byId.get(baseId) : undefined;
     const group = p.alternativeGroupIdentifier ?? base?.alternativeGroupIdentifier;
     return code(baseId ?? `g${group ?? 'none'}`, group);
