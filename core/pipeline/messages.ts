@@ -53,9 +53,9 @@ export function severitiesOf(spec: MessageSpec): readonly Severity[] {
 }
 
 /**
- * Reports at most once per (code, item number[, field]) — per code alone for file-level messages without an item number —
- * so a file with 10,000 identical conditions says it once per item instead of flooding the response. One instance
- * per conversion; `source` is the reporting plugin's id. The message carries no `itemNumber` key when none is given.
+ * Reports at most once per (code, item number[, field]) — per code alone for file-level messages without an item
+ * number — so a file with 10,000 identical conditions says it once per item instead of flooding the response. One
+ * instance per conversion; `source` is the reporting plugin's id. The message carries no `itemNumber` key when none is given.
  */
 export class OncePerItemReporter<Code extends string = string> {
   private readonly seen = new Set<string>();

@@ -192,8 +192,8 @@ export async function readExcel(bytes: Buffer, options: ResolvedOptions, ctx: Co
 }
 
 /**
- * Elements of `spec` that are not `read` (identified by a row, or new) — their rows were deleted: removed when `readNew` (a group whose elements
- * still have rows is kept), else kept as a refused change; each reported.
+ * Elements of `spec` that are not `read` (identified by a row, or new) — their rows were deleted: removed when
+ * `readNew` (a group whose elements still have rows is kept), else kept as a refused change; each reported.
  */
 function removeDeleted(spec: ServiceSpecificationDto, read: ReadonlySet<ElementDto>, readNew: boolean, report: OncePerItemReporter<ExcelMessageCode>): void {
   for (const { e, container, kept } of unmatchedElements(spec.elements, read)) {

@@ -6,7 +6,8 @@
  * the next index digits of their first line's row (`0001A0`, `0001A1`, …). Addresses compare as strings.
  *
  * An address read with a component is kept while the addresses ascend; a row that has to move gets a new one, and
- * every later expression that names the row's old address is rewritten to the new one ({@link AddressAllocator.rename}).
+ * every later expression that names the row's old address is rewritten to the new one
+ * ({@link AddressAllocator.rename}).
  */
 import { GatewayError } from '../../../core/errors.js';
 import { ADDRESS_PATTERN } from './line.js';

@@ -15,7 +15,8 @@
  * headings end in 0: all 619 of the real tender janhajk/451 `lib/sia451.sample.01s`; this writer numbers the note
  * texts between positions so): it becomes a note text at its place, its type-2 text the title. A position's
  * type-6 records become its quantity components (one per object outline, the outline kept as
- * `siaObjectOutline`, the record's KAG code as `siaKag`), so the quantity is their sum; a unit price stated in them is the position's unit price.
+ * `siaObjectOutline`, the record's KAG code as `siaKag`), so the quantity is their sum; a unit price stated in them
+ * is the position's unit price.
  */
 import type {
   ElementDto, ItemNumberSchemaDto, NoteTextDto, PositionDto, ServiceSpecificationGroupDto,

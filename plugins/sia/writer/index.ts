@@ -10,8 +10,9 @@
  * short text by that first line), type-3 long-text lines (one variable per paragraph, 30-character lines by word
  * wrap; a text too long for 99 × 99 gives up paragraph breaks first, `long-text.ts`), for positions a type-5 unit and
  * type-6 quantities (one per quantity component with an object outline, else one with the position's quantity; the
- * unit price with 2 implied decimals and the KAG code read in each), and Z with the record count (A and Z included). What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a
- * receiver, who computes every total from quantities and unit prices, counts differently (`reportLosses`).
+ * unit price with 2 implied decimals and the KAG code read in each), and Z with the record count (A and Z included).
+ * What SIA 451 cannot hold is reported (`SIA_*`), never silently lost — also what a receiver, who computes every
+ * total from quantities and unit prices, counts differently (`reportLosses`).
  */
 import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
