@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { approveDevice, denyDevice, describeDeviceRequest, type PendingDeviceRequest } from '../../core/auth/device-authorizations.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
+import { normalizeUserCode } from '../../core/stores/grant-store.js';
 import { CSRF_FIELD, type CurrentSession } from './browser-session.js';
 import { LOGIN_PATH, localeOf, scopesInWords, type BrowserContext } from './interaction.js';
 import { FEDERATION_START_PATH, providersFor, sessionProviderAllowed } from './federation/providers.js';
@@ -31,6 +32,17 @@ function sessionFitsDevice(auth: AuthServices, current: CurrentSession | undefin
   if (!current || !sessionProviderAllowed(pending.client, current.session.idp)) return false;
   const tenants = current.user.tenants;
   return tenants.length === 0 || tenants.includes(pending.tenant ?? auth.tenants.defaultTenant);
+}
+
+/**
+ * A user code as the device shows it (`generateUserCode`: upper case, two halves joined by a hyphen, the first one
+ * longer for odd lengths), from the form it was typed in (`qbxnfxhg`, `qbxn fxhg` → `QBXN-FXHG`), by the
+ * normaliser the lookup uses ({@link normalizeUserCode}).
+ */
+export function displayUserCode(userCode: string): string {
+  const code = normalizeUserCode(userCode);
+  const half = Math.ceil(code.length / 2);
+  return `${code.slice(0, half)}-${code.slice(half)}`;
 }
 
 export function registerDeviceVerificationPage(app: FastifyInstance, ctx: BrowserContext): void {
@@ -61,7 +73,7 @@ export function registerDeviceVerificationPage(app: FastifyInstance, ctx: Browse
     return sendPage(reply, deviceConfirmPage(form, {
       client: pending.client.clientName ?? pending.client.clientId,
       user: current.user.claims.name ?? current.user.userName,
-      userCode,
+      userCode: displayUserCode(userCode),
       scopes: scopesInWords(auth, pending.scopes, locale),
     }));
   }));

@@ -175,6 +175,10 @@ describe('device verification page', () => {
     expect(entry.body).toContain('Geben Sie den Code ein');
     const confirm = await b.get(`/device?user_code=${d.user_code.replace('-', '').toLowerCase()}`);
     expect(confirm.statusCode).toBe(200);
+    // the code to compare as the device shows it (upper case, with the hyphen), not as it was typed
+    expect(d.user_code).toMatch(/^[A-Z0-9]+-[A-Z0-9]+$/);
+    expect(confirm.body).toContain(`<span class="code">${d.user_code}</span>`);
+    expect(confirm.body).not.toContain(d.user_code.replace('-', '').toLowerCase());
     const denied = await b.submit(confirm, { decision: 'deny' });
     expect(denied.body).toContain('Access denied');
     h.clock.now += 10;

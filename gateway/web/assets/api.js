@@ -39,6 +39,30 @@ export async function loadRoutes() {
   return routesOf(await response.json());
 }
 
+/**
+ * A conversion the page did not send, or whose answer it explains in its own words: `kind` is the key of the page's
+ * text (`i18n.js`): `signInNeeded`, `signInExpired`, … (`authorize` throws one when the sign-in is missing or over).
+ */
+export class PageProblem extends Error {
+  constructor(kind) {
+    super(kind);
+    this.kind = kind;
+  }
+}
+
+/**
+ * The page's own wording for a failed answer (the key of its text in `i18n.js`), or undefined when the server's
+ * messages say it best: a sign-in needed (401), the upload too large (413), the server unavailable (no answer, 502,
+ * 503, 504), the file unreadable (`GW_ERR_PARSE`). The server's messages stay as the detail.
+ */
+export function problemKind(status, body) {
+  if (status === 401) return 'signInNeeded';
+  if (status === 413 || body?.code === 'GW_ERR_TOO_LARGE') return 'errTooLarge';
+  if (status === 0 || status === 502 || status === 503 || status === 504 || body?.code === 'GW_ERR_UNAVAILABLE') return 'errUnavailable';
+  if (body?.code === 'GW_ERR_PARSE') return 'errParse';
+  return undefined;
+}
+
 /** The error messages of a problem body (`errors`: key → messages) as `[{ key, message }]`. */
 function problemMessages(body, status) {
   const list = [];
@@ -49,13 +73,24 @@ function problemMessages(body, status) {
   return list;
 }
 
-/** The source format of a file from its first 8 KiB: `{ source, name }` or `{ error }`. */
+/**
+ * The source format of a file from its first 8 KiB: `{ source, name }`, or `{ error, kind }` (`kind`: the page's
+ * text, `errNotRecognised` or `errUnavailable`; `error`: the server's text, as the detail).
+ */
 export async function detectSource(file) {
-  const response = await fetch('formats/detect', {
-    method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file.slice(0, 8192),
-  });
+  let response;
+  try {
+    response = await fetch('formats/detect', {
+      method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file.slice(0, 8192),
+    });
+  } catch (err) {
+    return { error: String(err?.message ?? err), kind: 'errUnavailable' };
+  }
   const body = await response.json().catch(() => undefined);
-  if (!response.ok) return { error: problemMessages(body, response.status).map((m) => m.message).join(' ') };
+  if (!response.ok) {
+    const error = problemMessages(body, response.status).map((m) => m.message).join(' ');
+    return { error, kind: response.status === 400 ? 'errNotRecognised' : problemKind(response.status, body) ?? 'errNotRecognised' };
+  }
   return body;
 }
 
@@ -81,7 +116,8 @@ export function decodeSummary(value) {
  * url)` gives the request's `{ headers, nonce }` (`auth.js`, `authorization`), undefined when no token is needed.
  * A response asking for another DPoP server nonce (`use_dpop_nonce`) is answered by sending the file once more.
  * Resolves `{ ok, status, blob, fileName, project?, count, messages: [{ code, severity, message, itemNumber? }],
- * errors? }`; rejects only when the network fails or the page's key is gone.
+ * errors?, kind? }` (`kind`: {@link problemKind}); rejects when the network fails, the page's key is gone, or
+ * `authorize` throws (a {@link PageProblem} when the sign-in is missing or has expired: nothing is sent then).
  */
 export async function convert({ route, file, query, authorize, onProgress }) {
   const url = route.path.slice(1) + (query.toString() ? `?${query}` : '');
@@ -110,7 +146,7 @@ function send({ route, file, url, headers, onProgress }) {
       const dpop = { status, nonce: xhr.getResponseHeader('DPoP-Nonce'), wwwAuthenticate: xhr.getResponseHeader('WWW-Authenticate') };
       if (status < 200 || status >= 300) {
         const body = await blob.text().then(JSON.parse).catch(() => undefined);
-        resolve({ ok: false, status, errors: problemMessages(body, status), messages: [], count: 0, dpop });
+        resolve({ ok: false, status, errors: problemMessages(body, status), kind: problemKind(status, body), messages: [], count: 0, dpop });
         return;
       }
       const count = Number(xhr.getResponseHeader('X-Conversion-Messages') ?? 0);

@@ -27,6 +27,12 @@ export function currentToken() {
   return undefined;
 }
 
+/** Forgets the stored token and its key (a sign-in that is over, or that the gateway refused). */
+export function forgetToken(token) {
+  sessionStorage.removeItem(TOKEN_KEY);
+  deleteDpopKey(token?.keyId);
+}
+
 /**
  * The headers that authorize a request with `token` (none without one): `Authorization: DPoP …` and a `DPoP` proof
  * for a bound token, `Authorization: Bearer …` else.

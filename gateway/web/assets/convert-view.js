@@ -2,9 +2,9 @@
 // all, the options of the routes involved (rendered from the OpenAPI document), per-file progress, messages
 // and download, and all results as one ZIP (fflate, bundled by the gateway).
 import { zipSync } from './vendor/fflate.js';
-import { convert, detectSource } from './api.js';
+import { PageProblem, convert, detectSource } from './api.js';
 import { clear, h, saveBlob, uid, wordParts } from './dom.js';
-import { optionText, t } from './i18n.js';
+import { optionText, t, unofferedValues } from './i18n.js';
 
 /** How many conversions run at once. */
 const PARALLEL = 3;
@@ -12,12 +12,15 @@ const PARALLEL = 3;
 export class ConvertView {
   /**
    * @param {object} deps `routes` (from the OpenAPI document), `authorize(method, url)` (the request's
-   *   `{ headers, nonce }` with the signed-in user's token, `auth.js`; undefined when no token is needed),
-   *   `onView(project, title)` (opens the BoQ view), `onViewError(file, message)`, `elements` (the section's controls)
+   *   `{ headers, nonce }` with the signed-in user's token, `auth.js`; undefined when no token is needed; throws a
+   *   `PageProblem` when the sign-in is missing or has expired), `onUnauthorized()` (a 401 answer: the page forgets
+   *   the sign-in; returns the key of the text to show), `onView(project, title, fileElement)` (opens the BoQ view),
+   *   `onViewError(file, message)`, `elements` (the section's controls)
    */
-  constructor({ routes, authorize, onView, onViewError, elements }) {
+  constructor({ routes, authorize, onUnauthorized, onView, onViewError, elements }) {
     this.routes = routes;
     this.authorize = authorize;
+    this.onUnauthorized = onUnauthorized;
     this.onView = onView;
     this.onViewError = onViewError;
     this.el = elements;
@@ -101,13 +104,17 @@ export class ConvertView {
     const value = this.values.has(option.name) ? this.values.get(option.name) : option.default;
     const set = (v) => this.values.set(option.name, v);
     let control;
+    let unoffered = [];
     if (option.type === 'boolean') {
       control = h('input', { type: 'checkbox', id, 'aria-describedby': descId, onChange: (e) => set(e.target.checked) });
       control.checked = value === true;
     } else if (option.enum) {
+      // values the server refuses by design are left out (`unofferedValues`), the reason in the description
+      const left = unofferedValues(option.name).filter((u) => option.enum.includes(u.value));
       control = h('select', { id, 'aria-describedby': descId, onChange: (e) => set(e.target.value) },
-        option.enum.map((v) => h('option', { value: v, text: v })));
+        option.enum.filter((v) => !left.some((u) => u.value === v)).map((v) => h('option', { value: v, text: v })));
       control.value = String(value ?? '');
+      unoffered = left.map((u) => u.reason);
     } else {
       control = h('input', { type: 'text', id, 'aria-describedby': descId, placeholder: String(option.default ?? ''), onInput: (e) => set(e.target.value) });
       control.value = this.values.has(option.name) ? String(value) : '';
@@ -116,6 +123,7 @@ export class ConvertView {
     // The default, unless the description names it already (the catalogue's texts often do).
     if (option.default !== undefined && !/default|vorgabe/i.test(description[0])) description.push(t('defaultValue', { value: option.type === 'boolean' ? t(option.default ? 'yes' : 'no') : option.default }));
     if (usedBy) description.push(t('optionRoutes', { routes: usedBy.join(', ') }));
+    description.push(...unoffered);
     return h('div', { class: `option option-${option.type}`, 'data-option': option.name },
       option.type === 'boolean' ? [control, h('label', { for: id }, wordParts(option.name))] : [h('label', { for: id }, wordParts(option.name)), control],
       h('p', { id: descId, class: 'option-desc', text: description.join(' · ') }));
@@ -162,12 +170,12 @@ export class ConvertView {
     const target = this.el.target.selectedOptions[0]?.textContent ?? '';
     const status = {
       detecting: t('detecting'),
-      unknown: `${t('notRecognised')}: ${item.detected?.error ?? ''}`,
+      unknown: t(item.detected?.kind === 'errUnavailable' ? 'errUnavailable' : 'notRecognised'),
       ready: route ? `${detected} · ${t('waiting')}` : `${detected} · ${t('noRoute', { source: item.detected?.name, target })}`,
       uploading: `${detected} · ${t('uploading')}`,
       converting: `${detected} · ${t('converting')}`,
       done: `${detected} · ${t('done')}`,
-      failed: `${detected} · ${t('failed', { status: item.result?.status ?? '' })}`,
+      failed: `${detected} · ${item.result?.status ? t('failed', { status: item.result.status }) : t('notConverted')}`,
     }[item.state];
     el.status.textContent = status;
     el.root.dataset.state = item.state;
@@ -187,11 +195,29 @@ export class ConvertView {
     this.el.zipAll.disabled = !this.items.some((i) => i.result?.ok);
   }
 
+  /** The server's messages as a closed list under "Details from the server" (the detail of the page's own text). */
+  static serverDetail(messages) {
+    if (!messages.length) return '';
+    return h('details', { class: 'messages server-detail' }, h('summary', { text: t('serverDetail') }),
+      h('ul', {}, messages.map((m) => h('li', {}, m.key ? h('span', { class: 'msg-item', text: m.key }) : '', h('span', { class: 'msg-text', text: m.message })))));
+  }
+
   renderMessages(item) {
     const box = item.el.messages;
     clear(box);
+    if (item.state === 'unknown' && item.detected?.error) {
+      box.append(h('p', { class: 'file-problem', text: t(item.detected.kind ?? 'errNotRecognised') }),
+        ConvertView.serverDetail([{ key: '', message: item.detected.error }]));
+      return;
+    }
     const result = item.result;
     if (!result) return;
+    if (!result.ok && result.kind) {
+      // the page's own words; the server's text as the detail (none for a sign-in: it speaks of HTTP headers)
+      box.append(h('p', { class: 'file-problem', text: t(result.kind) }),
+        result.kind.startsWith('signIn') ? '' : ConvertView.serverDetail(result.errors ?? []));
+      return;
+    }
     const list = result.ok ? result.messages : result.errors;
     if (result.ok && result.count === 0) {
       box.append(h('p', { class: 'no-messages', text: t('noMessages') }));
@@ -214,26 +240,39 @@ export class ConvertView {
     item.el.upload.value = 0;
     item.el.conversion.value = 0;
     this.update(item);
-    try {
-      item.result = await convert({
-        route, file: item.file, query: this.queryFor(route), authorize: this.authorize,
-        onProgress: ({ phase, loaded, total }) => {
-          if (phase === 'upload') item.el.upload.value = total ? loaded / total : 0;
-          if (phase === 'conversion' && item.state !== 'converting') {
-            item.el.upload.value = 1;
-            item.el.conversion.removeAttribute('value'); // indeterminate while the server converts
-            item.state = 'converting';
-            this.update(item);
-          }
-        },
-      });
-    } catch (err) {
-      item.result = { ok: false, status: 0, errors: [{ key: '', message: String(err.message ?? err) }], messages: [], count: 0 };
-    }
-    item.el.upload.value = 1;
-    item.el.conversion.value = 1;
+    item.result = await this.request(route, item.file, this.queryFor(route), ({ phase, loaded, total }) => {
+      if (phase === 'upload') item.el.upload.value = total ? loaded / total : 0;
+      if (phase === 'conversion' && item.state !== 'converting') {
+        item.el.upload.value = 1;
+        item.el.conversion.removeAttribute('value'); // indeterminate while the server converts
+        item.state = 'converting';
+        this.update(item);
+      }
+    });
+    // full bars for an answer; empty ones for a request not sent or not answered (no sign-in, no network)
+    item.el.upload.value = item.result.status ? 1 : 0;
+    item.el.conversion.value = item.result.status ? 1 : 0;
     item.state = item.result.ok ? 'done' : 'failed';
     this.update(item);
+  }
+
+  /**
+   * One conversion (`api.js` `convert`) that always resolves: a request not sent (no or an expired sign-in: `kind`
+   * `signInNeeded`/`signInExpired`; the network failing: `errUnavailable`) or refused for want of a valid sign-in
+   * (401: the page forgets it, `onUnauthorized`) comes back as a failed result with the page's text `kind`.
+   */
+  async request(route, file, query, onProgress) {
+    try {
+      const result = await convert({ route, file, query, authorize: this.authorize, onProgress });
+      if (!result.ok && result.status === 401) result.kind = this.onUnauthorized?.() ?? 'signInNeeded';
+      return result;
+    } catch (err) {
+      const problem = err instanceof PageProblem;
+      return {
+        ok: false, status: 0, kind: problem ? err.kind : 'errUnavailable', messages: [], count: 0,
+        errors: problem ? [] : [{ key: '', message: String(err?.message ?? err) }],
+      };
+    }
   }
 
   async convertAll() {
@@ -257,10 +296,10 @@ export class ConvertView {
 
   /** Opens the item's project: the converted one when the target was ava, else the file converted to ava first. */
   async view(item) {
-    if (item.result?.project) return this.onView(item.result.project, item.file.name);
+    if (item.result?.project) return this.onView(item.result.project, item.file.name, item.el.root);
     const route = this.routes.find((r) => r.source === item.detected.source && r.target === 'ava');
-    const result = await convert({ route, file: item.file, query: new URLSearchParams(), authorize: this.authorize, onProgress: () => {} });
-    if (result.ok) return this.onView(result.project, item.file.name);
-    this.onViewError(item.file.name, result.errors.map((e) => e.message).join(' '));
+    const result = await this.request(route, item.file, new URLSearchParams(), () => {});
+    if (result.ok) return this.onView(result.project, item.file.name, item.el.root);
+    this.onViewError(item.file.name, result.kind ? t(result.kind) : result.errors.map((e) => e.message).join(' '));
   }
 }

@@ -14,6 +14,7 @@ const TEXTS = {
     signInUnavailable: 'Sign-in is not available: {problem}',
     signInInsecure: 'Sign-in needs https (or localhost): on plain http the browser offers no SHA-256 for PKCE.',
     signInFailed: 'Sign-in failed: {error}',
+    signInExpired: 'Your sign-in has expired. Please sign in again.',
     convertTitle: 'Convert',
     dropHint: 'Drop GAEB, ÖNORM, SIA, Excel or ava files here, or',
     pickFiles: 'Choose files',
@@ -33,13 +34,19 @@ const TEXTS = {
     converting: 'Converting…',
     done: 'Converted',
     failed: 'Failed ({status})',
+    notConverted: 'Not converted',
+    errTooLarge: 'The file is larger than the server accepts.',
+    errUnavailable: 'The server cannot be reached or is busy. Please try again later.',
+    errParse: 'The file could not be read: it is damaged or not of the recognised format.',
+    errNotRecognised: 'The format of the file was not recognised.',
+    serverDetail: 'Details from the server',
     upload: 'Upload',
     conversion: 'Conversion',
     download: 'Download {file}',
     viewBoq: 'View bill of quantities',
     remove: 'Remove {file}',
-    messages: '{count} conversion messages',
-    messagesShown: '{count} conversion messages (the first {shown} shown)',
+    messages: ['{count} conversion message', '{count} conversion messages'],
+    messagesShown: ['{count} conversion message', '{count} conversion messages (the first {shown} shown)'],
     noMessages: 'No conversion messages',
     item: 'Item {item}',
     viewTitle: 'Bill of quantities',
@@ -48,8 +55,12 @@ const TEXTS = {
     collapseAll: 'Collapse all',
     print: 'Print',
     closeView: 'Close',
-    summary: '{specs} service specifications, {groups} groups, {positions} positions, {notes} notes; total {total}',
-    matches: '{count} matches',
+    summary: '{specs} {specsWord}, {groups} {groupsWord}, {positions} {positionsWord}, {notes} {notesWord}; total {total}',
+    specsWord: ['service specification', 'service specifications'],
+    groupsWord: ['group', 'groups'],
+    positionsWord: ['position', 'positions'],
+    notesWord: ['note', 'notes'],
+    matches: ['{count} match', '{count} matches'],
     colItem: 'Item no.',
     colText: 'Short text',
     colQty: 'Quantity',
@@ -77,6 +88,7 @@ const TEXTS = {
     signInUnavailable: 'Anmelden ist nicht möglich: {problem}',
     signInInsecure: 'Anmelden braucht https (oder localhost): über http bietet der Browser kein SHA-256 für PKCE.',
     signInFailed: 'Anmelden fehlgeschlagen: {error}',
+    signInExpired: 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
     convertTitle: 'Umwandeln',
     dropHint: 'GAEB-, ÖNORM-, SIA-, Excel- oder ava-Dateien hier ablegen, oder',
     pickFiles: 'Dateien auswählen',
@@ -96,13 +108,19 @@ const TEXTS = {
     converting: 'Wird umgewandelt…',
     done: 'Umgewandelt',
     failed: 'Fehlgeschlagen ({status})',
+    notConverted: 'Nicht umgewandelt',
+    errTooLarge: 'Die Datei ist größer, als der Server annimmt.',
+    errUnavailable: 'Der Server ist nicht erreichbar oder ausgelastet. Bitte versuchen Sie es später noch einmal.',
+    errParse: 'Die Datei konnte nicht gelesen werden: Sie ist beschädigt oder nicht im erkannten Format.',
+    errNotRecognised: 'Das Format der Datei wurde nicht erkannt.',
+    serverDetail: 'Angaben des Servers',
     upload: 'Hochladen',
     conversion: 'Umwandlung',
     download: '{file} herunterladen',
     viewBoq: 'Leistungsverzeichnis ansehen',
     remove: '{file} entfernen',
-    messages: '{count} Meldungen der Umwandlung',
-    messagesShown: '{count} Meldungen der Umwandlung (die ersten {shown} gezeigt)',
+    messages: ['{count} Meldung der Umwandlung', '{count} Meldungen der Umwandlung'],
+    messagesShown: ['{count} Meldung der Umwandlung', '{count} Meldungen der Umwandlung (die ersten {shown} gezeigt)'],
     noMessages: 'Keine Meldungen',
     item: 'OZ {item}',
     viewTitle: 'Leistungsverzeichnis',
@@ -111,7 +129,11 @@ const TEXTS = {
     collapseAll: 'Alle zuklappen',
     print: 'Drucken',
     closeView: 'Schließen',
-    summary: '{specs} Leistungsverzeichnisse, {groups} Gruppen, {positions} Positionen, {notes} Hinweise; Summe {total}',
+    summary: '{specs} {specsWord}, {groups} {groupsWord}, {positions} {positionsWord}, {notes} {notesWord}; Summe {total}',
+    specsWord: ['Leistungsverzeichnis', 'Leistungsverzeichnisse'],
+    groupsWord: ['Gruppe', 'Gruppen'],
+    positionsWord: ['Position', 'Positionen'],
+    notesWord: ['Hinweis', 'Hinweise'],
     matches: '{count} Treffer',
     colItem: 'OZ',
     colText: 'Kurztext',
@@ -150,7 +172,28 @@ const OPTION_TEXTS_DE = {
   ReadNewElements: 'Wenn an: neue Zeilen der Tabelle werden als neue Elemente eingefügt.',
   RebuildItemNumberSchema: 'Wenn an: ein Ordnungszahlschema, das nicht den GAEB-Regeln folgt, wird neu aufgebaut.',
   SupportSkippedItemNumberLevelsInPositions: 'Wenn an: Ordnungszahlen, die Stufen des Schemas überspringen, werden angenommen (die fehlende Stufe als Unterstrich).',
+  DestinationRebType: 'REB-Art der Ausgabe: D11 (REB DA11, Ausgabe 2009), X31GaebXmlV32 oder X31GaebXmlV33 (GAEB DA XML X31 Mengenermittlung). Vorgabe: D11.',
+  LastRowAddress: 'Die Zeilenadresse, nach der die Mengenermittlung fortgesetzt wird (Blatt, Zeilenbuchstabe, Indexziffer, z. B. 1234A0), für fortgeschriebene Aufmaße. Vorgabe: Beginn bei 0001A0.',
 };
+
+/** Whether a built-in option has a German text here (the page's tests check every built-in option has one). */
+export const hasGermanOptionText = (name) => Object.hasOwn(OPTION_TEXTS_DE, name);
+
+/**
+ * Option values the page does not offer, with why (in both languages): the server refuses them by design.
+ * `DestinationOenormType=B2063`: ÖNORM B 2063's record layout is not public, so the gateway cannot write it.
+ */
+const UNOFFERED_VALUES = {
+  DestinationOenormType: {
+    B2063: {
+      en: 'B2063 is not offered: the layout of ÖNORM B 2063 is not public, so it cannot be written.',
+      de: 'B2063 wird nicht angeboten: Der Aufbau der ÖNORM B 2063 ist nicht öffentlich, sie kann nicht geschrieben werden.',
+    },
+  },
+};
+
+/** The values of an option the page leaves out, each with the reason in the current language: `[{ value, reason }]`. */
+export const unofferedValues = (name) => Object.entries(UNOFFERED_VALUES[name] ?? {}).map(([value, reason]) => ({ value, reason: reason[current] ?? reason.en }));
 
 const STORAGE_KEY = 'ava-web-locale';
 export const LOCALES = ['de', 'en'];
@@ -171,10 +214,17 @@ function initialLocale() {
 
 export const locale = () => current;
 
-/** The text for `key` in the current language with `{name}` placeholders filled. */
+/** The form of a `[one, other]` text for `count` (the same rule in German and English); a plain text as it is. */
+const form = (text, count) => (Array.isArray(text) ? text[Number(count) === 1 ? 0 : 1] : text);
+
+/**
+ * The text for `key` in the current language with `{name}` placeholders filled. A text given as `[one, other]` is
+ * chosen by `params.count` (`one` for 1); a placeholder `{xWord}` whose text is such a pair takes the form for
+ * `params.x` (`{groupsWord}` → the singular for `groups: 1`).
+ */
 export function t(key, params = {}) {
-  const text = TEXTS[current][key] ?? TEXTS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+  const text = form(TEXTS[current][key] ?? TEXTS.en[key] ?? key, params.count);
+  return text.replace(/\{(\w+)Word\}/g, (_, name) => form(TEXTS[current][`${name}Word`] ?? TEXTS.en[`${name}Word`] ?? '', params[name])).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
 /** An option's description: the German text of a built-in option, else the OpenAPI document's. */
