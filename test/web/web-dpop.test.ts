@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { introspect, listeningHarness, type AuthHarness } from '../auth/connect-support.js';
 import { CHROMIUM, hasChromium } from '../browser/browser-support.js';
-import { builtTenderX86, dropFiles } from './web-support.js';
+import { builtTenderX86, dropFiles, signInOnPage } from './web-support.js';
 
 if (!hasChromium) console.warn(`web page DPoP tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 const suite = hasChromium ? describe : describe.skip;
@@ -35,14 +35,7 @@ const keyFlags = (page: Page, id: string) => page.evaluate((keyId) => new Promis
 }), id);
 
 async function signIn(page: Page, issuer: string): Promise<void> {
-  await page.goto(issuer + '/');
-  await page.waitForSelector('body[data-ready=true]');
-  await page.click('#sign-in');
-  await page.waitForURL(/\/connect\/(authorize|login)/);
-  await page.fill('#username', 'demo');
-  await page.fill('#password', 'demo-password');
-  await page.click('.login-submit');
-  await page.waitForSelector('body[data-ready=true]');
+  await signInOnPage(page, issuer);
   await expect(page.locator('#user').textContent()).resolves.toBe('Signed in as Demo User');
 }
 

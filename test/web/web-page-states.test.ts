@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningHarness, type AuthHarness } from '../auth/connect-support.js';
 import { CHROMIUM, hasChromium, screensDir } from '../browser/browser-support.js';
-import { builtTenderX86, dropFiles } from './web-support.js';
+import { builtTenderX86, dropFiles, openPage, signInOnPage } from './web-support.js';
 
 if (!hasChromium) console.warn(`web page state tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 const suite = hasChromium ? describe : describe.skip;
@@ -24,21 +24,6 @@ const TENDER = readFileSync(resolve(here, '..', '..', 'examples', 'tender.X83'))
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screensDir(), `web-state-${name}.png`), fullPage: true });
 const fileItem = (page: Page, name: string) => page.locator(`.file[data-file="${name}"]`);
 
-async function open(page: Page, issuer: string): Promise<void> {
-  await page.goto(issuer + '/');
-  await page.waitForSelector('body[data-ready=true]');
-}
-
-async function signIn(page: Page, issuer: string): Promise<void> {
-  await open(page, issuer);
-  await page.click('#sign-in');
-  await page.waitForURL(/\/connect\/(authorize|login)/);
-  await page.fill('#username', 'demo');
-  await page.fill('#password', 'demo-password');
-  await page.click('.login-submit');
-  await page.waitForSelector('body[data-ready=true]');
-  await page.locator('#sign-out:visible').waitFor();
-}
 
 /** Drops the tender and waits until its format is recognised. */
 async function addTender(page: Page): Promise<void> {
@@ -79,7 +64,7 @@ suite('web page states (Chromium)', () => {
 
   it('signed out, "Convert all" asks to sign in, in the page language, and sends nothing', async () => {
     const page = await newPage('en-GB');
-    await open(page, h.auth.issuer);
+    await openPage(page, h.auth.issuer);
     await addTender(page);
     await page.click('#convert-all');
     await fileItem(page, 'tender.X83').and(page.locator('[data-state=failed]')).waitFor();
@@ -100,7 +85,7 @@ suite('web page states (Chromium)', () => {
 
   it('an expired sign-in: noticed before the request, the page shows the signed-out state and says so in German', async () => {
     const page = await newPage('de-DE');
-    await signIn(page, h.auth.issuer);
+    await signInOnPage(page, h.auth.issuer);
     await addTender(page);
     await page.evaluate(() => {
       const token = JSON.parse(sessionStorage.getItem('ava-web-token')!);
@@ -126,7 +111,7 @@ suite('web page states (Chromium)', () => {
 
   it('a token the gateway refuses (401): the page forgets it and shows the signed-out state with the same message', async () => {
     const page = await newPage('de-DE');
-    await signIn(page, h.auth.issuer);
+    await signInOnPage(page, h.auth.issuer);
     await addTender(page);
     await page.evaluate(() => {
       const token = JSON.parse(sessionStorage.getItem('ava-web-token')!);
@@ -146,7 +131,7 @@ suite('web page states (Chromium)', () => {
 
   it('says in its own words that a file was not recognised or cannot be read, keeping the server text as detail', async () => {
     const page = await newPage('de-DE');
-    await signIn(page, h.auth.issuer);
+    await signInOnPage(page, h.auth.issuer);
     await page.click('#clear');
     const broken = TENDER.subarray(0, Math.floor(TENDER.length / 2));
     await dropFiles(page, '#drop', [{ name: 'junk.txt', bytes: Buffer.from('nur ein Text, kein LV\n') }, { name: 'broken.X83', bytes: broken }]);
@@ -168,7 +153,7 @@ suite('web page states (Chromium)', () => {
 
   it('prints the long texts of notes too, and returns the focus to "View" when the view closes; one is singular', async () => {
     const page = await newPage('en-GB');
-    await signIn(page, h.auth.issuer);
+    await signInOnPage(page, h.auth.issuer);
     await page.click('#clear');
     const project = JSON.parse(readFileSync(resolve(here, '..', '..', 'examples', 'project.json'), 'utf8'));
     project.serviceSpecifications[0].elements[0].elements.unshift({
@@ -215,7 +200,7 @@ suite('web page states (Chromium)', () => {
     const widths = { phone: { width: 375, height: 800 }, desk: { width: 1280, height: 900 } };
     for (const [name, viewport] of Object.entries(widths)) {
       const page = await newPage('de-DE', viewport, name === 'phone' ? { isMobile: true, hasTouch: true } : {});
-      await open(page, h.auth.issuer);
+      await openPage(page, h.auth.issuer);
       await dropFiles(page, '#drop', [{ name: 'Rohbau.X86', bytes: Buffer.from(builtTenderX86(), 'utf8') }]);
       await page.locator('.file[data-state=ready]').waitFor();
       await page.selectOption('#target', 'excel');
@@ -245,7 +230,7 @@ suite('web page states (Chromium)', () => {
     }
     expect(names).toContain('DestinationRebType');
     const page = await newPage('de-DE');
-    await open(page, h.auth.issuer);
+    await openPage(page, h.auth.issuer);
     const missing = await page.evaluate(`(async (names) => {
       const { hasGermanOptionText } = await import('/web/i18n.js');
       return names.filter((n) => !hasGermanOptionText(n));

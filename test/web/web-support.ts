@@ -175,3 +175,21 @@ export function lowContrastTexts(page: Page): Promise<string[]> {
     return low;
   });
 }
+
+/** Opens the page at the issuer's address and waits until it is ready. */
+export async function openPage(page: Page, issuer: string): Promise<void> {
+  await page.goto(issuer + '/');
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+/** Opens the page and signs in through the login page as demo / demo-password; waits until the page is signed in. */
+export async function signInOnPage(page: Page, issuer: string): Promise<void> {
+  await openPage(page, issuer);
+  await page.click('#sign-in');
+  await page.waitForURL(/\/connect\/(authorize|login)/);
+  await page.fill('#username', 'demo');
+  await page.fill('#password', 'demo-password');
+  await page.click('.login-submit');
+  await page.waitForSelector('body[data-ready=true]');
+  await page.locator('#sign-out:visible').waitFor();
+}
