@@ -12,8 +12,8 @@
  * of public clients to the key (`data.jkt`, §5: "refresh tokens issued to public clients MUST be bound").
  *
  * The instance `issuedThrough(route)` returns marks every refresh token it creates with that route
- * (`data.issuedThrough`), so that a route redeeming refresh tokens without client authentication
- * (`/identity/token-refresh`) can accept only the tokens it issued itself (RFC 6749 §10.4).
+ * (`data.issuedThrough`), and the refresh_token grant run with it accepts only tokens so marked: a route redeeming
+ * refresh tokens without client authentication (`/identity/token-refresh`) takes only those it issued (RFC 6749 §10.4).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
@@ -105,11 +105,6 @@ export class TokenService {
   /** The same service marking every refresh token it creates as issued through `route` (`data.issuedThrough`). */
   issuedThrough(route: string): TokenService {
     return this.with({ issuedThrough: route });
-  }
-
-  /** Whether a stored refresh token was created by an instance of `issuedThrough(route)`. */
-  static wasIssuedThrough(grant: StoredGrant, route: string): boolean {
-    return grant.kind === 'refresh_token' && grant.data.issuedThrough === route;
   }
 
   /** The audience of an access token: the API resources of its scopes, or `<issuer>/resources` when none (Duende). */

@@ -17,10 +17,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
-import { OAuthError, invalidGrant } from '../../core/auth/oauth-error.js';
-import { TokenService } from '../../core/auth/token-service.js';
+import { OAuthError } from '../../core/auth/oauth-error.js';
 import { GrantStoreError } from '../../core/stores/grant-store.js';
-import { INVALID_REFRESH_TOKEN } from '../../plugins/grants/refresh-token.js';
 import { IDENTITY_PATHS, jsonBody, nonEmpty, type IdentityContext } from './context.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { tokenError, tokenSuccess, type TokenResponseGet } from './token-response.js';
@@ -42,11 +40,7 @@ async function runGrant(ctx: IdentityContext, reply: FastifyReply, grantType: 'p
     if (wanted.length > 0) params.scope = wanted.join(' ');
   }
   try {
-    if (grantType === 'refresh_token') {
-      const found = await auth.store.find('refresh_token', params.refresh_token);
-      if (!found || !TokenService.wasIssuedThrough(found, IDENTITY_PATHS.tokenLogin)) throw invalidGrant(INVALID_REFRESH_TOKEN);
-    }
-    // Refresh tokens issued (or rotated) here are marked, so that only they can be refreshed here.
+    // Refresh tokens issued (or rotated) here are marked, and the refresh grant of this service takes only those.
     const grantCtx = { ...auth, tokens: auth.tokens.issuedThrough(IDENTITY_PATHS.tokenLogin) };
     const body = await grant.handle({ client, clientAuthMethod: client.secrets.length > 0 ? 'client_secret_post' : 'none', params, issuer: auth.issuer }, grantCtx);
     return send(reply, 200, tokenSuccess(body));

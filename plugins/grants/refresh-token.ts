@@ -42,7 +42,7 @@ interface RefreshTokenData {
 
 const REUSED = 'the refresh token has already been used; its grant is revoked';
 /** The `error_description` of an unknown, expired or revoked refresh token (`invalid_grant`). */
-export const INVALID_REFRESH_TOKEN = 'the refresh token is invalid, expired or revoked';
+const INVALID_REFRESH_TOKEN = 'the refresh token is invalid, expired or revoked';
 
 export const refreshTokenGrant: GrantTypePlugin = {
   grantType: 'refresh_token',
@@ -54,7 +54,9 @@ export const refreshTokenGrant: GrantTypePlugin = {
     const handle = params.refresh_token;
     if (!handle) throw invalidRequest('refresh_token is required');
     const found = await ctx.store.find('refresh_token', handle);
-    if (!found) throw invalidGrant(INVALID_REFRESH_TOKEN);
+    // a route that redeems refresh tokens without client authentication takes only those it issued (RFC 6749 §10.4)
+    const route = ctx.tokens.issuedThroughRoute;
+    if (!found || (route !== undefined && found.data.issuedThrough !== route)) throw invalidGrant(INVALID_REFRESH_TOKEN);
     if (found.clientId !== client.clientId) throw invalidGrant('the refresh token was issued to another client');
     if (found.consumedAt !== undefined) {
       await ctx.store.revokeFamily(found.familyId);
