@@ -18,6 +18,12 @@ export interface GatewayConfig {
   limits: {
     /** Largest accepted upload or JSON body in bytes; larger ones answer 413. */
     uploadBytes: number;
+    /**
+     * Seconds a request may take to arrive whole (headers and body), after which the connection is closed with 408
+     * (Node's `server.requestTimeout`; fastify's default 0 would let a client trickling one byte a second hold a
+     * connection and its upload buffer for ever). Default 300, Node's own default.
+     */
+    requestSeconds: number;
   };
   /** Redis connection for the grant store when several instances share state; absent = in-memory store. */
   redisUrl?: string;
@@ -73,7 +79,7 @@ export const DEFAULT_CONFIG: Readonly<GatewayConfig> = Object.freeze({
   environment: 'Development',
   logLevel: 'info',
   plugins: [],
-  limits: Object.freeze({ uploadBytes: 50 * 1024 * 1024 }),
+  limits: Object.freeze({ uploadBytes: 50 * 1024 * 1024, requestSeconds: 300 }),
   redisKeyPrefix: 'ava:as:',
   trustProxy: false,
   pool: Object.freeze({ maxQueue: 64, timeoutSeconds: 300 }),

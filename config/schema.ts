@@ -14,8 +14,8 @@ export const CONFIG_SCHEMA = {
     limits: {
       type: 'object',
       additionalProperties: false,
-      required: ['uploadBytes'],
-      properties: { uploadBytes: { type: 'integer', minimum: 1 } },
+      required: ['uploadBytes', 'requestSeconds'],
+      properties: { uploadBytes: { type: 'integer', minimum: 1 }, requestSeconds: { type: 'number', exclusiveMinimum: 0 } },
     },
     redisUrl: { type: 'string', pattern: '^rediss?://' },
     redisKeyPrefix: { type: 'string', minLength: 1 },

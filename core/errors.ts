@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   GW_ERR_NOT_FOUND: { statusCode: 404, title: 'Not found', when: 'no route for this method and path' },
   GW_ERR_UNSUPPORTED_CONVERSION: { statusCode: 404, title: 'No such conversion', when: 'no such source/target pair (`POST /conversion/<source>/<target>`)' },
   GW_ERR_TOO_LARGE: { statusCode: 413, title: 'The upload is larger than the configured limit', when: 'the upload is larger than `limits.uploadBytes`, or has too many parts' },
-  GW_ERR_UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, title: 'Unsupported content type', when: 'the request body has a content type the route does not read' },
+  GW_ERR_UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, title: 'Unsupported content type', when: 'the request body has a content type no route reads (`application/xml`, `application/octet-stream` …; the message names it and what the route reads); a file route sent JSON, text or a form answers 400 `GW_ERR_INPUT` naming the multipart field' },
   GW_ERR_UNAVAILABLE: { statusCode: 503, title: 'The service cannot take the request now', when: 'the gateway is busy or a backing service is down; retry after `Retry-After` seconds', expose: true },
   GW_ERR_TIMEOUT: { statusCode: 504, title: 'The conversion took too long', when: 'a conversion ran longer than `pool.timeoutSeconds` and was stopped', expose: true },
   GW_ERR_INTERNAL: { statusCode: 500, title: 'Internal error', when: 'an unexpected failure (logged; the body shows no internals)' },

@@ -55,6 +55,14 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
   const app = Fastify({
     logger: logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     bodyLimit: config.limits.uploadBytes,
+    // Node's server.requestTimeout takes effect only when given to http.createServer (fastify sets the property
+    // afterwards, which a body trickling in after its headers outlives); checked every connectionsCheckingInterval
+    // ms (Node's default 30 s), often enough for a short limit too.
+    requestTimeout: config.limits.requestSeconds * 1000,
+    http: {
+      requestTimeout: config.limits.requestSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, (config.limits.requestSeconds * 1000) / 4)),
+    },
     // X-Forwarded-* for request.ip/protocol/host (logs, rate limits); the issuer never depends on it.
     trustProxy: config.trustProxy,
     ...REQUEST_ID_OPTIONS,

@@ -9,7 +9,7 @@
  * deployment, that the gateway itself answers with a page describing the problem type (`GET /problems/<slug>`).
  * A 5xx never shows internals. The `/connect/*` endpoints keep the OAuth error shape (RFC 6749 §5.2).
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, GatewayError, codeForStatus, type ErrorCode } from '../core/errors.js';
 
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
@@ -56,6 +56,20 @@ const CLIENT_ERRORS: Record<string, { status: number; key: string; message: stri
   FST_PROTO_VIOLATION: { status: 400, key: 'body', message: 'A multipart field name is not allowed', code: 'GW_ERR_INPUT' },
 };
 
+/** Longest part of a request's Content-Type that a message repeats. */
+const MEDIA_TYPE_ECHO_MAX_LENGTH = 100;
+
+/**
+ * The message of a 415 (RFC 9110 §15.5.16): the content type received and, when the route's schema lists them
+ * (`consumes`, e.g. `multipart/form-data` for a file conversion), the ones it reads.
+ */
+function unreadMediaType(request: FastifyRequest): string {
+  const received = String(request.headers['content-type'] ?? '').split(';')[0].trim().slice(0, MEDIA_TYPE_ECHO_MAX_LENGTH);
+  const consumes = (request.routeOptions.schema as { consumes?: unknown } | undefined)?.consumes;
+  const accepted = Array.isArray(consumes) && consumes.length ? `; send ${consumes.join(' or ')}` : '';
+  return `The content type ${JSON.stringify(received)} is not read here${accepted}.`;
+}
+
 /** `POST /conversion/<source>/<target>` without a route: a pair the registry does not offer. */
 const CONVERSION_PATH = /^\/conversion\/[^/]+\/[^/]+\/?$/;
 
@@ -79,7 +93,10 @@ export function installProblemHandlers(app: FastifyInstance): void {
       return sendProblem(reply, status, ERROR_CODES[error.code].title, errors, error.code);
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return sendProblem(reply, known.status, known.message, { [known.key]: [`${known.message}.`] }, known.code);
+    if (known) {
+      const detail = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? unreadMediaType(request) : `${known.message}.`;
+      return sendProblem(reply, known.status, known.message, { [known.key]: [detail] }, known.code);
+    }
     if ((error as FastifyError).validation) return sendProblem(reply, 400, 'Invalid request', { request: [error.message] }, 'GW_ERR_INPUT');
     const status = (error as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {

@@ -2,7 +2,8 @@
  * Query-string options of one conversion route: parsing, validation and defaults.
  * Names match case-insensitively (ASP.NET model binding, which the replaced service uses); booleans accept
  * `true`/`false` in any letter case (Python clients send `True`); enum values match case-insensitively and come
- * out in their canonical spelling. Parameters that are no option of the route are ignored, as the original does.
+ * out in their canonical spelling; an empty or blank value is the default. Parameters that are no option of the
+ * route are ignored, as the original does.
  * The same rules apply to the catalogue's options and to those a plugin declares (contract 1.1).
  */
 import { GatewayError } from '../errors.js';
@@ -19,6 +20,15 @@ export type OptionList = readonly OptionSpec[] | readonly OptionGroupId[];
 const specsOf = (list: OptionList): readonly OptionSpec[] =>
   list.every((x): x is OptionGroupId => typeof x === 'string') ? optionsOf(list) : (list as readonly OptionSpec[]);
 
+/** Longest part of a refused value that the error message repeats (characters). */
+export const VALUE_ECHO_MAX_LENGTH = 100;
+
+/** A refused value as the message quotes it: cut to {@link VALUE_ECHO_MAX_LENGTH} characters, ending with "…". */
+const echo = (value: unknown) => {
+  const chars = Array.from(String(value));
+  return chars.length <= VALUE_ECHO_MAX_LENGTH ? chars.join('') : chars.slice(0, VALUE_ECHO_MAX_LENGTH - 1).join('') + '…';
+};
+
 function parseValue(spec: OptionSpec, raw: unknown): boolean | string {
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   const text = typeof value === 'string' ? value.trim() : typeof value === 'boolean' ? String(value) : undefined;
@@ -26,13 +36,13 @@ function parseValue(spec: OptionSpec, raw: unknown): boolean | string {
     const lower = text?.toLowerCase();
     if (lower === 'true') return true;
     if (lower === 'false') return false;
-    throw new GatewayError('GW_ERR_OPTION', `The value "${String(value)}" is not valid for ${spec.name}; allowed: true, false.`, spec.name);
+    throw new GatewayError('GW_ERR_OPTION', `The value "${echo(value)}" is not valid for ${spec.name}; allowed: true, false.`, spec.name);
   }
   if (text === undefined) throw new GatewayError('GW_ERR_OPTION', `${spec.name} needs a text value.`, spec.name);
   if (!spec.enum) return text;
   const match = spec.enum.find((e) => e.toLowerCase() === text.toLowerCase());
   if (match === undefined) {
-    throw new GatewayError('GW_ERR_OPTION', `The value "${text}" is not valid for ${spec.name}; allowed: ${spec.enum.join(', ')}.`, spec.name);
+    throw new GatewayError('GW_ERR_OPTION', `The value "${echo(text)}" is not valid for ${spec.name}; allowed: ${spec.enum.join(', ')}.`, spec.name);
   }
   return match;
 }
@@ -50,7 +60,9 @@ export function resolveOptions(options: OptionList, query: RawQuery = {}, defaul
   const out: Record<string, boolean | string> = {};
   for (const spec of specsOf(options)) {
     const raw = byLower.get(spec.name.toLowerCase());
-    out[spec.name] = raw === undefined || raw === '' ? (defaults[spec.name] ?? spec.default) : parseValue(spec, raw);
+    // an empty or blank value counts as absent, as ASP.NET Core binds it (null for the service's optional options)
+    const absent = raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+    out[spec.name] = absent ? (defaults[spec.name] ?? spec.default) : parseValue(spec, raw);
   }
   return Object.freeze(out);
 }

@@ -1,10 +1,11 @@
 /**
  * Plugin loading and checking. Built-in format plugins come from an explicit list (`plugins/index.ts`);
  * customer plugins are module specifiers in the configuration, loaded with `import()`. Each plugin's shape,
- * contract version (`apiVersion` range against `PLUGIN_API_VERSION`), id, own options (options.ts) and message
- * catalogue (messages.ts) are checked; a broken or duplicate plugin stops start-up with one message naming it
- * (fastify-plugin's version check, Tika's duplicate check). Options two plugins both declare are refused when
- * the registry is built (`assertDistinctPluginOptions`).
+ * contract version (`apiVersion` range against `PLUGIN_API_VERSION`), id, input field (a plugin filling a format
+ * slot reads the slot's field, slots.ts), own options (options.ts) and message catalogue (messages.ts) are
+ * checked; a broken or duplicate plugin stops start-up with one message naming it (fastify-plugin's version check,
+ * Tika's duplicate check). Options two plugins both declare are refused when the registry is built
+ * (`assertDistinctPluginOptions`).
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { OPTION_GROUP_IDS } from '../options/catalog.js';
 import { PLUGIN_API_OPTIONS_VERSION, PLUGIN_API_VERSION, type FormatPlugin } from './contract.js';
 import { messageCatalogProblem } from './messages.js';
 import { pluginOptionsProblem } from './options.js';
+import { slotFieldProblem } from './slots.js';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -66,6 +68,8 @@ export function assertFormatPlugin(candidate: unknown, origin: string): FormatPl
     const named = [p.inputField, p.bodyParameter].filter((v) => v !== undefined);
     if (named.length !== 1) throw fail(who, 'a reader needs exactly one of inputField (multipart) or bodyParameter (JSON)');
     if (!named.every((v) => typeof v === 'string' && FIELD_PATTERN.test(v))) throw fail(who, 'inputField/bodyParameter must be an identifier');
+    const slotProblem = slotFieldProblem(p as FormatPlugin);
+    if (slotProblem) throw fail(who, slotProblem);
   }
   if (p.writer) {
     if (typeof p.writer.write !== 'function') throw fail(who, 'writer.write must be a function');

@@ -32,6 +32,18 @@ export function openSlots(plugins: readonly FormatPlugin[]): { slot: FormatSlot;
   return FORMAT_SLOTS.filter((s) => !plugins.some((p) => p.id === s.id && p.reader)).map((slot) => ({ slot, targets: slot.targets.filter((t) => writers.has(t)) }));
 }
 
+/**
+ * What is wrong with a plugin that fills a slot (its id is the slot's and it has a reader), or undefined: it must
+ * read the slot's multipart field, the input parameter the interface names (`aslvFile`), or the interface's
+ * clients could not reach it.
+ */
+export function slotFieldProblem(plugin: Pick<FormatPlugin, 'id' | 'reader' | 'inputField' | 'bodyParameter'>): string | undefined {
+  const slot = FORMAT_SLOTS.find((s) => s.id === plugin.id);
+  if (!slot || !plugin.reader || plugin.inputField === slot.inputField) return undefined;
+  const declared = plugin.inputField !== undefined ? `inputField "${plugin.inputField}"` : `bodyParameter "${String(plugin.bodyParameter)}"`;
+  return `it fills the ${slot.name} slot of the interface, whose clients send the file in the multipart field "${slot.inputField}": declare inputField '${slot.inputField}' (not ${declared})`;
+}
+
 /** What a route of an open slot answers: the contract of the plugin to install. */
 export function slotMessage(slot: FormatSlot): string {
   return `${slot.name} has no built-in reader: it is a proprietary format without public description. Install a customer format plugin with id "${slot.id}" and input field "${slot.inputField}" (format plugin contract ^${PLUGIN_API_VERSION}: a reader whose read(input) turns input.bytes into a ProjectDto; see the README section "Format plugins") and name it in the configuration's plugins.`;

@@ -23,12 +23,22 @@ export interface ConversionRoute {
    * options, then the writer's. What the query schema, `resolveOptions`, the OpenAPI document and the CLI use.
    */
   options: readonly OptionSpec[];
-  /** `<Source>Conversion_ConvertTo<Target>` with the first letters capitalised. */
+  /**
+   * `<Source>Conversion_ConvertTo<Target>` with the first letters capitalised; a hyphenated plugin id is written as
+   * an identifier (see {@link operationName}), so that generated clients can name a method after it.
+   */
   operationId: string;
   path: string;
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/**
+ * A plugin id as part of an operation id: first letter capitalised, a letter after `-` capitalised in its place,
+ * any other `-` written `_` (`gaeb` → `Gaeb`, `lv-csv` → `LvCsv`, `x-1` → `X_1`). Ids hold no capitals or `_`,
+ * so two ids never give the same name. OpenAPI 3.0.3 §4.7.10 recommends operation ids that follow common
+ * programming naming conventions: client generators (NSwag, openapi-generator) turn them into method names.
+ */
+export const operationName = (id: string) =>
+  (id.charAt(0).toUpperCase() + id.slice(1)).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()).replace(/-/g, '_');
 
 @injectable()
 export class FormatRegistry {
@@ -51,7 +61,7 @@ export class FormatRegistry {
           target,
           optionGroups,
           options: Object.freeze(distinctOptions([...optionsOf(optionGroups), ...own])),
-          operationId: `${capital(source.id)}Conversion_ConvertTo${capital(target.id)}`,
+          operationId: `${operationName(source.id)}Conversion_ConvertTo${operationName(target.id)}`,
           path: `/conversion/${source.id}/${target.id}`,
         });
       }

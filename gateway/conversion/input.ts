@@ -66,7 +66,8 @@ export async function readConversionInput(request: FastifyRequest, source: Forma
       if (part.type === 'file' && part.fieldname === field && !found) {
         found = { bytes: await part.toBuffer(), fileName: part.filename };
       } else {
-        otherFields.push(part.fieldname);
+        // a text part under the file's name: the client sent the file's content without a file name (curl -F name=<file)
+        otherFields.push(part.type === 'file' ? part.fieldname : `${part.fieldname} (a text field, not a file: send it with a file name)`);
         if (part.type === 'file') part.file.resume();
       }
     }

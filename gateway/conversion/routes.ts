@@ -12,6 +12,7 @@ import type { ConversionGuard } from '../connect/bearer.js';
 import type { ConversionPool } from '../pool/conversion-pool.js';
 import { PoolRejection } from '../pool/errors.js';
 import { sendProblem } from '../problem.js';
+import { contentDisposition, outputFileName } from './file-name.js';
 import { readConversionInput } from './input.js';
 import { setMessagesSummary } from './messages-summary.js';
 import { routeSchema } from './route-schema.js';
@@ -22,10 +23,18 @@ function sendPoolRejection(reply: FastifyReply, err: PoolRejection) {
   return sendProblem(reply, err.statusCode, err.title, err.errors);
 }
 
-/** Content-Disposition file name: the upload's base name with the writer's extension. */
-function outputFileName(input: string | undefined, sourceId: string, extension: string): string {
-  const base = (input ?? sourceId).replace(/\.[^.]*$/, '').replace(/[^\w\- .()äöüÄÖÜß]/g, '_') || sourceId;
-  return base + extension;
+/**
+ * The query as the replaced service binds it: ASP.NET Core takes a scalar from the first of repeated parameters
+ * (`SimpleTypeModelBinder` binds `ValueProviderResult.FirstValue`), their names matching ignoring case
+ * (`QueryCollection`), so `?DestinationGaebType=Gaeb90&destinationgaebtype=Nope` converts to GAEB 90.
+ */
+function firstQueryValues(query: RawQuery): RawQuery {
+  const out: RawQuery = Object.create(null) as RawQuery;
+  for (const [name, value] of Object.entries(query)) {
+    const key = name.toLowerCase();
+    if (!Object.hasOwn(out, key)) out[key] = Array.isArray(value) ? value[0] : value;
+  }
+  return out;
 }
 
 /**
@@ -44,7 +53,7 @@ export function registerConversionRoutes(app: FastifyInstance, pool: ConversionP
       // the schemas above serve the OpenAPI document.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       handler: async (request, reply) => {
-        const options = resolveOptions(route.options, request.query as RawQuery, request.conversionTenant?.optionDefaults);
+        const options = resolveOptions(route.options, firstQueryValues(request.query as RawQuery), request.conversionTenant?.optionDefaults);
         const input = await readConversionInput(request, route.source);
         let result;
         try {
@@ -67,8 +76,7 @@ export function registerConversionRoutes(app: FastifyInstance, pool: ConversionP
         reply.header('X-Conversion-Messages', String(messages.length));
         setMessagesSummary(reply, messages);
         if (route.target.id !== 'ava') {
-          const name = outputFileName(input.fileName, route.source.id, result.fileExtension);
-          reply.header('Content-Disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+          reply.header('Content-Disposition', contentDisposition(outputFileName(input.fileName, route.source.id, result.fileExtension)));
         }
         return reply.type(result.contentType).send(result.data);
       },

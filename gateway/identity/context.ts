@@ -8,6 +8,7 @@ import type { GrantRegistry } from '../../core/auth/grant-registry.js';
 import type { BrowserContext } from '../connect/interaction.js';
 import { sendProblem } from '../problem.js';
 import type { Mailer } from './mailer.js';
+import type { MailQuota } from './rate-limit.js';
 
 export const IDENTITY_PATHS = {
   login: '/identity/login',
@@ -21,12 +22,22 @@ export const IDENTITY_PATHS = {
   confirmEmail: '/identity/confirm-email',
 } as const;
 
+/**
+ * Route option of every `POST /identity/*`: the largest body accepted (bytes), 16 KiB. The largest valid body (a
+ * `RegisterPost`: 64 + 254 + 256 characters and 10 language tags) is far smaller; the gateway-wide
+ * `limits.uploadBytes` (50 MB, for conversions) would let one sign-in attempt cost about a second of parsing,
+ * normalising and hashing. Larger bodies answer 413.
+ */
+export const BODY_LIMIT = { bodyLimit: 16 * 1024 } as const;
+
 /** OpenAPI tag of the account operations (the vendor's clients call their class `DanglIdentityApi`). */
 export const IDENTITY_TAG = 'DanglIdentity';
 
 export interface IdentityContext extends BrowserContext {
   grants: GrantRegistry;
   mailer: Mailer;
+  /** Counts an account mail; false when the account had its hourly share (./rate-limit.ts). */
+  mailQuota: MailQuota;
   /**
    * Runs work after the answer has been sent (password-forgotten, so its time does not depend on the user);
    * failures are logged. Tests await `idle()`.

@@ -13,7 +13,7 @@ import { Background, type IdentityContext } from './context.js';
 import { registerCookieLogin } from './login.js';
 import { createMailer } from './mailer.js';
 import { registerPasswordReset } from './password-reset.js';
-import { installIdentityRateLimits } from './rate-limit.js';
+import { createMailQuota, installIdentityRateLimits } from './rate-limit.js';
 import { registerRegistration } from './register.js';
 import { registerTokenLogin } from './token-login.js';
 
@@ -26,7 +26,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, browser: BrowserC
   const log = scope.log;
   const mailer = createMailer(browser.auth.config.accounts.mail, (message) => log.info(message));
   const background = new Background((err) => log.error({ err }, 'account mail or background work failed'));
-  const ctx: IdentityContext = { ...browser, grants, mailer, background };
+  const ctx: IdentityContext = { ...browser, grants, mailer, background, mailQuota: createMailQuota(scope, config) };
   BACKGROUNDS.set(browser.auth, background);
   scope.addHook('onClose', async () => {
     await background.idle();

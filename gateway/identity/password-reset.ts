@@ -6,7 +6,8 @@
  *   sent, so neither the answer nor its time tells whether the account exists. An existing, enabled account with
  *   a password and an e-mail address gets a link in its preferred language (else `preferredLanguages` of the
  *   request, else `Accept-Language`) with a single-use token living `auth.accounts.passwordReset.tokenLifetimeSeconds`
- *   (core/auth/account-tokens.ts: stored only as a hash). 400 for a malformed body or when reset is disabled.
+ *   (core/auth/account-tokens.ts: stored only as a hash), at most `MAILS_PER_ACCOUNT_PER_HOUR` an hour
+ *   (./rate-limit.ts). 400 for a malformed body or when reset is disabled.
  * - `GET /identity/password-reset?token=…`: the form (page style and CSRF protection of the `/connect` login page,
  *   `Referrer-Policy: no-referrer` so the token does not leak to other sites); an unknown, expired or used token
  *   shows an error page.
@@ -14,7 +15,8 @@
  *   token is kept for another try), then uses the token up and sets the password: a new hash and security stamp,
  *   every grant of the user revoked (refresh and access tokens) and every login session ended
  *   (`UserDirectory.setPassword`), the browser's own session included. A link made before the password last
- *   changed no longer works.
+ *   changed no longer works. The link was mailed to the account's address, so using it also confirms that
+ *   address: the owner of an address someone registered without confirming takes the account over this way.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_FIELD } from '../connect/browser-session.js';
@@ -23,7 +25,8 @@ import { pickLocale, text, type UiLocale } from '../connect/pages/texts.js';
 import { errorPage, messagePage } from '../connect/pages/views.js';
 import { pageRoute } from '../connect/page-route.js';
 import { sendResetMail } from './account-mail.js';
-import { IDENTITY_PATHS, jsonBody, nonEmpty, sendApiError, type IdentityContext } from './context.js';
+import { BODY_LIMIT, IDENTITY_PATHS, jsonBody, nonEmpty, sendApiError, type IdentityContext } from './context.js';
+import { TOKEN_URL_LOGGING } from './log-redaction.js';
 import { checkPassword } from './passwords.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { accountText, mailLocale, passwordText } from './texts.js';
@@ -60,7 +63,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
   const { auth } = ctx;
   const reset = auth.config.accounts.passwordReset;
 
-  app.post(IDENTITY_PATHS.passwordForgotten, { schema: IDENTITY_SCHEMAS.passwordForgotten, ...DOCUMENTED_ONLY }, async (request, reply) => {
+  app.post(IDENTITY_PATHS.passwordForgotten, { schema: IDENTITY_SCHEMAS.passwordForgotten, ...DOCUMENTED_ONLY, ...BODY_LIMIT }, async (request, reply) => {
     const body = jsonBody(request);
     const identifier = nonEmpty(body, 'identifier');
     if (identifier === undefined) return sendApiError(reply, { identifier: ['identifier (user name or e-mail) is required.'] });
@@ -70,6 +73,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
     ctx.background.run(async () => {
       const user = await auth.users.store.byIdentifier(identifier);
       if (!user || user.disabled || user.passwordHash === undefined || user.email === undefined) return;
+      if (!(await ctx.mailQuota(request, user.subject))) return void request.log.warn({ subject: user.subject }, 'password reset mail not sent: hourly mail limit of the account reached');
       const token = await auth.accountTokens.issue('password_reset', user, reset.tokenLifetimeSeconds);
       await sendResetMail(ctx, user, mailLocale(user.preferredLanguages?.length ? user.preferredLanguages : requested, acceptLanguage), token);
       request.log.info({ subject: user.subject }, 'password reset link sent');
@@ -84,7 +88,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
     return user && !user.disabled && record.stamp === (user.securityStamp ?? '') ? user : undefined;
   };
 
-  app.get(IDENTITY_PATHS.passwordReset, { schema: { hide: true } }, pageRoute(async (request, reply, params) => {
+  app.get(IDENTITY_PATHS.passwordReset, { schema: { hide: true }, ...TOKEN_URL_LOGGING }, pageRoute(async (request, reply, params) => {
     const locale = pickLocale(params.get('ui_locales') ?? undefined, request.headers['accept-language']);
     reply.header('referrer-policy', 'no-referrer');
     const token = params.get('token') ?? '';
@@ -93,7 +97,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
     return sendPage(reply, resetPage(locale, { csrf: ctx.sessions.csrfToken(request, reply), token, userName: user.userName }));
   }));
 
-  app.post(IDENTITY_PATHS.passwordReset, { schema: { hide: true } }, pageRoute(async (request: FastifyRequest, reply, form) => {
+  app.post(IDENTITY_PATHS.passwordReset, { schema: { hide: true }, ...BODY_LIMIT }, pageRoute(async (request: FastifyRequest, reply, form) => {
     const locale = pickLocale(form.get('ui_locales') ?? undefined, request.headers['accept-language']);
     reply.header('referrer-policy', 'no-referrer');
     if (!ctx.sessions.csrfValid(request, form.get(CSRF_FIELD) ?? undefined)) return sendPage(reply, errorPage(locale, text(locale, 'csrfFailed'), 403));
@@ -107,6 +111,9 @@ export function registerPasswordReset(app: FastifyInstance, ctx: IdentityContext
     const used = await auth.accountTokens.consume('password_reset', token);
     if (!used || used.subject !== user.subject) return invalidLink(reply, locale);
     await auth.users.setPassword(user.subject, password);
+    // The link reached the account's mailbox: that confirms the address (else an account registered with someone
+    // else's address and never confirmed would keep it from its owner, whom reset could not let in).
+    if (!user.emailConfirmed) await auth.users.store.update(user.subject, { emailConfirmed: true });
     await ctx.sessions.signOut(request, reply);
     request.log.info({ subject: user.subject }, 'password reset: grants revoked, sessions ended');
     return sendPage(reply, messagePage(locale, accountText(locale, 'doneTitle'), accountText(locale, 'resetDone')));

@@ -6,9 +6,14 @@
  * lockout also counts per user name), registration against mass sign-ups, password-forgotten against mail
  * flooding. Over the limit: 429 with `Retry-After` in the endpoint's own shape (`TokenResponseGet` or problem
  * details). When the counter store fails, the request goes through (logged), as at `/connect`.
+ *
+ * The account mails (reset link, "address taken" notice) are counted per account as well: at most
+ * {@link MAILS_PER_ACCOUNT_PER_HOUR} an hour, whatever the number of addresses asking, so the endpoints cannot be
+ * used to flood someone's mailbox (OWASP Forgot Password Cheat Sheet: protect against "flooding"). A request over
+ * that count gets the same answer; only its mail is left out.
  */
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { GatewayConfig } from '../../config/defaults.js';
 import { IDENTITY_PATHS, sendApiError } from './context.js';
 import { tokenError } from './token-response.js';
@@ -39,3 +44,24 @@ export function installIdentityRateLimits(scope: FastifyInstance, config: Gatewa
     route.onRequest = [...existing, hook];
   });
 }
+
+/** Account mails one account may be sent per hour (fixed window from its first mail). */
+export const MAILS_PER_ACCOUNT_PER_HOUR = 5;
+
+/** Counts one more account mail to the account `subject`: whether it may be sent (always true with rate limits off). */
+export type MailQuota = (request: FastifyRequest, subject: string) => Promise<boolean>;
+
+/** The mail quota of the app (counter store as the other rate limits: memory, or Redis with `redisUrl`). */
+export function createMailQuota(scope: FastifyInstance, config: GatewayConfig): MailQuota {
+  if (!config.rateLimits.enabled || typeof scope.createRateLimit !== 'function') return async () => true;
+  const limiter = scope.createRateLimit({
+    max: MAILS_PER_ACCOUNT_PER_HOUR, timeWindow: 3_600_000, keyGenerator: (request) => `mail|account|${(request as MailRequest).mailSubject}`,
+  });
+  return async (request, subject) => {
+    const counted: MailRequest = Object.create(request, { mailSubject: { value: subject } });
+    const result = await limiter(counted).catch((err: unknown) => void request.log.error({ err }, 'rate limit store unavailable; mail not counted'));
+    return !result || result.isAllowed || !result.isExceeded;
+  };
+}
+
+type MailRequest = FastifyRequest & { mailSubject: string };

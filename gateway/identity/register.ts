@@ -6,16 +6,21 @@
  * - the tenant is `?tenant`, else `auth.accounts.registrationTenant`, else `auth.defaultTenant`; its
  *   `registration` policy (else `auth.accounts.registration`) may close registration (400 naming `registration`)
  *   or allow only some e-mail domains (400 naming `email`);
- * - `username`: 1–64 characters, no whitespace, control characters or `@` (so no user name equals someone's
- *   e-mail address; sign-in takes either); `email`: one `@`, a dot in the domain, at most 254 characters
- *   (RFC 5321 §4.5.3.1.3); `password`: ./passwords.ts; `preferredLanguages`: at most 10 BCP 47 tags;
- * - user names and e-mail addresses are unique ignoring case (atomically, in the user store): a taken user name
- *   is named. A taken e-mail address is named only when the tenant needs no e-mail confirmation; with
- *   confirmation the answer is the same 204 as a success and the address's owner gets a notice instead of a
- *   link, so registration does not tell whether an address has an account (OWASP Authentication Cheat Sheet,
+ * - `username`: 1–64 characters, no whitespace, `@` (so no user name equals someone's e-mail address; sign-in
+ *   takes either) or characters of Unicode category C (control, format such as zero-width or bidi controls,
+ *   unassigned, private use: RFC 8264 §9.12–9.14, so no name looks like another); `email`: ./email-address.ts
+ *   (one plain address, stored in NFKC); `password`: ./passwords.ts; `preferredLanguages`: at most 10 BCP 47
+ *   tags;
+ * - user names and e-mail addresses are unique ignoring case and Unicode compatibility forms (atomically, in the
+ *   user store): a taken user name is named. A taken e-mail address is named only when the tenant needs no
+ *   e-mail confirmation; with confirmation the answer is the same 204 as a success and the address's owner gets
+ *   a notice instead of a link (counted with the reset mails, ./rate-limit.ts), and the user name is held by a
+ *   disabled account without address or password, as a new registration holds it, so neither the answer nor a
+ *   later registration of the name tells whether an address has an account (OWASP Authentication Cheat Sheet,
  *   "Account creation"). The password is hashed in every case, so the answers take the same time;
  * - with confirmation the account signs in only after `GET /identity/confirm-email?token=…` from the mail
- *   (single use, `auth.accounts.emailConfirmationLifetimeSeconds`).
+ *   (single use, `auth.accounts.emailConfirmationLifetimeSeconds`), or after a reset through a mailed reset link
+ *   (./password-reset.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -26,13 +31,14 @@ import { pickLocale } from '../connect/pages/texts.js';
 import { messagePage } from '../connect/pages/views.js';
 import { pageRoute } from '../connect/page-route.js';
 import { sendAddressTakenMail, sendConfirmationMail } from './account-mail.js';
-import { IDENTITY_PATHS, jsonBody, sendApiError, type IdentityContext } from './context.js';
+import { BODY_LIMIT, IDENTITY_PATHS, jsonBody, sendApiError, type IdentityContext } from './context.js';
+import { TOKEN_URL_LOGGING } from './log-redaction.js';
+import { EMAIL_RULE, emailAddress } from './email-address.js';
 import { checkPassword } from './passwords.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { accountText, mailLocale, passwordText } from './texts.js';
 
-const USER_NAME = /^[^\s@\p{Cc}]{1,64}$/u;
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+const USER_NAME = /^[^\s@\p{C}]{1,64}$/u;
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
 /** The e-mail domain, lower case. */
@@ -42,7 +48,7 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
   const { auth } = ctx;
   const accounts = auth.config.accounts;
 
-  app.post(IDENTITY_PATHS.register, { schema: IDENTITY_SCHEMAS.register, ...DOCUMENTED_ONLY }, async (request, reply) => {
+  app.post(IDENTITY_PATHS.register, { schema: IDENTITY_SCHEMAS.register, ...DOCUMENTED_ONLY, ...BODY_LIMIT }, async (request, reply) => {
     const body = jsonBody(request);
     if (!body) return sendApiError(reply, { body: ['The body must be a JSON RegisterPost object.'] });
     const tenantName = (request.query as { tenant?: string }).tenant ?? accounts.registrationTenant ?? auth.config.defaultTenant;
@@ -52,9 +58,10 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
     if (!policy.enabled) return sendApiError(reply, { registration: [`Registration is closed for tenant ${tenant.name}.`] });
 
     const errors: Record<string, string[]> = {};
-    const { username, email, password, preferredLanguages } = body;
-    if (typeof username !== 'string' || !USER_NAME.test(username)) errors.username = ['username is required: 1 to 64 characters without spaces, control characters or @.'];
-    if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) errors.email = ['email must be an e-mail address (name@domain.tld, at most 254 characters).'];
+    const { username, password, preferredLanguages } = body;
+    const email = typeof body.email === 'string' ? emailAddress(body.email) : undefined;
+    if (typeof username !== 'string' || !USER_NAME.test(username)) errors.username = ['username is required: 1 to 64 characters without spaces, control or format characters or @.'];
+    if (email === undefined) errors.email = [EMAIL_RULE];
     else if (policy.allowedEmailDomains.length > 0 && !policy.allowedEmailDomains.some((d) => d.toLowerCase() === domainOf(email))) {
       errors.email = [`Registration for tenant ${tenant.name} is open to these e-mail domains only: ${policy.allowedEmailDomains.join(', ')}.`];
     }
@@ -79,8 +86,16 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
     if (!result.ok && result.conflict === 'userName') return sendApiError(reply, { username: ['This user name is taken.'] });
     if (!result.ok) {
       if (!policy.requireEmailConfirmation) return sendApiError(reply, { email: ['An account with this e-mail address exists.'] });
+      // The user name is held as a new registration would hold it (by an account without password or address
+      // that never signs in), so that registering the name again does not tell whether the address had one.
+      const { email: _taken, passwordHash: _unused, ...rest } = user;
+      await auth.users.store.create({ ...rest, subject: randomUUID(), disabled: true });
       const owner = await auth.users.store.byIdentifier(user.email);
-      if (owner) ctx.background.run(() => sendAddressTakenMail(ctx, owner, mailLocale(owner.preferredLanguages ?? [], request.headers['accept-language'])));
+      if (owner) {
+        ctx.background.run(async () => {
+          if (await ctx.mailQuota(request, owner.subject)) await sendAddressTakenMail(ctx, owner, mailLocale(owner.preferredLanguages ?? [], request.headers['accept-language']));
+        });
+      }
       return reply.code(204).send();
     }
     if (policy.requireEmailConfirmation) {
@@ -91,7 +106,7 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
     return reply.code(204).send();
   });
 
-  app.get(IDENTITY_PATHS.confirmEmail, { schema: { hide: true } }, pageRoute(async (request, reply, params) => {
+  app.get(IDENTITY_PATHS.confirmEmail, { schema: { hide: true }, ...TOKEN_URL_LOGGING }, pageRoute(async (request, reply, params) => {
     const locale = pickLocale(params.get('ui_locales') ?? undefined, request.headers['accept-language']);
     const record = await auth.accountTokens.consume('email_confirmation', params.get('token') ?? '');
     const confirmed = record && (await auth.users.store.update(record.subject, { emailConfirmed: true }));

@@ -53,7 +53,7 @@ export const IDENTITY_SCHEMAS = {
       204: empty('Signed in: the session cookie is set.'),
       302: empty('Signed in, redirected to `redirectUrl`.'),
       401: problem('Wrong identifier or password, or sign-in paused after repeated failures (one answer for all).'),
-      default: problem('Malformed body (400), too many requests (429), store unavailable (503).'),
+      default: problem('Malformed body (400), body over 16 KiB (413), not JSON (415), too many requests (429), store unavailable (503).'),
     },
   },
   logout: {
@@ -63,23 +63,23 @@ export const IDENTITY_SCHEMAS = {
   tokenLogin: {
     operationId: 'ServiceIdentity_LoginAndReturnToken', tags: [IDENTITY_TAG], security: ANONYMOUS, summary: 'The password grant of the first-party client, as TokenResponseGet',
     body: TOKEN_LOGIN_POST,
-    response: { 200: tokenAnswer('Tokens.'), 400: tokenAnswer('Malformed body, or token login not configured.'), 401: tokenAnswer('Wrong identifier or password, or a paused account.'), default: tokenAnswer('429 or 503.') },
+    response: { 200: tokenAnswer('Tokens.'), 400: tokenAnswer('Malformed body, or token login not configured.'), 401: tokenAnswer('Wrong identifier or password, or a paused account.'), default: tokenAnswer('413 (body over 16 KiB), 415 (not JSON), 429 or 503.') },
   },
   tokenRefresh: {
     operationId: 'ServiceIdentity_RefreshToken', tags: [IDENTITY_TAG], security: ANONYMOUS, summary: 'The refresh_token grant of the first-party client, as TokenResponseGet',
     body: TOKEN_REFRESH_POST,
-    response: { 200: tokenAnswer('New tokens (the refresh token rotates as the client is configured).'), 400: tokenAnswer('Malformed body.'), 401: tokenAnswer('Unknown, expired, reused or revoked refresh token.'), default: tokenAnswer('429 or 503.') },
+    response: { 200: tokenAnswer('New tokens (the refresh token rotates as the client is configured).'), 400: tokenAnswer('Malformed body.'), 401: tokenAnswer('Unknown, expired, reused or revoked refresh token.'), default: tokenAnswer('413 (body over 16 KiB), 415 (not JSON), 429 or 503.') },
   },
   register: {
     operationId: 'ServiceIdentity_Register', tags: [IDENTITY_TAG], security: ANONYMOUS, summary: 'Registers an account',
     querystring: { type: 'object', properties: { tenant: { type: 'string', description: 'Tenant to register in (default: auth.accounts.registrationTenant or the default tenant).' } } },
     body: REGISTER_POST,
-    response: { 204: empty('Registered (a confirmation link is mailed when the tenant asks for one).'), 400: problem('ApiError naming each invalid field, or registration closed.'), default: problem('429 or 503.') },
+    response: { 204: empty('Registered (a confirmation link is mailed when the tenant asks for one).'), 400: problem('ApiError naming each invalid field, or registration closed.'), default: problem('413 (body over 16 KiB), 415 (not JSON), 429 or 503.') },
   },
   passwordForgotten: {
     operationId: 'ServiceIdentity_RequestPasswordReset', tags: [IDENTITY_TAG], security: ANONYMOUS, summary: 'Mails a password reset link when the account exists',
     body: FORGOT_PASSWORD_POST,
-    response: { 204: empty('Always, whether or not the account exists.'), default: problem('Malformed body or reset disabled (400), 429.') },
+    response: { 204: empty('Always, whether or not the account exists.'), default: problem('Malformed body or reset disabled (400), body over 16 KiB (413), not JSON (415), 429.') },
   },
 } as const;
 

@@ -13,13 +13,15 @@
  *
  * Statuses: 200 with tokens; 400 for a malformed body or a token login that is not configured (no such client,
  * or it lacks the grant type); 401 for refused credentials (`invalid_grant`: wrong password, unknown or paused
- * account, unknown, expired, reused or revoked refresh token); 503 when a store is down.
+ * account, unknown, expired, reused or revoked refresh token); 503 when a store is down. A body fastify cannot
+ * read (not JSON, empty: 400; too large: 413; another content type: 415) is answered `invalid_request` in the
+ * same `TokenResponseGet` shape, which the clients' 400 response declares, never as problem details.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientConfig } from '../../core/auth/config.js';
 import { OAuthError } from '../../core/auth/oauth-error.js';
 import { GrantStoreError } from '../../core/stores/grant-store.js';
-import { IDENTITY_PATHS, jsonBody, nonEmpty, type IdentityContext } from './context.js';
+import { BODY_LIMIT, IDENTITY_PATHS, jsonBody, nonEmpty, type IdentityContext } from './context.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
 import { tokenError, tokenSuccess, type TokenResponseGet } from './token-response.js';
 
@@ -57,8 +59,17 @@ async function runGrant(ctx: IdentityContext, reply: FastifyReply, grantType: 'p
   }
 }
 
+/** Route error handler: fastify's body errors (4xx) as `TokenResponseGet`; anything else goes to the app's handler. */
+function bodyError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode;
+  if (status === undefined || status < 400 || status >= 500) throw error;
+  return send(reply, status, tokenError(status, 'invalid_request', error.message));
+}
+
+const ROUTE = { ...DOCUMENTED_ONLY, ...BODY_LIMIT, errorHandler: bodyError } as const;
+
 export function registerTokenLogin(app: FastifyInstance, ctx: IdentityContext): void {
-  app.post(IDENTITY_PATHS.tokenLogin, { schema: IDENTITY_SCHEMAS.tokenLogin, ...DOCUMENTED_ONLY }, async (request, reply) => {
+  app.post(IDENTITY_PATHS.tokenLogin, { schema: IDENTITY_SCHEMAS.tokenLogin, ...ROUTE }, async (request, reply) => {
     const body = jsonBody(request);
     const identifier = nonEmpty(body, 'identifier');
     const password = nonEmpty(body, 'password');
@@ -68,7 +79,7 @@ export function registerTokenLogin(app: FastifyInstance, ctx: IdentityContext): 
     return runGrant(ctx, reply, 'password', { username: identifier, password });
   });
 
-  app.post(IDENTITY_PATHS.tokenRefresh, { schema: IDENTITY_SCHEMAS.tokenRefresh, ...DOCUMENTED_ONLY }, async (request, reply) => {
+  app.post(IDENTITY_PATHS.tokenRefresh, { schema: IDENTITY_SCHEMAS.tokenRefresh, ...ROUTE }, async (request, reply) => {
     const refreshToken = nonEmpty(jsonBody(request), 'refreshToken');
     if (refreshToken === undefined) return send(reply, 400, tokenError(400, 'invalid_request', 'the body must be a TokenRefreshPost: refreshToken, a non-empty string'));
     return runGrant(ctx, reply, 'refresh_token', { refresh_token: refreshToken });

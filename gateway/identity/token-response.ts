@@ -29,6 +29,8 @@ const STATUS: Readonly<Record<number, { name: string; reason: string }>> = {
   200: { name: 'OK', reason: 'OK' },
   400: { name: 'BadRequest', reason: 'Bad Request' },
   401: { name: 'Unauthorized', reason: 'Unauthorized' },
+  413: { name: 'RequestEntityTooLarge', reason: 'Content Too Large' },
+  415: { name: 'UnsupportedMediaType', reason: 'Unsupported Media Type' },
   429: { name: 'TooManyRequests', reason: 'Too Many Requests' },
   500: { name: 'InternalServerError', reason: 'Internal Server Error' },
   503: { name: 'ServiceUnavailable', reason: 'Service Unavailable' },

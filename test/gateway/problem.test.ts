@@ -93,7 +93,7 @@ describe('problem bodies', () => {
     expect(problemOf(json).errors.body[0]).toMatch(/^The body is not valid JSON: .+\.$/);
     const xml = await app.inject({ method: 'POST', url: '/conversion/ava/ava', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
     expect(xml.statusCode).toBe(415);
-    expect(problemOf(xml)).toMatchObject({ code: 'GW_ERR_UNSUPPORTED_MEDIA_TYPE', errors: { body: ['Unsupported content type.'] } });
+    expect(problemOf(xml)).toMatchObject({ code: 'GW_ERR_UNSUPPORTED_MEDIA_TYPE', errors: { body: ['The content type "application/xml" is not read here; send application/json or text/json or application/*+json.'] } });
   });
 
   it('the conversion guard: 401 without a token names GW_ERR_UNAUTHORIZED', async () => {
