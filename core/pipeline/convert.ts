@@ -48,6 +48,16 @@ function refuseEmptyResult(project: ProjectDto, input: ConversionInput, route: C
   );
 }
 
+/**
+ * A file reader that returned no project object (null, a string …): the plugin's fault, not the caller's, so an
+ * internal error (500, logged with this text; the body shows no internals) rather than a 400 about the file or
+ * the JSON body's `avaProject` shape, which the normalisation would report.
+ */
+function notAProject(route: ConversionRoute, value: unknown): GatewayError {
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  return new GatewayError('GW_ERR_INTERNAL', `The ${route.source.id} reader returned ${got} instead of a project object (plugin error).`);
+}
+
 @injectable()
 export class ConversionService {
   /**
@@ -59,17 +69,20 @@ export class ConversionService {
    */
   async convert(route: ConversionRoute, input: ConversionInput, options: ResolvedOptions, logError?: ErrorLogger): Promise<ConversionResult> {
     const sink = new MessageCollector();
+    // a message without `source` is the reporting plugin's: the reader's while reading, the writer's while writing
+    let reporting = route.source.id;
     const ctx: ConversionContext = {
       sourceId: route.source.id,
       targetId: route.target.id,
       messages: sink.messages,
-      report: (m) => sink.report({ source: m.source ?? '', ...m }),
+      report: (m) => sink.report({ ...m, source: m.source || reporting }),
       longTexts: new LongTextCache(),
     };
     let project: ProjectDto;
     const declared = input.value !== undefined && declaresContent(input.value);
     try {
       const read = readResultParts(await route.source.reader!.read(input, options, ctx));
+      if (input.value === undefined && !isRecord(read.project)) throw notAProject(route, read.project);
       project = prepareProject(read.project, {
         tryAutoGenerateItemNumbersAndSchema: options.TryAutoGenerateItemNumbersAndSchema === true,
         supportSkippedItemNumberLevels: options.SupportSkippedItemNumberLevelsInPositions === true,
@@ -85,6 +98,7 @@ export class ConversionService {
       throw parseError(`The ${route.source.id} input could not be read: ${(err as Error)?.message ?? String(err)}`, route.source.inputField ?? route.source.bodyParameter);
     }
     let output: ConversionOutput;
+    reporting = route.target.id;
     try {
       output = await route.target.writer!.write(project, options, ctx);
     } catch (err) {
