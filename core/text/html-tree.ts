@@ -9,6 +9,11 @@
  * (`&nbsp;`, `&#9;`, `&#32;`, `&#10;`) is a text node of its own with `kept` set. The model's convention is that such
  * whitespace is content (`plainTextToHtml` writes leading and doubled blanks as `&nbsp;` and tabs as `&#9;`),
  * while literal whitespace in the source is formatting that collapses.
+ *
+ * Elements nested deeper than {@link MAX_ELEMENT_DEPTH} are not made elements: their content goes into the element
+ * at that depth (Blink's HTML parser caps its tree at the same depth, `kMaximumHTMLParserDOMTreeDepth`). A long text
+ * of 50,000 nested `<b>` (which a file may hold) would otherwise overflow the call stack of every recursive walk of
+ * the tree; no real text nests that deep.
  */
 import { DecodingMode, EntityDecoder, decodeHTMLAttribute, htmlDecodeTree } from 'entities/decode';
 import { Parser } from 'htmlparser2';
@@ -31,6 +36,9 @@ export interface HtmlText {
 }
 
 export type HtmlNode = HtmlElement | HtmlText;
+
+/** Deepest nesting of elements the tree holds (the root's children are at depth 1). */
+export const MAX_ELEMENT_DEPTH = 512;
 
 /** Elements whose content is never text of the long text. */
 const SKIPPED_CONTENT = new Set(['script', 'style', 'head', 'title', 'template', 'noscript']);
@@ -56,6 +64,8 @@ export function parseHtmlTree(html: string): HtmlNode[] {
 class TreeBuilder {
   private stack: HtmlElement[] = [];
   private skipping = 0;
+  /** Open elements beyond {@link MAX_ELEMENT_DEPTH}, whose tags are dropped. */
+  private flattened = 0;
   private readonly addText = (text: string, kept: boolean): void => {
     const kids = this.stack[this.stack.length - 1].children;
     const last = kids[kids.length - 1];
@@ -66,11 +76,16 @@ class TreeBuilder {
   start(root: HtmlElement): void {
     this.stack = [root];
     this.skipping = 0;
+    this.flattened = 0;
   }
 
   onopentag(name: string, attribs: Record<string, string>): void {
     if (this.skipping > 0 || SKIPPED_CONTENT.has(name)) {
       this.skipping++;
+      return;
+    }
+    if (this.stack.length > MAX_ELEMENT_DEPTH) {
+      this.flattened++;
       return;
     }
     for (const key in attribs) if (attribs[key].indexOf('&') >= 0) attribs[key] = decodeHTMLAttribute(attribs[key]);
@@ -81,6 +96,7 @@ class TreeBuilder {
 
   onclosetag(): void {
     if (this.skipping > 0) this.skipping--;
+    else if (this.flattened > 0) this.flattened--;
     else if (this.stack.length > 1) this.stack.pop();
   }
 

@@ -15,6 +15,7 @@
  * Preliminary remarks become note texts: `svb` (standing preliminary remarks) first in the service specification,
  * a group's `vorbemerkung` first in the group (`oenormNoteTextProperties.vorbemerkung`).
  */
+import { parseError } from '../../../core/errors.js';
 import type {
   ElementDto, ItemNumberSchemaTierDto, ItemNumberTypeDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto,
   ServiceSpecificationGroupDto,
@@ -27,6 +28,7 @@ import { type BuildContext, type GrundtextDraft, type PositionDraft, buildElemen
 import type { PositionTakeoff } from './takeoff.js';
 import type { OenormReport } from './report.js';
 import type { OenormText } from './text.js';
+import { RepeatedNumbers, SiblingNumbers } from './unique-numbers.js';
 import {
   EINHEIT, GARANTIERTEANGEBOTSSUMME, GESAMT, HERKUNFTSKENNZEICHEN, LEISTUNGSTEIL, LVMENGE, NICHTANGEBOTEN, POSPREIS,
   PREISANTEIL1, PREISANTEIL2, STICHWORT, STICHWORT_KURZ, STICHWORT_LUECKE, USTKENNZEICHEN, VARIANTENNUMMER, WESENTLICHEPOSITION, ZZ,
@@ -38,6 +40,9 @@ const TIER_NAMES: Readonly<Record<string, string>> = {
 };
 const DIGITS = /^[0-9]+$/;
 
+/** The form of an ÖNORM decimal (`betrag.type`, `lvmenge.type`: an `xs:decimal` without exponent). */
+const DECIMAL_FORM = /^[+-]?[0-9]+(?:\.[0-9]+)?$/;
+
 /** 10⁰ … 10²², every one exactly a double. */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
@@ -45,7 +50,8 @@ const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
  * The value of a decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: `/^[+-]?[0-9]+(?:\.[0-9]+)?$/`, a point
  * as decimal separator), NaN when `s` is not one. Equal to `Number(s)` for every such text: up to 15 digits the
  * digits are an exact integer and 10^scale an exact double, so their quotient is the correctly rounded value
- * (Clinger, "How to Read Floating Point Numbers Accurately", PLDI 1990, the fast path); longer ones go to `Number`.
+ * (Clinger, "How to Read Floating Point Numbers Accurately", PLDI 1990, the fast path); longer ones go to `Number`,
+ * and are NaN where it gives Infinity (beyond some 309 digits: no amount, and no number the sums can take).
  */
 export function parseOenormDecimal(s: string): number {
   const n = s.length;
@@ -72,8 +78,11 @@ export function parseOenormDecimal(s: string): number {
     scale = i - fraction;
     if (scale === 0) return NaN;
   }
-  // digits read (a point, when there is one, is not a digit)
-  if (n - start - (scale > 0 ? 1 : 0) > 15 || scale > 22) return Number(s);
+  // digits read (a point, when there is one, is not a digit); beyond a double's range (Infinity) it is not a number
+  if (n - start - (scale > 0 ? 1 : 0) > 15 || scale > 22) {
+    const long = Number(s);
+    return Number.isFinite(long) ? long : NaN;
+  }
   const v = scale === 0 ? value : value / POWERS_OF_TEN[scale];
   return negative ? -v : v;
 }
@@ -106,6 +115,13 @@ export class OenormBody {
   private groupNote: NoteTextDto | undefined;
   private sumTarget: Record<string, unknown> | undefined;
   private offer = false;
+  /** Per depth of the open groups (0: the LV itself), the numbers of its groups and of its positions so far. */
+  private readonly groupNumbers: SiblingNumbers[] = [new SiblingNumbers()];
+  private readonly positionNumbers: SiblingNumbers[] = [new SiblingNumbers()];
+  private readonly repeatedNumbers = new RepeatedNumbers();
+  /** The numbers before a group's or position's in its container (made once: asked for only out of order). */
+  private readonly groupSiblings = () => this.siblingNumbers(true);
+  private readonly positionSiblings = () => this.siblingNumbers(false);
 
   /** What `buildElement` needs, one object for the whole read (its fields set per position). */
   private readonly build: BuildContext;
@@ -128,8 +144,15 @@ export class OenormBody {
     this.properties.edition = edition;
   }
 
-  /** The LV type element (`ausschreibungs-lv` …) and its offer numbers (`alternativangebotsnummer` …), kept as written. */
+  /**
+   * The LV type element (`ausschreibungs-lv` …) and its offer numbers (`alternativangebotsnummer` …), kept as written.
+   * @throws GatewayError GW_ERR_PARSE (400) for a second one: `onlv.xsd` allows one, and which of two a sender meant
+   *   is not for the reader to guess
+   */
   setLvType(lvType: string, attrs: Record<string, string>, offer: boolean): void {
+    if (this.properties.lvType !== undefined) {
+      throw parseError(`The ONLV holds more than one LV type (${String(this.properties.lvType)}, then ${lvType}); ÖNORM A 2063 allows one per file (onlv.xsd). Send each LV as a file of its own.`, 'oenormFile');
+    }
     this.properties.lvType = lvType;
     for (const a of LV_TYPE_ATTRIBUTES) if (attrs[a] !== undefined) this.properties[a] = attrs[a];
     this.offer = offer;
@@ -159,6 +182,9 @@ export class OenormBody {
     if (!DIGITS.test(nr)) this.alphanumericTier[depth] = true;
     this.numbers.push(nr);
     this.prefix += nr + '.';
+    if (this.groupNumbers[depth].repeated(this.prefix, this.groupSiblings)) this.repeatedNumbers.add(`${level.toUpperCase()} ${this.prefix}`);
+    (this.groupNumbers[depth + 1] ??= new SiblingNumbers()).reset();
+    (this.positionNumbers[depth + 1] ??= new SiblingNumbers()).reset();
     const group: ServiceSpecificationGroupDto = {
       elementTypeDiscriminator: 'ServiceSpecificationGroupDto',
       itemNumber: { stringRepresentation: this.prefix },
@@ -304,6 +330,7 @@ export class OenormBody {
         this.report.report('OENORM_ITEM_NUMBER_NOT_IN_SCHEMA', 'warning', `Position ${number} (Folgetext ${ftnr}, Mehrfachverwendung ${mfv}) does not fit the one-character index of the item number schema; the number is kept as written.`, number);
       }
     }
+    if (this.positionNumbers[this.numbers.length].repeated(number, this.positionSiblings)) this.repeatedNumbers.add(number);
     // every field in the literal (absent ones undefined): one shape for all drafts, none grown field by field
     this.position = {
       element, number, identifiers, mfv,
@@ -317,6 +344,16 @@ export class OenormBody {
       vorbemerkungskennzeichen: undefined, teilangebotskennzeichen: undefined, teilsummenkennzeichen: undefined, kept: undefined,
       zusatzangebotslvnummer: undefined, zusatzangebotsstatus: undefined,
     };
+  }
+
+  /** The item numbers of the groups (`groups`) or of the positions and numbered note texts in the open container. */
+  private *siblingNumbers(groups: boolean): Iterable<string> {
+    for (const e of this.container()) {
+      const number = groups
+        ? (e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' ? e.itemNumber?.stringRepresentation : undefined)
+        : isPosition(e) ? e.itemNumber?.stringRepresentation : (e as NoteTextDto).oenormNoteTextProperties?.itemNumber;
+      if (typeof number === 'string') yield number;
+    }
   }
 
   /**
@@ -389,12 +426,20 @@ export class OenormBody {
     if (value !== undefined && this.sumTarget) this.sumTarget.oenormTotal = value;
   }
 
-  /** A decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: point as decimal separator); reported when not one. */
+  /**
+   * A decimal as ÖNORM writes it (`betrag.type`, `lvmenge.type`: point as decimal separator); undefined for an absent
+   * element (`text` undefined), reported when the element is empty or holds no such decimal.
+   */
   decimal(text: string | undefined, what: string, itemNumber: string | undefined): number | undefined {
-    if (text === undefined || text === '') return undefined;
+    if (text === undefined) return undefined;
     const value = parseOenormDecimal(text);
     if (!Number.isNaN(value)) return value;
-    this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} '${text}' is not a number and was ignored.`, itemNumber);
+    // an element that is there holds a number (`xs:decimal` has no empty value): an empty one is said so, not read as 0
+    if (text === '') return void this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} is empty and was ignored.`, itemNumber);
+    // a long text is quoted by its beginning and its length (a number of 400 digits, say)
+    const quoted = text.length > 40 ? `${text.slice(0, 40)}…' (${text.length} characters)` : `${text}'`;
+    const why = DECIMAL_FORM.test(text) ? 'is too large to be read as a number' : 'is not a number';
+    this.report.report('OENORM_INVALID_NUMBER', 'warning', `${what} '${quoted} ${why} and was ignored.`, itemNumber);
     return undefined;
   }
 
@@ -414,6 +459,8 @@ export class OenormBody {
     const info = this.project.projectInformation!;
     if (this.levels.length > 0) info.itemNumberSchema = { tiers: this.schemaTiers(), separator: '.', filler: '0' };
     linkVariants(this.variants);
+    const repeated = this.repeatedNumbers.message();
+    if (repeated !== undefined) this.report.report('OENORM_DUPLICATE_NUMBER', 'warning', repeated);
     this.project.priceAccuracy = 2;
     this.project.unitPriceAccuracy = 2;
     return this.project;

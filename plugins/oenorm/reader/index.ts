@@ -15,6 +15,7 @@ import type { ReadResult } from '../../../core/plugin/contract.js';
 import { bindElementEvents, feedDecoded, saxErrorParts } from '../../../core/xml/sax-input.js';
 import { assumedWindows1252, decoderFor, ENCODING_ASSUMED, sawInvalidUtf8 } from '../../../core/text/encoding.js';
 import { namedReferenceTable } from '../../../core/text/entities.js';
+import { EXPECTED_OENORM } from '../detect.js';
 import { OenormReport } from './report.js';
 import { OenormState } from './state.js';
 
@@ -39,7 +40,7 @@ export const OENORM_DOCTYPE_REFUSED =
  * @returns one service specification (`origin: 'Oenorm'`), its positions complete (`completePositions`)
  * @throws GatewayError GW_ERR_PARSE (400, key `oenormFile`) for empty input, an unknown encoding, malformed or
  *   truncated XML ("Malformed ÖNORM XML at line L, column C: …"), a DOCTYPE, a root other than `onlv`/`onlb` in
- *   a 2009/2015/2021 namespace (naming what was found: GAEB, ONRE …), or an ONLV without LV type
+ *   a 2009/2015/2021 namespace (naming what was found: GAEB, ONRE …), or an ONLV without LV type or with two
  */
 export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink: MessageSink): ReadResult {
   if (bytes.length === 0) throw parseError('The ÖNORM file is empty', 'oenormFile');
@@ -58,7 +59,9 @@ export function readOenormResult(bytes: Buffer, _options: ResolvedOptions, sink:
       report.report('OENORM_UNKNOWN_ENTITY', 'warning', `Unknown entity at line ${line}, column ${column} was kept as written.`, state.body.currentNumber());
       return;
     }
-    throw parseError(`Malformed ÖNORM XML at line ${line}, column ${column}: ${detail}`, 'oenormFile', err);
+    // before the root element the file is not yet known to be XML at all (a fixed-column B 2063 text, say)
+    const before = state.document === undefined ? ` No root element was read before it: expected ${EXPECTED_OENORM}.` : '';
+    throw parseError(`Malformed ÖNORM XML at line ${line}, column ${column}: ${detail}${before}`, 'oenormFile', err);
   });
   feedDecoded(bytes, decoder, parser);
   if (state.document === undefined) throw parseError('The ÖNORM file holds no XML element.', 'oenormFile');

@@ -391,7 +391,7 @@ export class OenormState {
         if (code === KOMMENTAR || code === NOTIZ) return this.startMemo(code, 'svb', d);
         return this.lbElementData(code, name, 'svb');
       case LIST:
-        if (!isGroupLevel(code)) return SKIP;
+        if (!isGroupLevel(code)) return this.dropped(name); // a list holds its level's groups alone (onlv.xsd)
         body.openGroup(name, attrs.nr ?? '');
         return GROUP;
       case GROUP:

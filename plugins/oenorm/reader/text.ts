@@ -13,7 +13,8 @@
  *   (Bieterlücke) and `blo` (unechte Bieterlücke, A 2063:2021) are Bidder complements. The 2021 attributes
  *   `kennung` and `parameterlistenkennung` are kept as `data-kennung` / `data-parameterlistenkennung`.
  * - Blanks, tabs and line breaks with a line break among them are the indentation of a pretty-printed file and are
- *   dropped (`isIndentation`).
+ *   dropped (`isIndentation`), except between a character format or gap and the next one or text
+ *   (`<b>Achtung</b>⏎<i>Frist</i>`): there they separate words, as white space does in XHTML, and are one blank.
  */
 import { PlainTextSink, TAG_NONE, applyTagKind, tagKind, type PlainTextState } from '../../../core/text/plain-text-sink.js';
 import { Pieces, appendText, escapeHtmlAttribute } from '../../../core/text/html-output.js';
@@ -43,13 +44,17 @@ interface Tag {
   kind: number;
   gap?: 'Owner' | 'Bidder';
   attributes: readonly string[];
+  /** Runs within a line (the character formats and the gaps): blanks between two of them separate words. */
+  inline: boolean;
 }
 const gap = (name: string, kind: 'Owner' | 'Bidder'): [string, Tag] =>
-  [name, { name, start: '', end: '</span></span>', kind: TAG_NONE, gap: kind, attributes: NO_ATTRIBUTES }];
+  [name, { name, start: '', end: '</span></span>', kind: TAG_NONE, gap: kind, attributes: NO_ATTRIBUTES, inline: true }];
+/** The character formats of `ontext.xsd`. */
+const INLINE = new Set(['b', 'i', 'u', 'sup', 'sub', 'tt']);
 /** Element name → its tag, one lookup per start tag (the names come fresh from the parser: see `NameTable`). */
 const TAGS = new NameTable<Tag>([
-  ...FORMATTING.map((n): [string, Tag] => [n, { name: n, start: `<${n}>`, end: `</${n}>`, kind: tagKind(n), gap: undefined, attributes: KEPT_ATTRIBUTES[n] ?? NO_ATTRIBUTES }]),
-  ['br', { name: 'br', start: '<br>', end: undefined, kind: tagKind('br'), gap: undefined, attributes: NO_ATTRIBUTES }],
+  ...FORMATTING.map((n): [string, Tag] => [n, { name: n, start: `<${n}>`, end: `</${n}>`, kind: tagKind(n), gap: undefined, attributes: KEPT_ATTRIBUTES[n] ?? NO_ATTRIBUTES, inline: INLINE.has(n) }]),
+  ['br', { name: 'br', start: '<br>', end: undefined, kind: tagKind('br'), gap: undefined, attributes: NO_ATTRIBUTES, inline: false }],
   gap('al', 'Owner'), gap('rw', 'Owner'), gap('bl', 'Bidder'), gap('blo', 'Bidder'),
 ]);
 
@@ -78,6 +83,13 @@ export class OenormRichText {
   /** The open text elements (`openTags[0..depth)`), innermost last. */
   private readonly openTags: Tag[] = [];
   private depth = 0;
+  /** The last event was the end of a character format or gap (`</b>`, `</al>` …). */
+  private afterInline = false;
+  /**
+   * Indentation followed it: a word break in the source (`<b>Achtung</b>⏎<i>Frist</i>`), written as one blank if
+   * a character format, gap or text comes next — a line's end or a block drops it, as it drops indentation.
+   */
+  private pendingBlank = false;
   /** This container's sink state is kept with the finished text (a Grundtext). */
   private keepSink = false;
   private afterGrundtext = false;
@@ -95,6 +107,8 @@ export class OenormRichText {
     this.bidder = false;
     this.skip = 0;
     this.depth = 0;
+    this.afterInline = false;
+    this.pendingBlank = false;
     this.keepSink = keep;
     this.afterGrundtext = after?.sinkState !== undefined;
   }
@@ -118,6 +132,11 @@ export class OenormRichText {
     if (known === undefined) {
       this.skip = 1;
       return;
+    }
+    this.afterInline = false;
+    if (this.pendingBlank) {
+      this.pendingBlank = false;
+      if (known.inline) appendText(' ', this.parts, this.sink);
     }
     this.openTags[this.depth++] = known;
     if (known.gap !== undefined) return this.openGap(known.name, known.gap, attrs);
@@ -145,6 +164,8 @@ export class OenormRichText {
       return;
     }
     const known = this.openTags[--this.depth];
+    this.afterInline = known.inline;
+    this.pendingBlank = false;
     if (known.end !== undefined) {
       this.parts.push(known.end);
       this.tag(known.kind, true);
@@ -153,8 +174,16 @@ export class OenormRichText {
 
   /** Character data of a descendant, entity-decoded. */
   text(t: string): void {
+    if (this.skip > 0 || t.length === 0) return;
     // indentation begins with a blank or a line break (tested first: most text begins with neither)
-    if (this.skip > 0 || t.length === 0 || (t.charCodeAt(0) <= 32 && isIndentation(t))) return;
+    if (t.charCodeAt(0) <= 32 && isIndentation(t)) {
+      this.pendingBlank = this.afterInline;
+      return;
+    }
+    if (this.pendingBlank) {
+      this.pendingBlank = false;
+      appendText(' ', this.parts, this.sink);
+    }
     appendText(t, this.parts, this.sink);
   }
 
