@@ -24,6 +24,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB_CATALOG_DROPPED: { severity: 'info', meaning: 'A catalogue (Ctlg/CtlgAssign) of the BoQ has no equivalent in the model and was dropped.' },
   GAEB_ENCODING_ASSUMED: { severity: 'warning', meaning: 'The file is declared as UTF-8 (or declares no encoding) but its first byte beyond ASCII is not UTF-8, as in a file written in a Western European 8-bit code page; it was read as Windows-1252.' },
   GAEB_INVALID_BKDN: { severity: 'warning', meaning: 'A level of the item number schema (BoQBkdn) is unusable and was left out of the schema.' },
+  GAEB_INDEX_LEVEL_ADDED: { severity: 'info', meaning: 'Items carry an index (RNoIndex) but the item number schema (BoQBkdn) declares no Index level; an Index level of one character was added, so that the index stays a part of its own and is written back as an index.' },
   GAEB_INVALID_NUMBER: { severity: 'warning', meaning: 'A value that must be a number is not one and was ignored.' },
   GAEB_INVALID_UTF8: { severity: 'warning', meaning: 'The file is declared as UTF-8 but holds other bytes; they were replaced by U+FFFD.' },
   GAEB_INVALID_VALUE: { severity: 'warning', meaning: 'A value is not one the schema allows and was ignored.' },
@@ -96,6 +97,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB2000_SPECIFICATIONS_DROPPED: { severity: 'warning', meaning: 'GAEB 2000 holds one LV; only the first service specification was written.' },
   GAEB2000_SUBDESCRIPTION_DROPPED: { severity: 'warning', meaning: 'Sub descriptions have no GAEB 2000 equivalent and were dropped.' },
   GAEB2000_SYNTAX: { severity: 'warning', meaning: 'A line of the file breaks the GAEB 2000 syntax; the reader skipped it and read on.' },
+  GAEB2000_TEXT_COMPLEMENTS_AS_TEXT: { severity: 'warning', meaning: 'Text complements (DA XML TextComplement, Textergänzungen: the owner\'s or bidder\'s entries in a long text, GAEB 90 markers such as 61B) and texts marked as holding text additions were written as plain long text: GAEB 2000 has no markup for them, so a receiver no longer knows which parts the bidder fills in. One message per file names the elements.' },
   GAEB2000_TEXT_FORMATTING_DROPPED: { severity: 'info', meaning: 'Fonts, colours, tables or images of a long text were not written (GAEB 2000 keeps paragraphs, bold, italic and underline).' },
 
   // GAEB 90 reader and writer
@@ -104,6 +106,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB90_COMMENT_DROPPED: { severity: 'info', meaning: 'Comment records (70) were dropped.' },
   GAEB90_COMPLEMENT_LABEL_TRUNCATED: { severity: 'warning', meaning: 'A text complement label longer than 2 digits was shortened.' },
   GAEB90_DISCOUNT_DROPPED: { severity: 'warning', meaning: 'GAEB 90 has no discount field; the file was written without the discounts, with totals recalculated as a receiver would.' },
+  GAEB90_END_RECORD_MISSING: { severity: 'warning', meaning: 'The file has no end record (99), which every GAEB 90 file ends with: it may have been cut short; the records it holds were read.' },
   GAEB90_EXECUTION_DESCRIPTION_AS_REMARK: { severity: 'info', meaning: 'An execution description was written as remarks (GAEB 90 has no execution descriptions).' },
   GAEB90_INVALID_NUMBER: { severity: 'warning', meaning: 'A field that must be a digit string is not one and was ignored.' },
   GAEB90_ITEM_COUNT_MISMATCH: { severity: 'warning', meaning: 'The item count stated in the end record (99) differs from the items in the file.' },
@@ -126,6 +129,7 @@ export const GAEB_MESSAGES = defineMessages({
   GAEB90_ORPHAN_TEXT: { severity: 'warning', meaning: 'Long text records (26) that follow no item or remark were dropped.' },
   GAEB90_ORPHAN_TOTAL: { severity: 'info', meaning: 'A category total record (32) matches no open category and was ignored.' },
   GAEB90_PREAMBLE_JOINED: { severity: 'info', meaning: 'Several opening note texts (remarks before the first category) were written as the one preamble GAEB 90 holds (records T0–T9), each after a blank line and its title; read back, they are one note text.' },
+  GAEB90_PARTY_DATA_DROPPED: { severity: 'warning', meaning: 'Party data GAEB 90 has no record for was not written: record 03 holds the first line of the client\'s name only, not its further name lines, address or contact data, and no record holds the bidder (contractor). One message per file names what was left out.' },
   GAEB90_PRICES_DROPPED: { severity: 'info', meaning: 'The target phase carries no prices; unit prices and totals were not written.' },
   GAEB90_PRICE_COMPONENTS_DROPPED: { severity: 'warning', meaning: 'Price components GAEB 90 has no field for (at most four) or that cannot be read were dropped.' },
   GAEB90_PRICE_COMPONENTS_LAYOUT: { severity: 'warning', meaning: 'A price component record (22) does not follow the fixed field layout; its amounts were read in order.' },

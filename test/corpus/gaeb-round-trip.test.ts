@@ -30,6 +30,10 @@ function ownDestination(name: string, project: ProjectDto): string {
   return version === '3.2' ? 'GaebXml_V3_2' : version === '3.3' ? 'GaebXml_V3_3' : 'GaebXml_V3_1';
 }
 
+/** Two texts with the same words, whatever blanks or line breaks separate them. */
+const sameWords = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.split(/\s+/).join(' ') === b.split(/\s+/).join(' ');
+
 const VAT_KEYS = new Set(['taxRate', 'projectTaxRate', 'totalPriceGrossByTaxRate', 'totalPriceGross', 'totalPriceGrossDeducted']);
 
 describe.skipIf(!hasCorpus)('GAEB round trips on the corpus', () => {
@@ -57,7 +61,9 @@ describe.skipIf(!hasCorpus)('GAEB round trips on the corpus', () => {
           // BoQInfo/Name is required (tgBoQInfo): a file without one gets the project's name
           (path === 'serviceSpecifications[0].name' && a === undefined) ||
           // a value the target's limit cut, with the writer's warning (tgQU 4, tgAddress Name1..4 40 characters)
-          (isShortened(a, b) && reported(/SHORTENED|TRUNCATED/)),
+          (isShortened(a, b) && reported(/SHORTENED|TRUNCATED/)) ||
+          // a party's name line longer than the 40 characters of Name1..4, wrapped at blanks into free fields
+          (/^projectInformation\.\w+\.name$/.test(path) && sameWords(a, b)),
       });
       expect(diff).toEqual([]);
       if (vatDropped) expect(back.serviceSpecifications?.[0]?.projectTaxRate ?? 0).toBe(0);

@@ -204,7 +204,9 @@ describe('readGaeb90 price components (06, 22) and sub-item text (27)', () => {
   const preisanteile = () => readFileSync(join(FIXTURES, 'preisanteile.d86'));
   const head = ['00        86L                                                 11PPP000090', '063Stunden       Lohn          Stoffe        Geräte'];
   const item = (oz: string, up: string) => [rec('21', [3, oz], [12, 'NNN'], [24, '00000001000'], [35, 'St']), rec('23', [3, oz], [13, up]), rec('25', [3, 'X'])];
-  const codes = (messages: { code: string; itemNumber?: string; severity: string }[]) => messages.map((m) => [m.code, m.itemNumber ?? null, m.severity]);
+  // The inline files below stop without their end record 99 (GAEB90_END_RECORD_MISSING, gaeb90-end-record.test.ts).
+  const codes = (messages: { code: string; itemNumber?: string; severity: string }[]) =>
+    messages.filter((m) => m.code !== 'GAEB90_END_RECORD_MISSING').map((m) => [m.code, m.itemNumber ?? null, m.severity]);
 
   it('reads the labels of record 06 and the amounts of record 22 as price components, blank field = no values', () => {
     const { project, positions, messages } = read(preisanteile());

@@ -52,6 +52,7 @@ import { type CodePage, toCodePage } from '../../../core/text/records.js';
 import { ReaderReport } from '../xml/reader/report.js';
 import { reportUnwritten } from './unwritten.js';
 import { itemFlagTags } from './item-flags.js';
+import { fitNameFields, hasPartyData } from '../party.js';
 import { componentLabels } from '../price-components.js';
 import { writeLongText } from './long-text.js';
 import { hasDroppedFormatting } from './long-text-runs.js';
@@ -62,7 +63,7 @@ import { formatGaeb2000Date, formatGaeb2000Number } from './values.js';
 import { DISCOUNT_AMT, DISCOUNT_PCNT, TOTAL_LSUM } from './discounts.js';
 import { containerDiscounted } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
-import { groupAlternatives } from '../../../core/model/alternative-groups.js';
+import { alternativeMarks } from './alternative-marks.js';
 
 /** A fraction (0.1) as the percent GAEB writes (`10,00`): up to 6 decimals, at least 2. */
 const percent = (factor: number): string => formatGaeb2000Number(factor * 100, 6).replace(/0{1,4}$/, '');
@@ -76,7 +77,7 @@ const TIER_NAMES: Record<string, string> = { Lot: 'Los', Group: 'LVStufe', Posit
 const isGroup = (e: ElementDto): e is ServiceSpecificationGroupDto => e.elementTypeDiscriminator === 'ServiceSpecificationGroupDto' || e.elementTypeDiscriminator === 'ServiceSpecificationGroup';
 const isPosition = (e: ElementDto): e is PositionDto => e.elementTypeDiscriminator === 'PositionDto' || e.elementTypeDiscriminator === 'Position';
 /** A text the bidder fills in: text complements in the HTML, or marked as holding a text addition. */
-const holdsAdditions = (d: PositionDto): boolean =>
+const holdsAdditions = (d: PositionDto | NoteTextDto): boolean =>
   (d.additionType !== undefined && d.additionType !== 'None') || /class="[^"]*\bTextComplement\b/.test(d.htmlLongText ?? '');
 const isNote = (e: ElementDto): e is NoteTextDto => e.elementTypeDiscriminator === 'NoteTextDto' || e.elementTypeDiscriminator === 'NoteText';
 
@@ -99,6 +100,8 @@ class Gaeb2000Writer {
   /** Price component labels, in `[EPAnteil<n>]` order (`componentLabels`). */
   private readonly labels: string[];
   private current: string | undefined;
+  /** Elements whose text complements or text additions were written as plain long text (one message at the end). */
+  private readonly complementTexts: string[] = [];
   /** `[ZZGruppeNr]`/`[ZZLfdNr]` of the positions of alternative groups and their base groups (`alternativeMarks`). */
   private readonly groupAlternatives: Map<PositionDto, { group: number; serial: number }>;
 
@@ -176,6 +179,9 @@ class Gaeb2000Writer {
     this.value('AusfEnde', formatGaeb2000Date(spec.plannedExecutionEnd));
     this.end('VergabeInfo');
     if (info.buyer) this.address(info.buyer);
+    if (hasPartyData(spec.bidder)) {
+      this.report.report('GAEB2000_ELEMENT_DROPPED', 'warning', `The bidder (contractor, DA XML CTR: ${spec.bidder.name?.split('\n')[0] || 'no name'}) was not written: the writer knows no GAEB 2000 block for the contractor (the public samples hold the client's, AG, only).`);
+    }
     const elements = spec.elements ?? [];
     for (const e of elements) {
       if (!(isNote(e) && e.isOpeningText)) continue;
@@ -204,6 +210,14 @@ class Gaeb2000Writer {
     if (priced > 0) {
       const why = `phase ${this.phase} carries no prices`;
       this.report.report('GAEB2000_PRICES_DROPPED', 'info', `${why}; unit prices and totals of ${priced} position(s) were not written`);
+    }
+    if (this.complementTexts.length > 0) {
+      const first = this.complementTexts.slice(0, 5).join(', ');
+      const more = this.complementTexts.length > 5 ? ` and ${this.complementTexts.length - 5} more` : '';
+      this.report.report(
+        'GAEB2000_TEXT_COMPLEMENTS_AS_TEXT', 'warning',
+        `GAEB 2000 has no markup for text complements (Textergänzungen, the owner's or bidder's entries in a long text): the long texts of ${this.complementTexts.length} element(s) holding them or marked as holding text additions were written as plain text, so a receiver no longer knows which parts the bidder fills in: ${first}${more}.`,
+      );
     }
     if (this.reducedCount > 0) {
       this.report.report(
@@ -295,7 +309,8 @@ class Gaeb2000Writer {
   private address(party: PartyInformationDto): void {
     this.begin('AG');
     this.begin('Adresse');
-    (party.name ?? '').split('\n').slice(0, 4).forEach((n, i) => this.value(`Name${i + 1}`, n));
+    // Name1..Name4: a fifth and later line of the name joined into Name4 (as the DA XML writer's tgAddress)
+    fitNameFields((party.name ?? '').split('\n')).forEach((n, i) => this.value(`Name${i + 1}`, n));
     this.value('Strasse', party.street);
     this.value('PLZ', party.zipCode);
     this.value('Ort', party.city);
@@ -308,6 +323,7 @@ class Gaeb2000Writer {
   }
 
   private zusText(note: NoteTextDto): void {
+    this.noteComplements(note);
     this.begin('ZusText');
     this.value('Text', note.shortText);
     this.value('TextRTF', this.longText(note));
@@ -418,8 +434,18 @@ class Gaeb2000Writer {
     }
   }
 
+  /**
+   * Notes an element whose long text holds text complements or that is marked as holding text additions (outside
+   * the reduced bid, whose reader takes a position's long text for the bidder's entry).
+   */
+  private noteComplements(d: PositionDto | NoteTextDto): void {
+    if (this.reduced || !holdsAdditions(d)) return;
+    this.complementTexts.push(isPosition(d) ? d.itemNumber?.stringRepresentation ?? 'a position' : `a note text${this.current ? ` in ${this.current}` : ''}`);
+  }
+
   /** `Beschreibung`: `[Kurztext]` (unless `withShortText` is false: the reduced bid) and `[Langtext]`. */
   private description(d: PositionDto | NoteTextDto, withShortText = true): void {
+    this.noteComplements(d);
     const long = this.longText(d);
     const short = withShortText ? d.shortText : undefined;
     if (short === undefined && long === undefined) return;
@@ -440,44 +466,6 @@ class Gaeb2000Writer {
     }
     return writeLongText(form);
   }
-}
-
-/**
- * GAEB 2000 marks alternatives on positions only (`[ZZGruppeNr]`, `[ZZLfdNr]`): the positions of an alternative
- * category and of the category it replaces (`core/model/alternative-groups.ts`) get the marks of one group — serial
- * 0 in the base, the alternative's serial in the alternative — so that a receiver counts what the project counts.
- * Positions with an alternative mark of their own keep it. The group number is the model's `alternativeGroupIdentifier`
- * of the pair when no position uses it, else the next number no position or other pair uses.
- */
-function alternativeMarks(spec: ServiceSpecificationDto): Map<PositionDto, { group: number; serial: number }> {
-  const members = groupAlternatives(spec);
-  const out = new Map<PositionDto, { group: number; serial: number }>();
-  if (members.size === 0) return out;
-  const used = new Set<number>();
-  const note = (elements: readonly ElementDto[] | undefined): void => {
-    for (const e of elements ?? []) {
-      if (isPosition(e) && e.alternativeGroupIdentifier !== undefined) used.add(e.alternativeGroupIdentifier);
-      else if (isGroup(e)) note(e.elements);
-    }
-  };
-  note(spec.elements);
-  const numbers = new Map<ServiceSpecificationGroupDto, number>();
-  let next = 1;
-  for (const [p, m] of members) {
-    if (p.positionType === 'Alternative' || p.alternativeGroupIdentifier !== undefined) continue;
-    let group = numbers.get(m.pair);
-    if (group === undefined) {
-      if (m.groupNumber !== undefined && m.groupNumber >= 1 && !used.has(m.groupNumber)) group = m.groupNumber;
-      else {
-        while (used.has(next)) next++;
-        group = next;
-      }
-      used.add(group);
-      numbers.set(m.pair, group);
-    }
-    out.set(p, { group, serial: m.serial });
-  }
-  return out;
 }
 
 /**

@@ -82,6 +82,8 @@ class Gaeb90Reader {
   private items = 0;
   private skippedItems: string[] = [];
   private stated: { count?: number } = {};
+  private sawTrailer = false;
+  private records = 0;
 
   constructor(sink: MessageSink, private readonly fillSkipped: boolean) {
     this.once = new OncePerItemReporter(sink, SOURCE);
@@ -92,6 +94,7 @@ class Gaeb90Reader {
   }
 
   read(lines: string[]): ProjectDto {
+    this.records = lines.length;
     let sawHeader = false;
     lines.forEach((raw, i) => {
       if (raw.length > RECORD_LENGTH) {
@@ -323,7 +326,7 @@ class Gaeb90Reader {
 
   private shortText(text: string): void {
     const p = this.item;
-    if (!p || this.text?.owner !== p) return;
+    if (!p || this.text?.owner !== p || text === '') return; // a blank record 25 states no short text
     p.shortText = p.shortText ? `${p.shortText} ${text}` : text;
   }
 
@@ -384,6 +387,7 @@ class Gaeb90Reader {
 
   private trailer(rec: string, line: number): void {
     this.closeText();
+    this.sawTrailer = true;
     const total = parseImplied(field(rec, 'total'), 2);
     if (total !== undefined && !Number.isNaN(total)) this.spec.gaebTotal = total;
     const vat = parseImplied(field(rec, 'vat'), 2);
@@ -422,6 +426,9 @@ class Gaeb90Reader {
     if (!phase) this.report('GAEB_PHASE_UNMAPPED', 'info', `Exchange phase DP '${this.dp ?? ''}' has no equivalent in the model (81–86 have); the phase is Undefined.`);
     const derived = this.dp === '84' ? deriveBidQuantities(this.spec.elements ?? []) : 0;
     if (derived > 0) this.report('GAEB_QTY_DERIVED', 'info', bidQuantitiesMessage(derived, 'item total / unit price (record 23)'));
+    if (!this.sawTrailer) {
+      this.report('GAEB90_END_RECORD_MISSING', 'warning', `The file has no end record 99 (it ends with record ${this.records}): it may have been cut short; the ${this.items} item(s) before were read.`);
+    }
     if (this.stated.count !== undefined && this.stated.count !== this.items) {
       this.report('GAEB90_ITEM_COUNT_MISMATCH', 'warning', `Record 99 states ${this.stated.count} items; the file holds ${this.items} item records (21).`);
     }

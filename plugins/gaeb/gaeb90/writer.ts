@@ -36,7 +36,7 @@ import iconv from 'iconv-lite';
 import { targetError } from '../../../core/errors.js';
 import { splitItemNumber } from '../../../core/model/item-numbers.js';
 import type {
-  ElementDto, ExecutionDescriptionDto, NoteTextDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
+  ElementDto, ExecutionDescriptionDto, NoteTextDto, PartyInformationDto, PositionDto, ProjectDto, ServiceSpecificationDto, ServiceSpecificationGroupDto,
 } from '../../../core/model/types.js';
 import { noteTitleToAdd } from '../../../core/model/note-title.js';
 import type { ResolvedOptions } from '../../../core/options/catalog.js';
@@ -55,6 +55,7 @@ import type { LongTextCache } from '../../../core/text/long-text-cache.js';
 import { subTextLines } from './sub-text.js';
 import { discountsDroppedMessage } from '../../../core/model/discount-losses.js';
 import { pricedPositions, shortTextLine } from '../writer-losses.js';
+import { addressFieldsBesideName, hasPartyData } from '../party.js';
 import { countingChangeMessage, receiverCount, type CountingMark } from '../../../core/model/counting-marks.js';
 import { reportItemKinds } from './item-kinds.js';
 
@@ -166,6 +167,22 @@ class Gaeb90Writer {
     return iconv.encode(text, GAEB90_ENCODING);
   }
 
+  /**
+   * What of the parties GAEB 90 has no record for: record 03 holds the first line of the client's name only, and no
+   * record holds the bidder (contractor, DA XML CTR).
+   */
+  private reportParties(buyer: PartyInformationDto | undefined): void {
+    const lost: string[] = [];
+    const lines = (buyer?.name ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    if (lines.length > 1) lines.slice(1).forEach((l) => lost.push(`client name line '${l}'`));
+    const fields = addressFieldsBesideName(buyer);
+    if (fields.length > 0) lost.push(`client ${fields.join(', ')}`);
+    if (hasPartyData(this.spec.bidder)) lost.push(`bidder '${this.spec.bidder.name?.split('\n')[0] || 'no name'}'`);
+    if (lost.length > 0) {
+      this.report('GAEB90_PARTY_DATA_DROPPED', 'warning', `GAEB 90 holds the client's name in one line (record 03) and no address or bidder: not written: ${lost.join('; ')}.`);
+    }
+  }
+
   private header(elements: ElementDto[]): void {
     const info = this.project.projectInformation ?? {};
     const hasLots = elements.some((e) => isGroup(e) && e.isLot);
@@ -177,6 +194,7 @@ class Gaeb90Writer {
     if (date) r01.put('lvDate', `${date[3]}.${date[2]}.${date[1].slice(2)}`);
     this.add('02').put('text', this.fit('text', info.name ?? '', 'GAEB90_TEXT_TRUNCATED', 'The project name'));
     this.add('03').put('text', this.fit('text', (info.buyer?.name ?? '').split('\n')[0], 'GAEB90_TEXT_TRUNCATED', 'The client name'));
+    this.reportParties(info.buyer);
     const comps = this.labels;
     if (info.labourTimeLabel || comps.length > 0) {
       const r06 = this.add('06').put('compCount', String(Math.min(comps.length, COMPONENT_FIELDS)));

@@ -30,6 +30,8 @@ export class BodyBuilder {
   readonly linkedItems: ItemDraft[] = [];
   readonly perfDescrs = new Map<string, ExecutionDescriptionDto>();
   readonly skippedLevelItems: string[] = [];
+  /** The first item with an index (`@RNoIndex`), for the schema check at the end (`addIndexTier`). */
+  indexedItem: string | undefined;
   lotTaxRate?: number;
 
   private readonly containers: ElementDto[][] = [];
@@ -98,6 +100,7 @@ export class BodyBuilder {
     const skipped = this.numbering.skippedLevels(parts.length);
     const fill = this.allowSkippedLevels ? skipped : 0;
     const number = this.numbering.positionNumber(parts, attrs.RNoPart ?? '', attrs.RNoIndex, fill);
+    if (attrs.RNoIndex) this.indexedItem ??= number;
     if (skipped > 0) {
       this.skippedLevelItems.push(number);
       if (fill > 0) (this.info.itemNumberSchema ??= {}).skipNonExistingLevelsInPositionItemNumbers = true;

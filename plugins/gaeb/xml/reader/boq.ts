@@ -45,6 +45,22 @@ export function schemaFromTiers(tiers: ItemNumberSchemaTierDto[]): ItemNumberSch
   return { tiers, separator: '.', filler: '0' };
 }
 
+/**
+ * Adds an `Index` tier of one character after the `Position` tier of a schema that has none, for items that carry
+ * an index (`@RNoIndex`) although `BoQBkdn` declares no Index level: without the tier the index would be taken for
+ * the item part (`12.20.a` read as item `a` of category 12) by everything that splits item numbers by the schema.
+ * GAEB DA XML 3.3 Lib tgRNoIndex (one character); 3.0 spec §5.7 (the Index level follows the Item level, length 1).
+ * @returns true when the tier was added (the schema has a Position tier and no Index tier)
+ */
+export function addIndexTier(schema: ItemNumberSchemaDto | undefined): boolean {
+  const tiers = schema?.tiers;
+  if (!tiers || tiers.some((t) => t.tierType === 'Index')) return false;
+  const at = tiers.findIndex((t) => t.tierType === 'Position');
+  if (at < 0) return false;
+  tiers.splice(at + 1, 0, { length: 1, type: 'Alphanumeric', tierType: 'Index' });
+  return true;
+}
+
 /** Item number layout facts the reader needs while streaming. */
 export class ItemNumbering {
   /** Lengths of the group-like tiers (Lot, BoQLevel) in order. */

@@ -7,6 +7,7 @@
 import { EXCHANGE_PHASE_BY_DP } from '../../../../core/model/types.js';
 import { bidQuantitiesMessage, deriveBidQuantities } from '../../bid-quantities.js';
 import { exchangePhaseForTrade } from '../trade/phase.js';
+import { addIndexTier } from './boq.js';
 import { resolveGroupAlternatives, resolveLinks } from './links.js';
 import type { ReaderReport } from './report.js';
 import type { GaebXmlState } from './state.js';
@@ -44,6 +45,12 @@ export function finishDocument(state: GaebXmlState, report: ReaderReport): void 
   resolveGroupAlternatives(spec.elements ?? [], report);
   const derived = dp === '84' ? deriveBidQuantities(spec.elements ?? []) : 0;
   if (derived > 0) report.report('GAEB_QTY_DERIVED', 'info', bidQuantitiesMessage(derived, 'IT / (UP × (1 − discount))'));
+  if (body.indexedItem !== undefined && addIndexTier(state.info.itemNumberSchema)) {
+    report.report(
+      'GAEB_INDEX_LEVEL_ADDED', 'info',
+      `Items carry an index (RNoIndex, first: ${body.indexedItem}) but BoQBkdn declares no Index level; an Index level of one character was added to the item number schema, so that the index stays a part of its own.`,
+    );
+  }
   const skipped = body.skippedLevelItems;
   if (skipped.length > 0) {
     const schema = state.info.itemNumberSchema;

@@ -63,6 +63,10 @@ export function writeBoQInfo(s: BoqState, info: BoqInfoData): void {
       const text = ctx.fit(label, 20, `LblUPComp${i + 1}`, { field: 'projectInformation.priceComponents', label: 'price component label' });
       b.leaf(`LblUPComp${i + 1}`, text, rules.boqInfo.upCompType ? { Type: info.upCompTypes[i] ?? 'Unknown' } : undefined);
     });
+    const typed = s.upCompLabels.filter((_, i) => (info.upCompTypes[i] ?? 'Unknown') !== 'Unknown');
+    if (!rules.boqInfo.upCompType && typed.length > 0) {
+      ctx.report('GAEB_XML_ELEMENT_DROPPED', 'info', `GAEB DA XML ${rules.version} has no type of a price component (LblUPComp/@Type: Wages, Materials …); the types of ${typed.map((l) => `'${l}'`).join(', ')} were not written`);
+    }
   }
   if (rules.boqInfo.upComps && info.lblTime) {
     b.leaf('LblTime', ctx.fit(info.lblTime, 20, 'LblTime', { field: 'projectInformation.labourTimeLabel', label: 'label' }));

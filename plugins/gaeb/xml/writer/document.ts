@@ -4,6 +4,8 @@
  * tgAward, tgAwardInfo, tgOWN, tgCTR, tgAddress, tgAddText; restrictions per phase in phase.ts).
  */
 import type { NoteTextDto, PartyInformationDto, ProjectDto, ServiceSpecificationDto } from '../../../../core/model/types.js';
+import { wrapWords } from '../../../../core/text/records.js';
+import { NAME_FIELDS, fitNameFields, hasPartyData } from '../../party.js';
 import type { WriterContext } from './context.js';
 import { longTextBlocks, richTextMode, writeFText } from './description.js';
 import type { Presence } from './phase.js';
@@ -116,12 +118,6 @@ function writeAwardInfo(ctx: WriterContext, project: ProjectDto, spec: ServiceSp
   b.close();
 }
 
-const hasPartyData = (p: PartyInformationDto | undefined): p is PartyInformationDto =>
-  !!p && ['name', 'street', 'zipCode', 'city', 'country', 'email', 'phone', 'fax', 'contactPersonName'].some((k) => {
-    const v = p[k];
-    return typeof v === 'string' && v.trim() !== '';
-  });
-
 /** OWN / CTR with their Address (tgAddress: Name1, Street, PCode, City required in 3.2/3.3; Name1, PCode in 3.1). */
 function writeParty(ctx: WriterContext, tag: 'OWN' | 'CTR', presence: Presence, party: PartyInformationDto | undefined, field: string, what: string): void {
   const { b, rules } = ctx;
@@ -140,21 +136,46 @@ function writeParty(ctx: WriterContext, tag: 'OWN' | 'CTR', presence: Presence, 
   b.close();
 }
 
+/** Characters of `Name1`–`Name4` (tgAddress, tgNormalizedString40). */
+const NAME_LENGTH = 40;
+
 /**
- * Writes `Address` (tgAddress) of a party: Name1–4 from the name's lines (a fifth and later line joined into
- * Name4), Street, PCode, City, then Country, Contact, Phone, Fax, Email, VATID when present; each shortened to its
- * XSD length with a message.
+ * The lines of a party's name for `Name1`–`Name4`: each line of the name, one longer than 40 characters wrapped
+ * at blanks into the fields the other lines leave free (a single-line name of 72 characters, as GAEB 90 record 03
+ * holds, fills Name1 and Name2 instead of being cut; a word longer than a field is not broken); a fifth and later
+ * line joined into Name4.
+ */
+function nameLines(name: string): string[] {
+  const lines = name.split(/\r\n|\r|\n/).map((n) => n.trim()).filter((n) => n !== '');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const free = NAME_FIELDS - out.length - (lines.length - i - 1); // fields left once each later line has one
+    if (free <= 1 || Array.from(line).length <= NAME_LENGTH) {
+      out.push(line);
+      return;
+    }
+    const { lines: pieces, split } = wrapWords(line, NAME_LENGTH);
+    if (split) out.push(line); // a word longer than a field is shortened, not broken across fields
+    else if (pieces.length <= free) out.push(...pieces);
+    else out.push(...pieces.slice(0, free - 1), pieces.slice(free - 1).join(' '));
+  });
+  return fitNameFields(out);
+}
+
+/**
+ * Writes `Address` (tgAddress) of a party: Name1–4 from the name's lines (a line longer than a field wrapped into
+ * the free ones, a fifth and later line joined into Name4: {@link nameLines}), Street, PCode, City, then Country,
+ * Contact, Phone, Fax, Email, VATID when present; each shortened to its XSD length with a message.
  * @param where element path for messages, e.g. `OWN/Address`
  * @param strict 3.2/3.3 require Street and City; 3.1 only Name1 and PCode
  */
 export function writeAddress(ctx: WriterContext, p: PartyInformationDto, where: string, field: string, strict: boolean): void {
   const { b } = ctx;
   const fit = (v: string | undefined, max: number, el: string, key: string) => ctx.fit(v ?? '', max, `${where}/${el}`, { field: `${field}.${key}`, label: 'text' });
-  const names = (p.name ?? '').split(/\r\n|\r|\n/).map((n) => n.trim()).filter((n) => n !== '');
-  if (names.length > 4) names.splice(3, names.length - 3, names.slice(3).join(' '));
+  const names = nameLines(p.name ?? '');
   b.open('Address');
-  b.leaf('Name1', fit(names[0], 40, 'Name1', 'name'));
-  for (let i = 1; i < names.length; i++) b.leaf(`Name${i + 1}`, fit(names[i], 40, `Name${i + 1}`, 'name'));
+  b.leaf('Name1', fit(names[0], NAME_LENGTH, 'Name1', 'name'));
+  for (let i = 1; i < names.length; i++) b.leaf(`Name${i + 1}`, fit(names[i], NAME_LENGTH, `Name${i + 1}`, 'name'));
   if (strict || p.street) b.leaf('Street', fit(p.street, 40, 'Street', 'street'));
   b.leaf('PCode', fit(p.zipCode, 20, 'PCode', 'zipCode'));
   if (strict || p.city) b.leaf('City', fit(p.city, 40, 'City', 'city'));

@@ -73,11 +73,15 @@ export function writeDetailTxtContent(b: XmlBuilder, blocks: readonly Block[], m
   let wrote = false;
   for (const block of blocks) {
     if ((block.t === 'p' || block.t === 'div') && block.inl.some((i) => i.t === 'tc')) {
+      // Text outside any paragraph in the source (an implicit block) stays bare spans and breaks (tgFText holds
+      // them), so that the complement keeps its place in the line; a part with an image needs its `p`.
+      const bare = block.implicit === true;
       let part: Inline[] = [];
       const flushPart = () => {
         if (part.length > 0) {
           openText();
-          writeBlock(b, { t: 'p', style: block.style, inl: part }, 'text', false, mode);
+          if (bare && !part.some((i) => i.t === 'img')) writeInlines(b, part, false, false, mode);
+          else writeBlock(b, { t: 'p', style: block.style, inl: part }, 'text', false, mode);
           part = [];
         }
       };

@@ -41,7 +41,7 @@ class Preparer {
         case 'div': {
           const inl = this.inlines(b.inl);
           if (b.t === 'div' && inl.length === 0) break;
-          out.push({ t: b.t, style: this.style(b.style), inl });
+          out.push({ t: b.t, style: this.style(b.style), inl, ...(b.implicit ? { implicit: true as const } : {}) });
           break;
         }
         case 'list':
