@@ -20,10 +20,11 @@
  *   "Account creation"). The password is hashed in every case, so the answers take the same time;
  * - with confirmation the account signs in only after `GET /identity/confirm-email?token=…` from the mail
  *   (single use, `auth.accounts.emailConfirmationLifetimeSeconds`), or after a reset through a mailed reset link
- *   (./password-reset.ts).
+ *   (./password-reset.ts); once that link has expired, a registration of the same name or address deletes the
+ *   unconfirmed account first, so that nobody keeps a name or someone else's address by never confirming.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RegistrationPolicy } from '../../core/auth/config.js';
 import { hashPassword } from '../../core/auth/users.js';
 import { sendPage } from '../connect/pages/html.js';
@@ -47,6 +48,22 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLo
 export function registerRegistration(app: FastifyInstance, ctx: IdentityContext): void {
   const { auth } = ctx;
   const accounts = auth.config.accounts;
+
+  /**
+   * Deletes the account `identifier` names when it is a registration still waiting for its e-mail confirmation
+   * whose link has expired (`emailConfirmationLifetimeSeconds` after it was made; a name held for a registration
+   * with a taken address alike): nobody can confirm it any more, and it would keep its name and address from
+   * everyone for ever. Configured, confirmed and federated accounts are never touched.
+   * @returns whether an account was deleted
+   */
+  const freeExpired = async (identifier: string, log: FastifyBaseLogger): Promise<boolean> => {
+    const holder = await auth.users.store.byIdentifier(identifier);
+    if (!holder || holder.emailConfirmationRequired !== true || holder.emailConfirmed) return false;
+    if (holder.createdAt + accounts.emailConfirmationLifetimeSeconds > auth.now()) return false;
+    await auth.users.delete(holder.subject);
+    log.info({ subject: holder.subject }, 'expired unconfirmed registration deleted: its name or address was registered again');
+    return true;
+  };
 
   app.post(IDENTITY_PATHS.register, { schema: IDENTITY_SCHEMAS.register, ...DOCUMENTED_ONLY, ...BODY_LIMIT }, async (request, reply) => {
     const body = jsonBody(request);
@@ -81,7 +98,12 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
       tenant: tenant.name, preferredLanguages: languages as string[], claims: {}, roles: [], createdAt: Math.floor(auth.now()),
       ...(policy.requireEmailConfirmation && { emailConfirmationRequired: true }),
     };
-    const result = await auth.users.store.create(user);
+    let result = await auth.users.store.create(user);
+    // a name or address held by a registration whose confirmation link has expired is freed, then tried again (at
+    // most twice: the name, then the address)
+    for (let i = 0; i < 2 && !result.ok && (await freeExpired(result.conflict === 'userName' ? user.userName : user.email, request.log)); i++) {
+      result = await auth.users.store.create(user);
+    }
     const locale = mailLocale(user.preferredLanguages, request.headers['accept-language']);
     if (!result.ok && result.conflict === 'userName') return sendApiError(reply, { username: ['This user name is taken.'] });
     if (!result.ok) {

@@ -107,9 +107,9 @@ describe('account mail through SMTP', () => {
 
   it('an address registered by someone else and never confirmed: its owner resets the password by mail and signs in', async () => {
     await sendJson(h.app, '/identity/register', { username: 'squatter', email: 'owner@example.org', password: 'the squatter passphrase' });
-    h.clock.now += h.auth.config.accounts.emailConfirmationLifetimeSeconds + 1;
-    // The owner's own registration only gets the notice; the confirmation link has expired.
+    // Within the confirmation link's lifetime the owner's own registration only gets the notice.
     expect((await sendJson(h.app, '/identity/register', { username: 'owner', email: 'owner@example.org', password: PASSPHRASE })).statusCode).toBe(204);
+    expect((await h.auth.users.store.byIdentifier('squatter'))?.email).toBe('owner@example.org');
     expect((await sendJson(h.app, '/identity/password-forgotten', { identifier: 'owner@example.org' })).statusCode).toBe(204);
     await idle();
     const reset = sink.received.filter((r) => r.to[0] === 'owner@example.org' && r.mail.subject === 'Reset your password').at(-1)!;
@@ -121,6 +121,28 @@ describe('account mail through SMTP', () => {
     const login = await sendJson(h.app, '/identity/token-login', { identifier: 'owner@example.org', password: 'the owner new passphrase' });
     expect(login.statusCode).toBe(200);
     expect((await h.auth.users.store.byIdentifier('owner@example.org'))!.emailConfirmed).toBe(true);
+  });
+
+  it('a registration whose confirmation link expired frees its name and address for the next registration', async () => {
+    await sendJson(h.app, '/identity/register', { username: 'early-bird', email: 'late@example.org', password: 'the early passphrase' });
+    await sendJson(h.app, '/identity/register', { username: 'name-holder', email: 'late@example.org', password: 'the holder passphrase' });
+    // before the link expires both names stay taken
+    expect((await sendJson(h.app, '/identity/register', { username: 'early-bird', email: 'other1@example.org', password: PASSPHRASE })).statusCode).toBe(400);
+    h.clock.now += h.auth.config.accounts.emailConfirmationLifetimeSeconds + 1;
+    await idle();
+    const mailsBefore = sink.received.length;
+    // the address's owner registers: the expired registration holding it is deleted, the owner gets a link
+    expect((await sendJson(h.app, '/identity/register', { username: 'late-owner', email: 'late@example.org', password: PASSPHRASE })).statusCode).toBe(204);
+    await idle();
+    const mail = sink.received.slice(mailsBefore).find((r) => r.to[0] === 'late@example.org')!;
+    expect(mail.mail.subject).not.toMatch(/taken|exists/i);
+    const confirm = new URL(linkIn(mail.mail, '/identity/confirm-email'));
+    expect((await h.app.inject(confirm.pathname + confirm.search)).statusCode).toBe(200);
+    expect((await sendJson(h.app, '/identity/token-login', { identifier: 'late-owner', password: PASSPHRASE })).statusCode).toBe(200);
+    expect(await h.auth.users.store.byIdentifier('early-bird')).toBeUndefined();
+    // the name held for the registration with the taken address is free again too
+    expect((await sendJson(h.app, '/identity/register', { username: 'name-holder', email: 'holder@example.org', password: PASSPHRASE })).statusCode).toBe(204);
+    expect((await h.auth.users.store.byIdentifier('name-holder'))?.email).toBe('holder@example.org');
   });
 });
 
