@@ -12,6 +12,7 @@ import type { BrowserContext } from '../connect/interaction.js';
 import { Background, type IdentityContext } from './context.js';
 import { registerCookieLogin } from './login.js';
 import { createMailer } from './mailer.js';
+import { registerEmailConfirmation } from './confirm-email.js';
 import { registerPasswordReset } from './password-reset.js';
 import { createMailQuota, installIdentityRateLimits } from './rate-limit.js';
 import { registerRegistration } from './register.js';
@@ -36,5 +37,6 @@ export function registerIdentityRoutes(scope: FastifyInstance, browser: BrowserC
   registerCookieLogin(scope, ctx);
   registerTokenLogin(scope, ctx);
   registerRegistration(scope, ctx);
+  registerEmailConfirmation(scope, ctx);
   registerPasswordReset(scope, ctx);
 }

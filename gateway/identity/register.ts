@@ -18,7 +18,7 @@
  *   disabled account without address or password, as a new registration holds it, so neither the answer nor a
  *   later registration of the name tells whether an address has an account (OWASP Authentication Cheat Sheet,
  *   "Account creation"). The password is hashed in every case, so the answers take the same time;
- * - with confirmation the account signs in only after `GET /identity/confirm-email?token=…` from the mail
+ * - with confirmation the account signs in only after the mailed link's page confirmed it (./confirm-email.ts)
  *   (single use, `auth.accounts.emailConfirmationLifetimeSeconds`), or after a reset through a mailed reset link
  *   (./password-reset.ts); once that link has expired, a registration of the same name or address deletes the
  *   unconfirmed account first, so that nobody keeps a name or someone else's address by never confirming.
@@ -27,13 +27,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RegistrationPolicy } from '../../core/auth/config.js';
 import { hashPassword } from '../../core/auth/users.js';
-import { sendPage } from '../connect/pages/html.js';
-import { pickLocale } from '../connect/pages/texts.js';
-import { messagePage } from '../connect/pages/views.js';
-import { pageRoute } from '../connect/page-route.js';
 import { sendAddressTakenMail, sendConfirmationMail } from './account-mail.js';
 import { BODY_LIMIT, IDENTITY_PATHS, jsonBody, sendApiError, type IdentityContext } from './context.js';
-import { TOKEN_URL_LOGGING } from './log-redaction.js';
 import { EMAIL_RULE, emailAddress } from './email-address.js';
 import { checkPassword } from './passwords.js';
 import { DOCUMENTED_ONLY, IDENTITY_SCHEMAS } from './schemas.js';
@@ -127,13 +122,4 @@ export function registerRegistration(app: FastifyInstance, ctx: IdentityContext)
     request.log.info({ subject: user.subject, tenant: tenant.name }, 'account registered');
     return reply.code(204).send();
   });
-
-  app.get(IDENTITY_PATHS.confirmEmail, { schema: { hide: true }, ...TOKEN_URL_LOGGING }, pageRoute(async (request, reply, params) => {
-    const locale = pickLocale(params.get('ui_locales') ?? undefined, request.headers['accept-language']);
-    const record = await auth.accountTokens.consume('email_confirmation', params.get('token') ?? '');
-    const confirmed = record && (await auth.users.store.update(record.subject, { emailConfirmed: true }));
-    reply.header('referrer-policy', 'no-referrer');
-    if (!confirmed) return sendPage(reply, messagePage(locale, accountText(locale, 'doneTitle'), accountText(locale, 'confirmInvalid'), 400));
-    return sendPage(reply, messagePage(locale, accountText(locale, 'doneTitle'), accountText(locale, 'confirmDone')));
-  }));
 }

@@ -21,7 +21,7 @@ import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { accountBackground } from '../../gateway/identity/index.js';
 import { DEMO, authHarness, type AuthHarness } from '../auth/connect-support.js';
 import { InjectBrowser, formOf } from '../auth/browser-support.js';
-import { accountsAuth, linkIn, mailFolder, mailsIn, sendJson } from './identity-support.js';
+import { accountsAuth, confirmByLink, linkIn, mailFolder, mailsIn, sendJson } from './identity-support.js';
 
 /** An SMTP server on a free port that keeps each message with its envelope recipients. */
 async function smtpSink() {
@@ -136,8 +136,7 @@ describe('account mail through SMTP', () => {
     await idle();
     const mail = sink.received.slice(mailsBefore).find((r) => r.to[0] === 'late@example.org')!;
     expect(mail.mail.subject).not.toMatch(/taken|exists/i);
-    const confirm = new URL(linkIn(mail.mail, '/identity/confirm-email'));
-    expect((await h.app.inject(confirm.pathname + confirm.search)).statusCode).toBe(200);
+    expect((await confirmByLink(h.app, linkIn(mail.mail, '/identity/confirm-email'))).done.statusCode).toBe(200);
     expect((await sendJson(h.app, '/identity/token-login', { identifier: 'late-owner', password: PASSPHRASE })).statusCode).toBe(200);
     expect(await h.auth.users.store.byIdentifier('early-bird')).toBeUndefined();
     // the name held for the registration with the taken address is free again too

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { accountBackground } from '../../gateway/identity/index.js';
 import type { AuthServices } from '../../core/auth/services.js';
-import { browserAuth } from '../auth/browser-support.js';
+import { InjectBrowser, browserAuth, formOf } from '../auth/browser-support.js';
 
 /** A fresh folder for `.eml` files. */
 export const mailFolder = () => mkdtempSync(join(tmpdir(), 'ava-mail-'));
@@ -53,4 +53,16 @@ export function linkIn(mail: ParsedMail, path: string): string {
   const m = new RegExp(`https?://\\S+${path.replace(/[/-]/g, '\\$&')}\\?token=[\\w-]+`).exec(mail.text ?? '');
   if (!m) throw new Error(`no ${path} link in: ${mail.text}`);
   return m[0];
+}
+
+/**
+ * Follows a mailed confirmation link as its reader does: opens the page (which confirms nothing), then presses its
+ * button; the answers of both.
+ */
+export async function confirmByLink(app: FastifyInstance, link: string): Promise<{ page: LightMyRequestResponse; done: LightMyRequestResponse }> {
+  const url = new URL(link);
+  const browser = new InjectBrowser(app);
+  const page = await browser.get(url.pathname + url.search);
+  const form = formOf(page.body);
+  return { page, done: await browser.post(form.action, form.fields) };
 }
