@@ -242,7 +242,8 @@ class Calculator {
    * `deductedPrice` = `flatSum` when set (GAEB `TotalLSUM`), else round(totalPrice × (1 − deductionFactor)) −
    * `absoluteDeduction` (GAEB `TotAfterDisc` from `DiscountPcnt` / `DiscountAmt`). Per tax rate the deducted net is
    * round(net × (1 − factor)) with a factor only; with a flat sum or an absolute deduction the container's deducted
-   * total is spread over the rates in proportion to their net (the last rate takes the rounding remainder).
+   * total is spread over the rates in proportion to their net. Either way the last rate takes the rounding
+   * remainder, so that the rates' deducted nets add up to `deductedPrice` (two rates of 0.15 with 50 %: 0.08 and 0.07).
    */
   private containerTotals(c: ElementContainerBase, sums: Totals): Contribution {
     const deduction = numberOrZero(c.deductionFactor);
@@ -266,8 +267,9 @@ class Calculator {
     rates.forEach((rate, i) => {
       const net = sums.byRate.get(rate)!;
       let rateDeducted: Exact;
-      if (!proportional) rateDeducted = keep ? this.round(net.times(keep)) : net;
-      else if (i === rates.length - 1) rateDeducted = deducted.minus(spread);
+      if (!proportional && !keep) rateDeducted = net;
+      else if (i === rates.length - 1) rateDeducted = deducted.minus(spread); // the rates add up to `deducted`
+      else if (!proportional) rateDeducted = this.round(net.times(keep!));
       else rateDeducted = sums.net.isZero() ? ZERO : this.round(deducted.times(net).dividedBy(sums.net));
       spread = spread.plus(rateDeducted);
       byRate.set(rate, rateDeducted);
@@ -442,7 +444,9 @@ const roundQuantity = (value: number): Exact => exactOf(value).round(QUANTITY_PL
  * `projectInformation`; `totalPrice` = sum of the counting children's (see {@link countsInTotal},
  * {@link groupCountsInTotal}) `deductedPrice`, i.e. after each child's own deduction (GAEB `Totals/Total`);
  * `deductedPrice` = `flatSum` when set (GAEB `TotalLSUM`), else round(totalPrice × (1 − own deductionFactor)) −
- * `absoluteDeduction` (GAEB `TotAfterDisc`); `totalPriceGrossByTaxRate` = one entry per distinct tax rate, ascending, tax rounded per rate;
+ * `absoluteDeduction` (GAEB `TotAfterDisc`); `totalPriceGrossByTaxRate` = one entry per distinct tax rate,
+ * ascending, tax rounded per rate, the rates' `totalDeducted` adding up to `deductedPrice` (the last rate takes the
+ * rounding remainder);
  * `totalPriceGross(Deducted)` = sum over the rates; `containsDuplicateItemNumbers` over the container's subtree
  * (group and position numbers compared as strings; `containsDuplicateElementIds` is left as given).
  *

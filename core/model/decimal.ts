@@ -9,6 +9,15 @@ import type { PriceRoundingModeDto } from './types.js';
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Dec = InstanceType<typeof D>;
 
+/**
+ * Largest magnitude of a number of the model: the largest .NET `decimal` (2^96 − 1 = 79228162514264337593543950335),
+ * the type AVACloud holds quantities, prices and rates in. Bounded inputs keep every product and sum the
+ * recalculation forms a finite JSON number (a double reaches 1.8e308). Source: .NET `System.Decimal.MaxValue`.
+ */
+export const DECIMAL_MAX_TEXT = '79228162514264337593543950335';
+/** {@link DECIMAL_MAX_TEXT} as the nearest double (7.922816251426434e28). */
+export const DECIMAL_MAX = Number(DECIMAL_MAX_TEXT);
+
 const MODES: Record<PriceRoundingModeDto, Decimal.Rounding> = {
   Normal: Decimal.ROUND_HALF_UP,
   Floor: Decimal.ROUND_FLOOR,

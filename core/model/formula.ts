@@ -15,7 +15,7 @@
  * Whitespace may appear between tokens. Arithmetic is decimal (decimal.js, 40 significant digits); nothing is
  * rounded here — callers round when they store a result.
  */
-import { D, type Dec } from './decimal.js';
+import { D, DECIMAL_MAX_TEXT, type Dec } from './decimal.js';
 import { Exact } from './exact.js';
 
 /** Outcome of one formula; `errorPositionInLine` is -1 when valid. */
@@ -34,6 +34,8 @@ export interface DecimalFormulaResult {
 
 const MAX_NESTING = 200;
 const ZERO = new D(0);
+/** Largest magnitude of a result: the .NET `decimal` range of AVACloud's model (see `decimal.ts`). */
+const MAX_RESULT = new D(DECIMAL_MAX_TEXT);
 
 class FormulaError {
   constructor(readonly position: number) {}
@@ -161,7 +163,8 @@ class Parser {
 /**
  * Evaluates a formula exactly. Never throws.
  * @returns the decimal value, or value 0 / `valid: false` / the zero-based index of the first offending character
- *   (the input length for an unexpected end, the divisor's first character for a division by zero)
+ *   (the input length for an unexpected end, the divisor's first character for a division by zero, the first
+ *   non-blank character for a result beyond ±79228162514264337593543950335, the .NET `decimal` range)
  */
 export function evaluateFormulaDecimal(formula: string | null | undefined): DecimalFormulaResult {
   const src = typeof formula === 'string' ? formula : formula == null ? '' : String(formula);
@@ -170,7 +173,7 @@ export function evaluateFormulaDecimal(formula: string | null | undefined): Deci
   if (i === src.length) return { value: ZERO, valid: true, errorPositionInLine: -1 };
   try {
     const value = new Parser(src).parse();
-    if (!value.isFinite()) return { value: ZERO, valid: false, errorPositionInLine: i };
+    if (!value.isFinite() || value.abs().gt(MAX_RESULT)) return { value: ZERO, valid: false, errorPositionInLine: i };
     return { value, valid: true, errorPositionInLine: -1 };
   } catch (error) {
     const position = error instanceof FormulaError ? error.position : i;
@@ -225,8 +228,10 @@ export function exactLiteral(src: string): Exact | undefined {
  * Operators: `+`, minus `-` or `−`, multiply `* × ·`, divide `/ ÷ :`, unary minus and plus, parentheses; decimal comma or point;
  * no thousands separators. An empty or blank formula is valid with result 0. Invalid input (`3*(2`, `4**2`,
  * `abc`, division by zero) gives `valid: false`, `result: 0` and the zero-based position of the first offending
- * character (input length for an unexpected end). The result is not rounded; the calculation rounds it when it
- * stores it (3 decimals for quantities). Never throws.
+ * character (input length for an unexpected end); a result beyond ±79228162514264337593543950335 (the .NET `decimal`
+ * range of AVACloud's model, e.g. `99999999*99999999*99999999*99999999`) is invalid at the formula's first
+ * character. The result is not rounded; the calculation rounds it when it stores it (3 decimals for quantities).
+ * Never throws.
  *
  * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (input-vs-computed) and model `CalculationDto`.
  */

@@ -5,6 +5,7 @@
  * Source: AVACloud 1.27.4 API conventions (Dangl-IT/avacloud-client-python, API_README.md, docs) (partial input accepted, server fills defaults) and avacloud_client_python/models (enums).
  */
 import { GatewayError } from '../errors.js';
+import { DECIMAL_MAX, DECIMAL_MAX_TEXT } from './decimal.js';
 import { newId } from './ids.js';
 
 export type Obj = Record<string, unknown>;
@@ -79,13 +80,28 @@ export function list(o: Obj, key: string, path: string, create = false): unknown
   return fail(at(path, key), `${key} must be an array, got ${describe(v)}`);
 }
 
-/** Checks a number field: numeric strings (`"12.5"`, `"12,5"`) are converted, `null` is dropped. */
+/** A finite number within ±{@link DECIMAL_MAX} (the .NET `decimal` range of AVACloud's model). */
+const inRange = (v: number): boolean => v <= DECIMAL_MAX && v >= -DECIMAL_MAX;
+
+/**
+ * Checks a number field: numeric strings (`"12.5"`, `"12,5"`) are converted, `null` is dropped; a number beyond
+ * ±79228162514264337593543950335 (the .NET `decimal` range AVACloud's model holds; `1e400` as a string, too) fails,
+ * as its products would leave the range of a JSON number.
+ */
 export function num(o: Obj, key: string, path: string): void {
   const v = o[key];
-  if ((typeof v === 'number' && Number.isFinite(v)) || v === undefined) return;
-  if (v === null) delete o[key];
-  else if (typeof v === 'string' && NUMERIC_STRING.test(v)) o[key] = Number(v.trim().replace(',', '.'));
-  else fail(at(path, key), `${key} must be a number, got ${describe(v)}`);
+  if ((typeof v === 'number' && inRange(v)) || v === undefined) return;
+  if (v === null) {
+    delete o[key];
+    return;
+  }
+  const numeric = typeof v === 'string' && NUMERIC_STRING.test(v);
+  const n = numeric ? Number(v.trim().replace(',', '.')) : typeof v === 'number' ? v : NaN;
+  if (Number.isNaN(n)) fail(at(path, key), `${key} must be a number, got ${describe(v)}`);
+  if (!inRange(n)) {
+    fail(at(path, key), `${key} must be a number from -${DECIMAL_MAX_TEXT} to ${DECIMAL_MAX_TEXT}, got ${describe(v)}`);
+  }
+  o[key] = n;
 }
 
 /** Checks a whole-number field within `min`..`max` (int32 by default). */
@@ -151,8 +167,8 @@ export function choice(o: Obj, key: string, path: string, values: readonly strin
 
 /** A value `text` keeps as it is: a string or undefined. */
 export const isText = (v: unknown): boolean => typeof v === 'string' || v === undefined;
-/** A value `num` keeps as it is: a finite number or undefined. */
-export const isNum = (v: unknown): boolean => (typeof v === 'number' && Number.isFinite(v)) || v === undefined;
+/** A value `num` keeps as it is: a number within the .NET `decimal` range or undefined. */
+export const isNum = (v: unknown): boolean => (typeof v === 'number' && inRange(v)) || v === undefined;
 /** A value `flag` keeps as it is: a boolean or undefined. */
 export const isFlag = (v: unknown): boolean => typeof v === 'boolean' || v === undefined;
 

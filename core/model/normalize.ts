@@ -327,7 +327,12 @@ function position(e: Obj, path: string, derived: Derived): void {
   }
   if (e.alternativeIdentifier !== undefined) int(e, 'alternativeIdentifier', path);
   if (e.alternativeGroupIdentifier !== undefined) int(e, 'alternativeGroupIdentifier', path);
-  if (e.isComplementingPosition !== undefined || e.gaebComplementingType !== undefined) complementing(e, path);
+  if (
+    e.isComplementingPosition !== undefined || e.gaebComplementingType !== undefined ||
+    e.complementingPricePercentage !== undefined || e.complementsPositions !== undefined
+  ) {
+    complementing(e, path);
+  }
 }
 
 /** AVACloud 1.29+ complementing ("Zuschlag", GAEB MarkupItem) fields; percentage in percent (10 = 10 %). */
@@ -462,7 +467,8 @@ function serviceSpecification(s: Obj, path: string, sharedInfo: Obj, derived: De
  *
  * @throws GatewayError `GW_ERR_INPUT` (400) keyed by the JSON path of the offending value (e.g.
  *   `serviceSpecifications[0].elements[2]`): body not an object, an array or object field of the wrong kind, a
- *   missing or unknown discriminator, a number, boolean or enum field holding something else.
+ *   missing or unknown discriminator, a number, boolean or enum field holding something else, a number beyond
+ *   ±79228162514264337593543950335 (the .NET `decimal` range of AVACloud's model).
  *
  * @param options.derivedPlainTexts plain long texts the reader of `input` derived with their HTML (see
  *   `DerivedPlainTexts`); they only save converting that HTML again, the result is the same without them
