@@ -9,6 +9,7 @@
  * arithmetic of the BVBS Prüfdatei GAEB DA XML 3.3 AVA X86 (e.g. category 1 = 1.10 TotAfterDisc + 1.20 TotalLSUM
  * + 1.30 Total). AVACloud 1.29+ fields `absoluteDeduction`, complementing positions (Dangl-IT/avacloud-client-php, lib/Model, API 1.64.1).
  */
+import { GatewayError } from '../errors.js';
 import { D } from './decimal.js';
 import { Exact, exactOf, exactOfDecimal, type ExactRounding } from './exact.js';
 import { evaluateFormulaDecimal, exactLiteral } from './formula.js';
@@ -296,6 +297,9 @@ class Calculator {
     c.totalPriceGrossByTaxRate = gross;
     c.totalPriceGross = toNum(totalGross);
     c.totalPriceGrossDeducted = toNum(totalGrossDeducted);
+    if (!(Number.isFinite(c.totalPrice) && Number.isFinite(c.totalPriceGross))) {
+      throw beyondRange('sum', (c as { itemNumber?: { stringRepresentation?: string } }).itemNumber?.stringRepresentation);
+    }
     return { deducted, byRate };
   }
 
@@ -361,9 +365,19 @@ class Calculator {
     p.totalPriceGross = rate === 0 ? p.totalPrice : toNum(this.round(net.times(this.factor(rate))));
     p.totalPriceGrossDeducted =
       deducted === net ? p.totalPriceGross : rate === 0 ? p.deductedPrice : toNum(this.round(deducted.times(this.factor(rate))));
+    if (!(Number.isFinite(p.totalPrice) && Number.isFinite(p.totalPriceGross))) throw beyondRange('position', p.itemNumber?.stringRepresentation);
 
     return deducted;
   }
+}
+
+/**
+ * A total that left the range of a JSON number (beyond ±1.8e308: quantities and prices of a file that a posted
+ * project's range check, ±7.9e28, would have refused), which would be written as `null`: a 400 naming the element.
+ */
+function beyondRange(what: 'position' | 'sum', itemNumber: string | undefined): GatewayError {
+  const which = what === 'position' ? `The total of position ${itemNumber ?? '(without item number)'} (quantity × unit price)` : `The sum of ${itemNumber ? `group ${itemNumber}` : 'the BoQ'}`;
+  return new GatewayError('GW_ERR_INPUT', `${which} is beyond the range of numbers a project holds; check its quantities and unit prices.`, itemNumber ?? 'project');
 }
 
 const isComplementing = (e: ElementDto): boolean => isPosition(e) && e.isComplementingPosition === true;

@@ -65,3 +65,24 @@ describe('numbers beyond the range of the model', () => {
     expect(JSON.stringify(prepareProject(JSON.parse(json)))).toBe(json);
   });
 });
+
+describe('totals beyond the range of a JSON number from a reader (positions complete, not range-checked)', () => {
+  const read = (elements: Input[]) =>
+    () => prepareProject({ serviceSpecifications: [{ elements: elements.map((e) => ({ elementTypeDiscriminator: 'PositionDto', ...e })) }] }, { completePositions: true });
+
+  it('a position whose quantity × unit price leaves the range answers 400 naming it, not a null total', () => {
+    const err = (() => { try { read([{ itemNumber: { stringRepresentation: '01.0010' }, quantityOverride: 1e300, unitPriceOverride: 1e300 }])(); } catch (e) { return e as GatewayError; } })();
+    expect(err).toBeInstanceOf(GatewayError);
+    expect(err).toMatchObject({ code: 'GW_ERR_INPUT', errors: { '01.0010': [expect.stringContaining('The total of position 01.0010 (quantity × unit price) is beyond the range')] } });
+  });
+
+  it('a BoQ whose positions are each in range but whose sum is not answers 400 too', () => {
+    const big = { quantityOverride: 1, unitPriceOverride: 1.5e308 };
+    expect(read([{ itemNumber: { stringRepresentation: '1' }, ...big }, { itemNumber: { stringRepresentation: '2' }, ...big }])).toThrow(/The sum of the BoQ is beyond the range/);
+  });
+
+  it('large totals within the range are kept', () => {
+    const project = read([{ itemNumber: { stringRepresentation: '1' }, quantityOverride: 1e20, unitPriceOverride: 1e20 }])();
+    expect((project.serviceSpecifications![0].elements![0] as PositionDto).totalPrice).toBe(1e40);
+  });
+});
