@@ -53,8 +53,11 @@ function checkIssuer(config: GatewayConfig, origin: string): void {
   if (problem) throw new GatewayError('GW_ERR_CONFIG', `Invalid ${origin}: auth.issuer: ${problem}`, 'config');
 }
 
-/** Validates a complete configuration object and returns it typed. */
-export function validateConfig(candidate: unknown, origin = 'configuration'): GatewayConfig {
+/**
+ * Validates a complete configuration object and returns it typed.
+ * @param envKeys keys whose value came from an environment variable (`port` → `PORT`): their problems name it
+ */
+export function validateConfig(candidate: unknown, origin = 'configuration', envKeys: Readonly<Record<string, string>> = {}): GatewayConfig {
   if (validate(candidate)) {
     checkTenantOptionDefaults(candidate as unknown as GatewayConfig, origin);
     checkIssuer(candidate as unknown as GatewayConfig, origin);
@@ -66,7 +69,8 @@ export function validateConfig(candidate: unknown, origin = 'configuration'): Ga
       const key = [path, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
       return `${key}: unknown key`;
     }
-    return `${path || '(root)'}: ${e.message}`;
+    const variable = envKeys[path];
+    return `${path || '(root)'}: ${e.message}${variable ? ` (environment variable ${variable})` : ''}`;
   });
   throw new GatewayError('GW_ERR_CONFIG', `Invalid ${origin}: ${problems.join('; ')}`, 'config');
 }
@@ -129,13 +133,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides?: unk
   const merged = mergeConfig(defaultsFor(environment), given);
   const m = merged as Json;
   if (explicit === undefined) m.environment = environment;
+  const envKeys: Record<string, string> = {};
   if (env.PORT !== undefined && env.PORT !== '') {
     const port = Number(env.PORT);
     m.port = Number.isInteger(port) ? port : env.PORT;
+    envKeys.port = 'PORT';
   }
-  if (env.HOST) m.host = env.HOST;
-  if (env.REDIS_URL && m.redisUrl === undefined) m.redisUrl = env.REDIS_URL;
+  if (env.HOST) {
+    m.host = env.HOST;
+    envKeys.host = 'HOST';
+  }
+  if (env.REDIS_URL && m.redisUrl === undefined) {
+    m.redisUrl = env.REDIS_URL;
+    envKeys.redisUrl = 'REDIS_URL';
+  }
   const issuer = publicUrl(env);
   if (issuer !== undefined && isObject(m.auth) && m.auth.issuer === undefined) m.auth.issuer = issuer;
-  return validateConfig(merged, origin);
+  return validateConfig(merged, origin, envKeys);
 }

@@ -13,6 +13,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * Longest delay `setTimeout` takes (ms, a signed 32-bit integer, about 24.8 days); a longer one fires after 1 ms
+ * (Node.js docs "Timers", `setTimeout`): a large `shutdownGraceSeconds` waits this long instead.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** fastify server option for the drain: idle keep-alive sockets are closed at once instead of holding `close()`. */
 export const SHUTDOWN_SERVER_OPTIONS = { forceCloseConnections: 'idle' } as const;
 
@@ -56,7 +62,7 @@ export function closeOnSignals(app: FastifyInstance, { graceSeconds, signals = [
     const deadline = setTimeout(() => {
       app.log.error({ graceSeconds }, `in-flight requests did not finish within shutdownGraceSeconds (${graceSeconds} s): exiting`);
       exit(1);
-    }, graceSeconds * 1000);
+    }, Math.min(graceSeconds * 1000, MAX_TIMER_MS));
     app.close().then(
       () => {
         clearTimeout(deadline);

@@ -8,7 +8,10 @@
  *   `idleTimeout: Infinity`), so an app that never converts never starts one. They run at a lower scheduling
  *   priority than the event loop (see WORKER_NICE_INCREMENT).
  * - Queue: at most `pool.maxQueue` conversions wait for a thread; one more is refused at once with
- *   {@link PoolBusyError} (503, `Retry-After` = the mean conversion time so far, at least 1 s).
+ *   {@link PoolBusyError} (503, `Retry-After` = the mean conversion time so far, at least 1 s). They wait here,
+ *   not in piscina: piscina is given one conversion per thread at a time, and the next when one ends. piscina 5
+ *   replaces a worker terminated by an abort only up to `minThreads` (0 here) and starts queued tasks only when a
+ *   worker becomes free or a task is submitted, so after a time limit its own queue waited for the next request.
  * - Time limit: a conversion running longer than `pool.timeoutSeconds` (counted from the moment a worker starts
  *   it, not while it waits in the queue) is aborted through piscina's AbortSignal, which terminates its worker;
  *   it fails with {@link ConversionTimeoutError} (504) and the next conversion gets a fresh worker.
@@ -94,9 +97,13 @@ export class ConversionPool {
   #runs = 0;
   #meanRunMs = 0;
   #closed = false;
+  /** Threads not given a conversion; the conversions waiting for one, first come first. */
+  #freeThreads: number;
+  readonly #waiting: (() => void)[] = [];
 
   private constructor(config: GatewayConfig, threads: number, engine: { piscina?: Piscina<ConversionTask, TaskOutcome>; container?: DependencyContainer }) {
     this.#threads = threads;
+    this.#freeThreads = threads;
     this.#maxQueue = config.pool.maxQueue;
     this.#timeoutSeconds = config.pool.timeoutSeconds;
     this.#piscina = engine.piscina;
@@ -193,6 +200,7 @@ export class ConversionPool {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    for (const wake of this.#waiting.splice(0)) wake(); // they see the pool closed
     await this.#piscina?.close();
   }
 
@@ -207,7 +215,33 @@ export class ConversionPool {
     }
   }
 
+  /** Runs `task` on a thread once one is free (see the module docstring, "Queue"). */
   async #runInWorker(task: ConversionTask, bytes: Uint8Array | undefined): Promise<TaskOutcome> {
+    await this.#takeThread();
+    try {
+      if (this.#closed) throw new PoolBusyError('The conversion was stopped: the gateway is shutting down.', 1);
+      return await this.#runOnThread(task, bytes);
+    } finally {
+      this.#releaseThread();
+    }
+  }
+
+  #takeThread(): Promise<void> {
+    if (this.#freeThreads > 0) {
+      this.#freeThreads--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** Gives the thread to the first waiting conversion, else counts it free. */
+  #releaseThread(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#freeThreads++;
+  }
+
+  async #runOnThread(task: ConversionTask, bytes: Uint8Array | undefined): Promise<TaskOutcome> {
     // Structured clone copies a view's whole ArrayBuffer: send exactly the bytes, moved, never a larger buffer.
     const own = bytes && (ownsWholeBuffer(bytes) ? bytes : new Uint8Array(bytes));
     const pending: PendingTask = { controller: new AbortController() };
