@@ -22,6 +22,7 @@ import { installMetrics } from './metrics.js';
 import { registerOpenApiDocument } from './openapi/document.js';
 import { ConversionPool } from './pool/conversion-pool.js';
 import { installProblemHandlers } from './problem.js';
+import { installNoSniff } from './security-headers.js';
 import { installRequestIdHeader, REQUEST_ID_OPTIONS } from './request-id.js';
 import { installDrainHooks, SHUTDOWN_SERVER_OPTIONS } from './shutdown.js';
 import { registerStatusRoute } from './status.js';
@@ -69,6 +70,7 @@ export async function buildApp({ container, logger, pool: givenPool, pluginBaseD
     ...SHUTDOWN_SERVER_OPTIONS,
   });
   installRequestIdHeader(app);
+  installNoSniff(app);
   installDrainHooks(app);
   installProblemHandlers(app);
   installMetrics(app, config.metrics);
