@@ -105,6 +105,8 @@ export interface RedisUserStoreOptions {
    * configuration's profile (user name, e-mail, claims, roles, tenants, identity provider, `disabled`) and keeps
    * its password unless the configuration's `passwordHash` changed since it was last taken
    * (`configuredPasswordHash`), so a reset password survives a restart and an administrator's new hash still wins.
+   * Written again whenever the client reconnects: a Redis that came back empty (no persistence, a flush) would
+   * otherwise know none of them until the gateway restarted.
    */
   seed?: readonly StoredUser[];
   /** Epoch seconds (default: the system clock). */
@@ -131,20 +133,32 @@ export class RedisUserStore implements UserStore {
   static async connect(options: RedisUserStoreOptions): Promise<RedisUserStore> {
     const prefix = options.keyPrefix ?? 'ava:as:';
     const now = options.now ?? (() => Date.now() / 1000);
+    const onError = options.onError ?? throttledConsoleError('user-store');
     let store: RedisUserStore;
     if (options.client) store = new RedisUserStore(options.client, false, prefix, now);
     else {
       if (!options.url) throw new GrantStoreError('invalid_argument', 'RedisUserStore needs a url or a client');
-      const client = await connectClient(options.url, 5000, false, options.onError ?? throttledConsoleError('user-store'));
+      const client = await connectClient(options.url, 5000, false, onError);
       store = new RedisUserStore(client, true, prefix, now);
     }
+    const seed = options.seed ?? [];
     try {
-      for (const user of options.seed ?? []) await store.#seed(user);
+      for (const user of seed) await store.#seed(user);
     } catch (err) {
       await store.close();
       throw err;
     }
+    if (seed.length > 0) store.client.on('ready', () => void store.#reseed(seed, onError));
     return store;
+  }
+
+  /** The seed once more, after a reconnect (see `RedisUserStoreOptions.seed`); failures go to `onError`. */
+  async #reseed(seed: readonly StoredUser[], onError: (error: Error) => void): Promise<void> {
+    try {
+      for (const user of seed) if (!this.#closed) await this.#seed(user);
+    } catch (err) {
+      onError(err as Error);
+    }
   }
 
   /** See `RedisUserStoreOptions.seed`. @throws UserStoreError `conflict` when the user name or e-mail belongs to another user */
@@ -229,9 +243,9 @@ export class RedisUserStore implements UserStore {
   }
 
   async close(): Promise<void> {
-    if (this.#closed || !this.owned) return;
-    this.#closed = true;
-    await closeClient(this.client);
+    if (this.#closed) return;
+    this.#closed = true; // also ends the seeding on reconnects of a shared client
+    if (this.owned) await closeClient(this.client);
   }
 
   #userKey = (subject: string) => `${this.prefix}user:s:${subject}`;

@@ -44,4 +44,23 @@ describeWithRedis('RedisUserStore', ({ redisUrl, redisKeyPrefix }) => {
       await second.close();
     }
   });
+
+  it('writes the configured users again when it reconnects to a Redis that lost them', async () => {
+    const keyPrefix = `${redisKeyPrefix}${randomUUID()}:`;
+    const seed = someUser({ userName: 'Configured', email: 'configured@example.org' });
+    const store = await RedisUserStore.connect({ url: redisUrl, keyPrefix, seed: [seed], onError: () => undefined });
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      // Redis comes back empty (as after a restart without persistence): the store's keys gone, its connection cut
+      for await (const batch of admin.scanIterator({ MATCH: `${keyPrefix}*` })) if (batch.length) await admin.del(batch);
+      expect(await store.byIdentifier('configured')).toBeUndefined();
+      const id = await store.client.clientId();
+      await admin.sendCommand(['CLIENT', 'KILL', 'ID', String(id)]);
+      await expect.poll(() => store.byIdentifier('configured').catch(() => undefined), { timeout: 10_000 }).toMatchObject({ subject: seed.subject });
+    } finally {
+      await admin.close();
+      await store.close();
+    }
+  });
 });
