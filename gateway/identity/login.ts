@@ -30,7 +30,8 @@ export function registerCookieLogin(app: FastifyInstance, ctx: IdentityContext):
     const errors: Record<string, string[]> = {};
     if (identifier === undefined) errors.identifier = ['identifier (user name or e-mail) is required.'];
     if (password === undefined) errors.password = ['password is required.'];
-    if (stay !== undefined && typeof stay !== 'boolean') errors.staySignedIn = ['staySignedIn must be true or false.'];
+    // null as absent: clients that serialise every property send the unset `bool?` as null
+    if (stay !== undefined && stay !== null && typeof stay !== 'boolean') errors.staySignedIn = ['staySignedIn must be true or false.'];
     const { redirectUrl } = request.query as { redirectUrl?: string | string[] };
     if (Array.isArray(redirectUrl)) errors.redirectUrl = ['redirectUrl may be given once at most.'];
     if (!body || Object.keys(errors).length > 0) return sendApiError(reply, body ? errors : { body: ['The body must be a JSON LoginPost object.'] });

@@ -40,6 +40,15 @@ describe('POST /identity/login (ServiceIdentity_LoginWithCookie)', () => {
     expect(res.cookies.find((c) => c.name === 'ava.session')!.maxAge).toBe(h.auth.config.session.lifetimeSeconds);
   });
 
+  it('staySignedIn null (a client that serialises absent values as null) is a session cookie; a text is refused', async () => {
+    const res = await sendJson(h.app, '/identity/login', { identifier: DEMO.userName, password: DEMO.password, staySignedIn: null });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'ava.session')!.maxAge).toBeUndefined();
+    const text = await sendJson(h.app, '/identity/login', { identifier: DEMO.userName, password: DEMO.password, staySignedIn: 'yes' });
+    expect(text.statusCode).toBe(400);
+    expect(Object.keys(text.json().errors)).toEqual(['staySignedIn']);
+  });
+
   it('401 for a wrong password and for an unknown user, with the same body; 400 naming missing fields', async () => {
     const wrong = await sendJson(h.app, '/identity/login', { identifier: DEMO.userName, password: 'not-the-password', staySignedIn: false });
     const unknown = await sendJson(h.app, '/identity/login', { identifier: 'nobody-here', password: 'not-the-password', staySignedIn: false });
