@@ -100,6 +100,8 @@ export class ConversionPool {
   /** Threads not given a conversion; the conversions waiting for one, first come first. */
   #freeThreads: number;
   readonly #waiting: (() => void)[] = [];
+  /** Called once no conversion waits for a thread (`close` waits for that). */
+  readonly #onQueueEmpty: (() => void)[] = [];
 
   private constructor(config: GatewayConfig, threads: number, engine: { piscina?: Piscina<ConversionTask, TaskOutcome>; container?: DependencyContainer }) {
     this.#threads = threads;
@@ -196,11 +198,14 @@ export class ConversionPool {
     return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType, fileExtension, messages };
   }
 
-  /** Refuses new conversions, lets running ones finish (up to `pool.timeoutSeconds`), then stops the threads. */
+  /**
+   * Refuses new conversions, lets the waiting ones start and the running ones finish (each up to
+   * `pool.timeoutSeconds`), then stops the threads.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const wake of this.#waiting.splice(0)) wake(); // they see the pool closed
+    if (this.#waiting.length > 0) await new Promise<void>((resolve) => this.#onQueueEmpty.push(resolve));
     await this.#piscina?.close();
   }
 
@@ -219,7 +224,6 @@ export class ConversionPool {
   async #runInWorker(task: ConversionTask, bytes: Uint8Array | undefined): Promise<TaskOutcome> {
     await this.#takeThread();
     try {
-      if (this.#closed) throw new PoolBusyError('The conversion was stopped: the gateway is shutting down.', 1);
       return await this.#runOnThread(task, bytes);
     } finally {
       this.#releaseThread();
@@ -237,8 +241,9 @@ export class ConversionPool {
   /** Gives the thread to the first waiting conversion, else counts it free. */
   #releaseThread(): void {
     const next = this.#waiting.shift();
-    if (next) next();
+    if (next) next(); // its `piscina.run` is called before `close` (resolved below) closes piscina
     else this.#freeThreads++;
+    if (this.#waiting.length === 0) for (const resolve of this.#onQueueEmpty.splice(0)) resolve();
   }
 
   async #runOnThread(task: ConversionTask, bytes: Uint8Array | undefined): Promise<TaskOutcome> {

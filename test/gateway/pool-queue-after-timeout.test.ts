@@ -2,6 +2,8 @@
  * A conversion waiting in the queue when the running one is stopped at the time limit starts on a new worker: the
  * abort terminates the worker, and piscina (5.x) replaces a terminated worker only up to `minThreads`, so with no
  * thread left the queued conversion would wait until another conversion arrived (its request hanging meanwhile).
+ * And a pool closing (SIGTERM) runs the conversions that wait, as it lets running ones finish, instead of refusing
+ * them.
  */
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
@@ -38,5 +40,17 @@ describe('the queue after a time limit', { timeout: 30_000 }, () => {
       new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000)),
     ]);
     expect(done).toEqual(['Slow', 'Slow']);
+  });
+});
+
+describe('closing with conversions waiting', { timeout: 30_000 }, () => {
+  it('lets the waiting conversions run before the threads stop', async () => {
+    const closing = await ConversionPool.create(config);
+    const results = [closing.convert(request('{}')), closing.convert(request('{}')), closing.convert(request('{}'))];
+    const closed = closing.close();
+    const texts = await Promise.all(results.map((r) => r.then((x) => JSON.parse(x.data.toString()).serviceSpecifications[0].elements[0].shortText as string)));
+    expect(texts).toEqual(['Slow', 'Slow', 'Slow']);
+    await closed;
+    await expect(closing.convert(request('{}'))).rejects.toMatchObject({ statusCode: 503 });
   });
 });
