@@ -4,46 +4,35 @@
  * security scanner does) confirms nothing; the page names the account, and its button confirms; the account then
  * signs in, and the used link shows the error page. Skipped, saying so, when Chromium is missing.
  */
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { chromium, type Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBackground } from '../../gateway/identity/index.js';
 import { listeningHarness, type AuthHarness } from '../auth/connect-support.js';
 import { CHROMIUM, hasChromium } from '../browser/browser-support.js';
-import { accountsAuth, linkIn, mailFolder, sendJson } from './identity-support.js';
+import { accountsAuth, linkIn, mailFolder, sendJson, smtpSink } from './identity-support.js';
 
 if (!hasChromium) console.warn(`e-mail confirmation browser test skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 const suite = hasChromium ? describe : describe.skip;
 
 suite('e-mail confirmation through SMTP and Chromium', () => {
   let h: AuthHarness;
-  let smtp: SMTPServer;
+  let sink: Awaited<ReturnType<typeof smtpSink>> | undefined;
   let browser: Browser;
-  const received: ParsedMail[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => received.push(mail)).then(() => callback(), callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
+    sink = await smtpSink();
     h = await listeningHarness(accountsAuth(mailFolder(), {
       registration: { enabled: true, requireEmailConfirmation: true },
-      mail: { from: 'AVA Test <no-reply@test.invalid>', pickupDirectory: mailFolder(), smtp: { host: '127.0.0.1', port } },
+      mail: { from: 'AVA Test <no-reply@test.invalid>', pickupDirectory: mailFolder(), smtp: sink.smtp },
     }));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await h?.app.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await sink?.close();
   });
 
   it('the link shows the account and a button; only the button confirms', async () => {
@@ -51,9 +40,11 @@ suite('e-mail confirmation through SMTP and Chromium', () => {
     const register = await sendJson(h.app, '/identity/register', { username: 'bauleiterin', email: 'bau@example.org', password, preferredLanguages: ['de'] });
     expect(register.statusCode).toBe(204);
     await accountBackground(h.auth)!.idle();
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0].subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
-    const link = linkIn(received[0], '/identity/confirm-email');
+    await expect.poll(() => sink!.received.length).toBe(1);
+    const { to, mail } = sink!.received[0];
+    expect(to).toEqual(['bau@example.org']);
+    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
+    const link = linkIn(mail, '/identity/confirm-email');
     const login = () => sendJson(h.app, '/identity/token-login', { identifier: 'bauleiterin', password });
 
     // a scanner's GET

@@ -8,10 +8,7 @@
  * most five account mails per account and hour. Mail goes through a real SMTP server (smtp-server) and is read
  * back with mailparser.
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import type { AuthServices } from '../../core/auth/services.js';
@@ -21,22 +18,7 @@ import { createGatewayContainer } from '../../gateway/composition-root.js';
 import { accountBackground } from '../../gateway/identity/index.js';
 import { DEMO, authHarness, type AuthHarness } from '../auth/connect-support.js';
 import { InjectBrowser, formOf } from '../auth/browser-support.js';
-import { accountsAuth, confirmByLink, linkIn, mailFolder, mailsIn, sendJson } from './identity-support.js';
-
-/** An SMTP server on a free port that keeps each message with its envelope recipients. */
-async function smtpSink() {
-  const received: { to: string[]; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const to = session.envelope.rcptTo.map((r) => r.address);
-      simpleParser(stream).then((mail) => received.push({ to, mail })).then(() => callback(), callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const smtp = { host: '127.0.0.1', port: (server.server.address() as AddressInfo).port };
-  return { received, smtp, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { accountsAuth, confirmByLink, linkIn, mailFolder, mailsIn, sendJson, smtpSink } from './identity-support.js';
 
 const PASSPHRASE = 'a long enough passphrase';
 

@@ -3,7 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { accountBackground } from '../../gateway/identity/index.js';
 import type { AuthServices } from '../../core/auth/services.js';
 import { InjectBrowser, browserAuth, formOf } from '../auth/browser-support.js';
@@ -65,4 +67,22 @@ export async function confirmByLink(app: FastifyInstance, link: string): Promise
   const page = await browser.get(url.pathname + url.search);
   const form = formOf(page.body);
   return { page, done: await browser.post(form.action, form.fields) };
+}
+
+/**
+ * A real SMTP server on a free port (smtp-server, no TLS or AUTH) that keeps each message, parsed with mailparser,
+ * with its envelope recipients; `smtp` is the `auth.accounts.mail.smtp` setting that sends to it.
+ */
+export async function smtpSink() {
+  const received: { to: string[]; mail: ParsedMail }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      simpleParser(stream).then((mail) => received.push({ to, mail })).then(() => callback(), callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const smtp = { host: '127.0.0.1', port: (server.server.address() as AddressInfo).port };
+  return { received, smtp, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

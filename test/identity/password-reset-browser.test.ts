@@ -5,44 +5,31 @@
  * token and the old login session are all refused. The used link shows the error page. Skipped, saying so, when
  * Chromium is missing.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { chromium, type Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBackground } from '../../gateway/identity/index.js';
 import { DEMO, listeningHarness, type AuthHarness } from '../auth/connect-support.js';
 import { InjectBrowser, REDIRECT, authorizeUrl, pkce, redirectParams } from '../auth/browser-support.js';
 import { CHROMIUM, hasChromium } from '../browser/browser-support.js';
-import { accountsAuth, linkIn, mailFolder, sendJson } from './identity-support.js';
+import { accountsAuth, linkIn, mailFolder, sendJson, smtpSink } from './identity-support.js';
 
 if (!hasChromium) console.warn(`password reset browser test skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 const suite = hasChromium ? describe : describe.skip;
 
 suite('password reset through SMTP and Chromium', () => {
   let h: AuthHarness;
-  let smtp: SMTPServer;
+  let sink: Awaited<ReturnType<typeof smtpSink>> | undefined;
   let browser: Browser;
-  const received: ParsedMail[] = [];
-  const envelopes: string[][] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        envelopes.push(session.envelope.rcptTo.map((r) => r.address));
-        simpleParser(stream).then((mail) => received.push(mail)).then(() => callback(), callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    h = await listeningHarness(accountsAuth(mailFolder(), { mail: { from: 'AVA Test <no-reply@test.invalid>', pickupDirectory: mailFolder(), smtp: { host: '127.0.0.1', port } } }));
+    sink = await smtpSink();
+    h = await listeningHarness(accountsAuth(mailFolder(), { mail: { from: 'AVA Test <no-reply@test.invalid>', pickupDirectory: mailFolder(), smtp: sink.smtp } }));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await h?.app.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await sink?.close();
   });
 
   it('mails a German link; the page sets the password; old refresh token, access token and session are refused', async () => {
@@ -52,9 +39,9 @@ suite('password reset through SMTP and Chromium', () => {
 
     expect((await sendJson(h.app, '/identity/password-forgotten', { identifier: 'demo@example.invalid', preferredLanguages: ['de-AT'] })).statusCode).toBe(204);
     await accountBackground(h.auth)!.idle();
-    await expect.poll(() => received.length).toBe(1);
-    const mail = received[0];
-    expect(envelopes[0]).toEqual(['demo@example.invalid']);
+    await expect.poll(() => sink!.received.length).toBe(1);
+    const { to, mail } = sink!.received[0];
+    expect(to).toEqual(['demo@example.invalid']);
     expect(mail.subject).toBe('Passwort zurücksetzen');
     expect(mail.headers.get('content-language')).toBe('de');
     expect(mail.from?.text).toContain('no-reply@test.invalid');
